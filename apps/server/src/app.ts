@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { messages } from '@ritim/shared';
+import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registerAccessControl } from './auth/access.js';
+import { RefreshTokenRepository } from './auth/refresh-tokens.js';
+import { authRoutes } from './auth/routes.js';
+import { defaultThrottleLimits, LoginThrottle, type ThrottleLimits } from './auth/throttle.js';
+import { AccessTokens } from './auth/tokens.js';
+import type { Database } from './db/client.js';
+import { AppError } from './lib/errors.js';
+import { LocationRepository } from './modules/locations/repository.js';
+import { locationRoutes } from './modules/locations/routes.js';
+import { UserRepository } from './modules/users/repository.js';
+
+export interface AppDeps {
+  database: Database;
+  jwtSecret: string;
+  /** Folder of the built web app to serve at /, or null for the API alone. */
+  webRoot?: string | null;
+  logger?: FastifyServerOptions['logger'];
+  throttleLimits?: ThrottleLimits;
+}
+
+/** Builds the whole HTTP application without listening (tests call it through inject). */
+export async function buildApp(deps: AppDeps) {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // The web client sends DELETE and logout with a JSON content type and no body: an empty JSON
+  // body is no body, anything else goes through Fastify's safe parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(request, body as string, (error, value) =>
+      error ? done(new AppError(400, 'Request body is not valid JSON'), undefined) : done(null, value),
+    );
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({ message: error.validation[0]?.message ?? 'Invalid request' });
+    }
+    if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: messages.internalError });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && deps.webRoot;
+    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send({ message: 'Route not found' });
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { directives: { 'img-src': ["'self'", 'data:', 'blob:'] } },
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Ritim API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const tokens = new AccessTokens(deps.jwtSecret);
+  registerAccessControl(app, tokens);
+
+  const db = deps.database.db;
+  const users = new UserRepository(db);
+
+  app.get(
+    '/api/health',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
+    },
+    async () => {
+      await deps.database.ping();
+      return { status: 'ok' as const };
+    },
+  );
+
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    users,
+    tokens,
+    refreshTokens: new RefreshTokenRepository(db),
+    throttle: new LoginThrottle(db, deps.throttleLimits ?? defaultThrottleLimits),
+  });
+  await app.register(locationRoutes, { prefix: '/api/locations', locations: new LocationRepository(db) });
+
+  if (deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: deps.webRoot,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

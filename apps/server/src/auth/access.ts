@@ -1,0 +1,64 @@
+import type { Role } from '@ritim/shared';
+import { messages } from '@ritim/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors.js';
+import type { AccessTokens, SessionUser } from './tokens.js';
+
+/** Who may call a route: anyone, or signed-in users holding one of the roles. */
+export type Access = 'public' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    sessionUser: SessionUser | null;
+  }
+}
+
+/** The signed-in user of a route that declared roles (always set there). */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.sessionUser) throw new AppError(401, messages.notSignedIn);
+  return request.sessionUser;
+}
+
+/**
+ * The requireRole of every API route: each route states `config.access`, a route without one
+ * cannot even be registered, and the check runs before validation and the handler.
+ */
+export function registerAccessControl(app: FastifyInstance, tokens: AccessTokens): void {
+  app.decorateRequest('sessionUser', null);
+
+  app.addHook('onRoute', (route) => {
+    const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
+    if (isApi && !route.config?.access) {
+      throw new Error(`Route ${route.method.toString()} ${route.url} does not declare config.access`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) throw new AppError(401, messages.notSignedIn);
+    const user = await tokens.verify(token);
+    if (!user) throw new AppError(401, messages.sessionExpired);
+    if (!access.includes(user.role)) throw new AppError(403, messages.forbidden);
+    request.sessionUser = user;
+  });
+}
+
+/** Refuses requests another site made the browser send (the refresh cookie must not ride on them). */
+export function assertSameOrigin(request: FastifyRequest): void {
+  if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError(403, messages.crossSite);
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  let host: string | undefined;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = undefined;
+  }
+  if (!host || host !== request.headers.host) throw new AppError(403, messages.crossSite);
+}

@@ -1,0 +1,103 @@
+import { loginRequestSchema, messageResponseSchema, messages, tokenResponseSchema } from '@ritim/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors.js';
+import type { UserRepository } from '../modules/users/repository.js';
+import { assertSameOrigin } from './access.js';
+import { verifyPassword } from './passwords.js';
+import type { RefreshTokenRepository } from './refresh-tokens.js';
+import type { LoginThrottle } from './throttle.js';
+import { type AccessTokens, REFRESH_TOKEN_TTL_DAYS } from './tokens.js';
+
+export const REFRESH_COOKIE = 'ritim_refresh';
+const COOKIE_PATH = '/api/auth';
+
+export interface AuthRouteDeps {
+  users: UserRepository;
+  refreshTokens: RefreshTokenRepository;
+  tokens: AccessTokens;
+  throttle: LoginThrottle;
+}
+
+const errors = { 400: messageResponseSchema, 401: messageResponseSchema, 403: messageResponseSchema };
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { users, refreshTokens, tokens, throttle }) => {
+  const setRefreshCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(REFRESH_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: reply.request.protocol === 'https',
+      path: COOKIE_PATH,
+      maxAge: REFRESH_TOKEN_TTL_DAYS * 24 * 3600,
+    });
+  const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+
+  app.post(
+    '/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with username and password',
+        body: loginRequestSchema,
+        response: { 200: tokenResponseSchema, ...errors, 429: messageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      if (await throttle.isBlocked(username, request.ip)) throw new AppError(429, messages.tooManyAttempts);
+      const credentials = await users.findCredentials(username);
+      const valid = await verifyPassword(credentials?.passwordHash, password);
+      if (!credentials || !valid || !credentials.active) {
+        await throttle.recordFailure(username, request.ip);
+        throw new AppError(401, messages.invalidCredentials);
+      }
+      await throttle.clear(username, request.ip);
+      setRefreshCookie(reply, await refreshTokens.issue(credentials.user.id));
+      return { accessToken: await tokens.sign(credentials.user) };
+    },
+  );
+
+  app.post(
+    '/refresh',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange the refresh cookie for a new access token (rotates the cookie)',
+        response: { 200: tokenResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      assertSameOrigin(request);
+      const presented = request.cookies[REFRESH_COOKIE];
+      const result = presented ? await refreshTokens.rotate(presented) : ({ kind: 'invalid' } as const);
+      const user = result.kind === 'rotated' ? await users.findActiveSessionUser(result.userId) : undefined;
+      if (result.kind !== 'rotated' || !user) {
+        clearRefreshCookie(reply);
+        throw new AppError(401, messages.sessionExpired);
+      }
+      setRefreshCookie(reply, result.token);
+      return { accessToken: await tokens.sign(user) };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revoke the refresh cookie and its family',
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      assertSameOrigin(request);
+      const presented = request.cookies[REFRESH_COOKIE];
+      if (presented) await refreshTokens.revoke(presented);
+      clearRefreshCookie(reply);
+      return { message: messages.signedOut };
+    },
+  );
+};

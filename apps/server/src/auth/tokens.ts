@@ -1,0 +1,47 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { accessTokenClaimsSchema, type AccessTokenClaims, type Role } from '@ritim/shared';
+import { jwtVerify, SignJWT } from 'jose';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_DAYS = 30;
+
+export interface SessionUser {
+  id: number;
+  role: Role;
+  timezone: string;
+  username: string;
+  groupIds: number[];
+}
+
+export class AccessTokens {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(user: SessionUser): Promise<string> {
+    return new SignJWT({ role: user.role, timezone: user.timezone, username: user.username, groupIds: user.groupIds })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(user.id))
+      .setIssuedAt()
+      .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+      .sign(this.key);
+  }
+
+  /** The token's user, or null when it is malformed, tampered, expired or not HS256. */
+  async verify(token: string): Promise<SessionUser | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const claims: AccessTokenClaims = accessTokenClaimsSchema.parse(payload);
+      const id = Number(claims.sub);
+      if (!Number.isSafeInteger(id) || id <= 0) return null;
+      return { id, role: claims.role, timezone: claims.timezone, username: claims.username, groupIds: claims.groupIds };
+    } catch {
+      return null;
+    }
+  }
+}
+
+export const newOpaqueToken = () => randomBytes(32).toString('base64url');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { UserRepository } from './modules/users/repository.js';
+
+/** JWT_SECRET, else a secret generated once and kept in DATA_DIR so sessions survive restarts. */
+async function jwtSecret(config: Config): Promise<string> {
+  if (config.JWT_SECRET) return config.JWT_SECRET;
+  const file = path.resolve(config.DATA_DIR, 'jwt-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const secret = randomBytes(48).toString('base64url');
+    await mkdir(config.DATA_DIR, { recursive: true });
+    await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(async () => undefined);
+    return (await readFile(file, 'utf8')).trim();
+  }
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await database.migrate();
+
+  const admin = await new UserRepository(database.db).ensureFirstAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
+
+  const webRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
+  const app = await buildApp({
+    database,
+    jwtSecret: await jwtSecret(config),
+    webRoot,
+    logger: { level: config.LOG_LEVEL },
+  });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  if (admin.created) {
+    const password = admin.generatedPassword ?? '(from ADMIN_PASSWORD)';
+    // Printed once, on the console, so it reaches the person starting the server.
+    console.log(`Created the first admin. Username: ${config.ADMIN_USERNAME}  Password: ${password}`);
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // Fastify answers 503 to requests that arrive while closing and waits for in-flight ones.
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Ritim is serving on http://${config.HOST}:${config.PORT} (${database.kind} database)`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,84 @@
+import type { CreateLocation, Location, LocationListQuery, UpdateLocation } from '@ritim/shared';
+import { asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { locations, users } from '../../db/schema.js';
+import { listPage, type Page } from '../../lib/list.js';
+
+const columns = {
+  id: locations.id,
+  name: locations.name,
+  status: locations.status,
+  createdAt: locations.createdAt,
+  username: users.username,
+};
+
+type Row = { id: number; name: string; status: Location['status']; createdAt: Date; username: string | null };
+
+const toLocation = (row: Row): Location => ({
+  id: row.id,
+  name: row.name,
+  status: row.status,
+  createdAt: row.createdAt.toISOString(),
+  user: row.username === null ? null : { username: row.username },
+});
+
+export class LocationRepository {
+  constructor(private readonly db: Db) {}
+
+  private select() {
+    return this.db.select(columns).from(locations).leftJoin(users, eq(users.id, locations.createdBy)).$dynamic();
+  }
+
+  list(query: LocationListQuery): Promise<Page<Location>> {
+    return listPage(
+      {
+        searchColumns: [locations.name],
+        sorts: {
+          name: [asc(locations.name)],
+          date: [desc(locations.createdAt)],
+          status: [asc(locations.status), asc(locations.name)],
+        },
+        idColumn: locations.id,
+        filters: [query.archived ? undefined : eq(locations.status, 'active')],
+        rows: async (where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) =>
+          (
+            await this.select()
+              .where(where)
+              .orderBy(...orderBy)
+              .limit(limit)
+              .offset(offset)
+          ).map(toLocation),
+        count: async (where: SQL | undefined) => {
+          const [row] = await this.db.select({ n: count() }).from(locations).where(where);
+          return row?.n ?? 0;
+        },
+      },
+      query,
+    );
+  }
+
+  async find(id: number): Promise<Location | undefined> {
+    const [row] = await this.select().where(eq(locations.id, id));
+    return row && toLocation(row);
+  }
+
+  async create(input: CreateLocation, createdBy: number): Promise<Location> {
+    const [row] = await this.db.insert(locations).values({ name: input.name, createdBy }).returning({ id: locations.id });
+    return (await this.find(row!.id))!;
+  }
+
+  async update(id: number, input: UpdateLocation): Promise<Location | undefined> {
+    const updated = await this.db
+      .update(locations)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(eq(locations.id, id))
+      .returning({ id: locations.id });
+    return updated.length ? this.find(id) : undefined;
+  }
+
+  /** Deletes the location; false when it did not exist. Throws the database error when referenced. */
+  async delete(id: number): Promise<boolean> {
+    const deleted = await this.db.delete(locations).where(eq(locations.id, id)).returning({ id: locations.id });
+    return deleted.length > 0;
+  }
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { ROLES } from './roles.js';
+import { messages } from './messages.js';
+
+export const loginRequestSchema = z.object({
+  username: z.string({ error: messages.usernameRequired }).trim().min(1, messages.usernameRequired).max(100),
+  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(200),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const tokenResponseSchema = z.object({ accessToken: z.string() });
+export const messageResponseSchema = z.object({ message: z.string() });
+
+/** Claims of the access token (DESIGN §3); `sub` is the user id as a string. */
+export const accessTokenClaimsSchema = z.object({
+  sub: z.string(),
+  role: z.enum(ROLES),
+  timezone: z.string(),
+  username: z.string(),
+  groupIds: z.array(z.number().int()),
+  exp: z.number(),
+});
+export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;

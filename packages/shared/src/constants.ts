@@ -1,0 +1,17 @@
+/** Business constants from spec §9. */
+export const PAGE_SIZE = 50;
+/** Largest page a list call may ask for (choice lists fetch with limit 1000). */
+export const MAX_LIMIT = 1000;
+export const SEARCH_MIN_CHARS = 3;
+export const SEARCH_DEBOUNCE_MS = 500;
+/** Pagination shows every page link up to this many pages. */
+export const PAGINATION_FULL_PAGES = 5;
+export const TOAST_DURATION_MS = 3000;
+export const MAX_GUESTS_SHOWN = 4;
+export const MAX_OCCURRENCES = 180;
+export const TIMEZONES = ['Europe/Istanbul', 'Europe/London'] as const;
+export type Timezone = (typeof TIMEZONES)[number];
+export const DEFAULT_TIMEZONE: Timezone = 'Europe/Istanbul';
+/** Status shared by locations, groups and forms (DESIGN §4). */
+export const RECORD_STATUSES = ['active', 'archived'] as const;
+export type RecordStatus = (typeof RECORD_STATUSES)[number];

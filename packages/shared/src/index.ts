@@ -1,0 +1,6 @@
+export * from './constants.js';
+export * from './roles.js';
+export * from './messages.js';
+export * from './list.js';
+export * from './auth.schema.js';
+export * from './locations.schema.js';
