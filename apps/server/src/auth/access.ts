@@ -54,11 +54,15 @@ export function assertSameOrigin(request: FastifyRequest): void {
   if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError(403, messages.crossSite);
   const origin = request.headers.origin;
   if (origin === undefined) return;
-  let host: string | undefined;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    host = undefined;
-  }
-  if (!host || host !== request.headers.host) throw new AppError(403, messages.crossSite);
+  const hostOf = (url: string) => {
+    try {
+      return new URL(url).host;
+    } catch {
+      return undefined;
+    }
+  };
+  // Both sides through URL, so default ports compare equal (http://x:80 is x).
+  const host = hostOf(origin);
+  const expected = hostOf(`${request.protocol}://${request.headers.host ?? ''}`);
+  if (!host || host !== expected) throw new AppError(403, messages.crossSite);
 }

@@ -18,5 +18,6 @@ export function pgErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-export const PG_FOREIGN_KEY_VIOLATION = '23503';
+/** A delete blocked by a referencing row: 23503, or 23001 for ON DELETE RESTRICT on PostgreSQL 18. */
+export const isReferencedError = (error: unknown) => ['23503', '23001'].includes(pgErrorCode(error) ?? '');
 export const PG_UNIQUE_VIOLATION = '23505';

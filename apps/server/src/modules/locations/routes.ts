@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/access.js';
-import { AppError, PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../../lib/errors.js';
+import { AppError, isReferencedError } from '../../lib/errors.js';
 import type { LocationRepository } from './repository.js';
 
 const adminOnly = { access: ['admin'] } as const;
@@ -89,7 +89,7 @@ export const locationRoutes: FastifyPluginAsyncZod<{ locations: LocationReposito
       } catch (error) {
         // Anything referencing a location does so through a RESTRICT foreign key, so "in use" is
         // decided by the database, atomically, whichever section holds the reference.
-        if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) throw new AppError(409, messages.locationInUse);
+        if (isReferencedError(error)) throw new AppError(409, messages.locationInUse);
         throw error;
       }
       if (!deleted) throw new AppError(404, NOT_FOUND);

@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App, type AppDeps } from '../app.js';
+import { hashPassword } from '../auth/passwords.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { users } from '../db/schema.js';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is
+ * set, a new database on that PostgreSQL server, dropped again on close.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ dataDir: null });
+    await database.migrate();
+    return database;
+  }
+  const name = `ritim_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await database.migrate();
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, ...overrides });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface TestUserInput {
+  username: string;
+  password?: string;
+  role?: 'admin' | 'editor' | 'guest';
+  status?: 'active' | 'inactive';
+}
+
+export async function createUser(database: Database, input: TestUserInput) {
+  const [row] = await database.db
+    .insert(users)
+    .values({
+      username: input.username,
+      passwordHash: await hashPassword(input.password ?? 'correct horse battery'),
+      role: input.role ?? 'admin',
+      status: input.status ?? 'active',
+      name: input.username,
+    })
+    .returning();
+  return row!;
+}
+
+/** Signs in through the real route; returns the access token and the refresh cookie value. */
+export async function signIn(app: App, username: string, password = 'correct horse battery') {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === 'ritim_refresh');
+  return { accessToken: response.json<{ accessToken: string }>().accessToken, refreshToken: cookie!.value };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
