@@ -26,6 +26,13 @@ import { LocationRepository } from './modules/locations/repository.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { UserRepository } from './modules/users/repository.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Stops taking requests (503), waits for those in flight, then closes. */
+    shutdown(timeoutMs?: number): Promise<void>;
+  }
+}
+
 export interface AppDeps {
   database: Database;
   jwtSecret: string;
@@ -43,6 +50,26 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Graceful shutdown: from the moment it starts, new requests get 503 while the ones in flight
+  // finish; only then does the server stop listening and the database close (onClose hooks).
+  let draining = false;
+  const inFlight = new Set<object>();
+  app.addHook('onRequest', async (request, reply) => {
+    if (draining) return reply.code(503).header('connection', 'close').send({ message: messages.shuttingDown });
+    inFlight.add(request);
+  });
+  const settle = async (request: object) => {
+    inFlight.delete(request);
+  };
+  app.addHook('onResponse', settle);
+  app.addHook('onRequestAbort', settle);
+  app.decorate('shutdown', async (timeoutMs = 10_000) => {
+    draining = true;
+    const deadline = Date.now() + timeoutMs;
+    while (inFlight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    await app.close();
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -60,8 +60,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // Fastify answers 503 to requests that arrive while closing and waits for in-flight ones.
-    app.close().then(
+    app.shutdown().then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
