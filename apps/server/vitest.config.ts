@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  resolve: { alias: { '@ritim/shared': fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)) } },
+  resolve: {
+    alias: { '@ritim/shared': fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)) },
+  },
   test: {
     name: 'server',
     environment: 'node',

@@ -59,11 +59,14 @@ export async function buildApp(deps: AppDeps) {
     if (draining) return reply.code(503).header('connection', 'close').send({ message: messages.shuttingDown });
     inFlight.add(request);
   });
-  const settle = async (request: object) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     inFlight.delete(request);
-  };
-  app.addHook('onResponse', settle);
-  app.addHook('onRequestAbort', settle);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    inFlight.delete(request);
+    done();
+  });
   app.decorate('shutdown', async (timeoutMs = 10_000) => {
     draining = true;
     const deadline = Date.now() + timeoutMs;
@@ -79,14 +82,15 @@ export async function buildApp(deps: AppDeps) {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
-    parseJson(request, body as string, (error, value) =>
+    void parseJson(request, body as string, (error, value) =>
       error ? done(new AppError(400, 'Request body is not valid JSON'), undefined) : done(null, value),
     );
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.code(400).send({ message: error.validation[0]?.message ?? 'Invalid request' });
+      const [first] = error.validation as { message?: string }[];
+      return reply.code(400).send({ message: first?.message ?? 'Invalid request' });
     }
     if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -29,7 +29,8 @@ const refresh = (token: string | undefined, headers: Record<string, string> = {}
     url: '/api/auth/refresh',
     headers: { ...(token ? { cookie: `ritim_refresh=${token}` } : {}), ...headers },
   });
-const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+const decode = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
 describe('POST /api/auth/login', () => {
   it('returns an access token with the spec claims and sets an httpOnly strict refresh cookie', async () => {
@@ -165,9 +166,9 @@ describe('POST /api/auth/refresh', () => {
     const crossSite = await refresh(session.refreshToken, { 'sec-fetch-site': 'cross-site' });
     expect(crossSite.statusCode).toBe(403);
     // The refused attempts did not burn the token.
-    expect((await refresh(session.refreshToken, { origin: 'http://localhost:80', host: 'localhost:80' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await refresh(session.refreshToken, { origin: 'http://localhost:80', host: 'localhost:80' })).statusCode,
+    ).toBe(200);
   });
 
   it('stops refreshing once the account is deactivated', async () => {
@@ -203,7 +204,8 @@ describe('POST /api/auth/logout', () => {
 });
 
 describe('access tokens', () => {
-  const locations = (headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url: '/api/locations', headers });
+  const locations = (headers: Record<string, string>) =>
+    ctx.app.inject({ method: 'GET', url: '/api/locations', headers });
 
   it('refuses a request without a token', async () => {
     const response = await locations({});

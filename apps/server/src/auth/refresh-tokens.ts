@@ -6,7 +6,8 @@ import { hashToken, newOpaqueToken, REFRESH_TOKEN_TTL_DAYS } from './tokens.js';
 
 const expiry = () => new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 24 * 3600 * 1000);
 
-export type RotateResult = { kind: 'rotated'; userId: number; token: string } | { kind: 'invalid' } | { kind: 'reused' };
+export type RotateResult =
+  { kind: 'rotated'; userId: number; token: string } | { kind: 'invalid' } | { kind: 'reused' };
 
 export class RefreshTokenRepository {
   constructor(private readonly db: Db) {}

@@ -21,7 +21,10 @@ export interface AuthRouteDeps {
 
 const errors = { 400: messageResponseSchema, 401: messageResponseSchema, 403: messageResponseSchema };
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (app, { users, refreshTokens, tokens, throttle }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
+  app,
+  { users, refreshTokens, tokens, throttle },
+) => {
   const setRefreshCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(REFRESH_COOKIE, token, {
       httpOnly: true,

@@ -44,7 +44,9 @@ export class LoginThrottle {
     await this.db.insert(loginFailures).values([{ key: keys.user }, { key: keys.ip }]);
     await this.db
       .delete(loginFailures)
-      .where(and(or(eq(loginFailures.key, keys.user), eq(loginFailures.key, keys.ip)), lt(loginFailures.at, this.cutoff())));
+      .where(
+        and(or(eq(loginFailures.key, keys.user), eq(loginFailures.key, keys.ip)), lt(loginFailures.at, this.cutoff())),
+      );
   }
 
   /** A successful sign-in clears the username's failures (not the IP's). */

@@ -167,12 +167,16 @@ describe('DELETE /api/locations/:id', () => {
     const location = await create('Busy room');
     // Every table that points at a location does so with a RESTRICT foreign key, as events will.
     await ctx.database.db.execute(
-      sql.raw('create table location_holders (location_id integer not null references locations(id) on delete restrict)'),
+      sql.raw(
+        'create table location_holders (location_id integer not null references locations(id) on delete restrict)',
+      ),
     );
     await ctx.database.db.execute(sql.raw(`insert into location_holders values (${location.id})`));
     const response = await ctx.app.inject({ method: 'DELETE', url: `/api/locations/${location.id}`, headers: admin });
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: 'Location is used by events and cannot be deleted; archive it instead' });
+    expect(response.json()).toEqual({
+      message: 'Location is used by events and cannot be deleted; archive it instead',
+    });
     const still = await ctx.app.inject({ method: 'GET', url: `/api/locations/${location.id}`, headers: admin });
     expect(still.statusCode).toBe(200);
     await ctx.database.db.execute(sql.raw('drop table location_holders'));
@@ -254,7 +258,7 @@ describe('GET /api/locations (list)', () => {
     expect(withArchived.body.locations).toMatchObject([{ name: 'London Bridge', status: 'archived' }]);
   });
 
-  it("answers an unknown sort with 400 \"Unknown sort 'color'\"", async () => {
+  it('answers an unknown sort with 400 "Unknown sort \'color\'"', async () => {
     const { status, body } = await freshList('sort=color');
     expect(status).toBe(400);
     expect(body).toEqual({ message: "Unknown sort 'color'" });

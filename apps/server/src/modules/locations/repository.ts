@@ -63,7 +63,10 @@ export class LocationRepository {
   }
 
   async create(input: CreateLocation, createdBy: number): Promise<Location> {
-    const [row] = await this.db.insert(locations).values({ name: input.name, createdBy }).returning({ id: locations.id });
+    const [row] = await this.db
+      .insert(locations)
+      .values({ name: input.name, createdBy })
+      .returning({ id: locations.id });
     return (await this.find(row!.id))!;
   }
 

@@ -16,7 +16,12 @@ import { AppError, isReferencedError } from '../../lib/errors.js';
 import type { LocationRepository } from './repository.js';
 
 const adminOnly = { access: ['admin'] } as const;
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 const NOT_FOUND = notFound('Location');
 
 export const locationRoutes: FastifyPluginAsyncZod<{ locations: LocationRepository }> = async (app, { locations }) => {
@@ -24,7 +29,11 @@ export const locationRoutes: FastifyPluginAsyncZod<{ locations: LocationReposito
     '/',
     {
       config: adminOnly,
-      schema: { tags: ['locations'], querystring: locationListQuerySchema, response: { 200: locationListSchema, ...errors } },
+      schema: {
+        tags: ['locations'],
+        querystring: locationListQuerySchema,
+        response: { 200: locationListSchema, ...errors },
+      },
     },
     async (request) => {
       const page = await locations.list(request.query);
@@ -34,7 +43,10 @@ export const locationRoutes: FastifyPluginAsyncZod<{ locations: LocationReposito
 
   app.get(
     '/:id',
-    { config: adminOnly, schema: { tags: ['locations'], params: idParamsSchema, response: { 200: locationSchema, ...errors } } },
+    {
+      config: adminOnly,
+      schema: { tags: ['locations'], params: idParamsSchema, response: { 200: locationSchema, ...errors } },
+    },
     async (request) => {
       const location = await locations.find(request.params.id);
       if (!location) throw new AppError(404, NOT_FOUND);

@@ -38,7 +38,10 @@ export class UserRepository {
    * Creates the first admin when no user exists. Returns the generated password when one had to
    * be made up (so the caller can print it once), else null.
    */
-  async ensureFirstAdmin(username: string, password?: string): Promise<{ created: boolean; generatedPassword: string | null }> {
+  async ensureFirstAdmin(
+    username: string,
+    password?: string,
+  ): Promise<{ created: boolean; generatedPassword: string | null }> {
     const [existing] = await this.db.select({ n: count() }).from(users);
     if (existing && existing.n > 0) return { created: false, generatedPassword: null };
     const generated = password ? null : randomBytes(12).toString('base64url');
