@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RowMenu, type RowAction } from './row-menu';
+
+/** A table column: its header and how a row shows in it. */
+export interface Column<T> {
+  key: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Extra classes for the cells (alignment, width). */
+  className?: string;
+}
+
+interface DataTableProps<T> {
+  caption: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  rowLabel: (row: T) => string;
+  rowActions?: (row: T) => RowAction[];
+  busy?: boolean;
+}
+
+export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, rowActions, busy }: DataTableProps<T>) {
+  const { t } = useTranslation();
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full divide-y divide-slate-200" aria-busy={busy || undefined} data-testid="list-table">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {columns.map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                className={`px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase ${column.className ?? ''}`}
+              >
+                {column.header}
+              </th>
+            ))}
+            {rowActions && (
+              <th scope="col" className="w-16 px-4 py-3">
+                <span className="sr-only">{t('list.actions')}</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 bg-white">
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="hover:bg-slate-50">
+              {columns.map((column) => (
+                <td
+                  key={column.key}
+                  className={`px-4 py-3 text-sm whitespace-nowrap text-slate-700 ${column.className ?? ''}`}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+              {rowActions && (
+                <td className="px-4 py-2 text-right">
+                  <RowMenu label={rowLabel(row)} actions={rowActions(row)} />
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

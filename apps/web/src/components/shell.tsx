@@ -1,0 +1,129 @@
+import { CloseButton, Dialog, DialogBackdrop, DialogPanel } from '@headlessui/react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { useSession } from '../auth/session-store';
+import { CloseIcon, MenuIcon } from './icons';
+import { navItemsFor, type NavItem } from './nav-items';
+import { UserMenu } from './user-menu';
+
+function Brand() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex h-16 shrink-0 items-center gap-3 px-6">
+      <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-lg bg-indigo-500">
+        <svg viewBox="0 0 32 32" className="size-6" fill="none">
+          <path
+            d="M5 18h4l3-8 4 12 3-7h4"
+            stroke="white"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </span>
+      <span className="leading-tight">
+        <span className="block text-base font-semibold text-white">{t('app.name')}</span>
+        <span className="block text-xs text-slate-400">{t('app.tagline')}</span>
+      </span>
+    </div>
+  );
+}
+
+function NavList({ items, testId, onNavigate }: { items: NavItem[]; testId: string; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('nav.main')} data-testid={testId} className="flex flex-1 flex-col px-4 py-4">
+      <ul className="space-y-1">
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={item.end}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                `group flex items-center gap-x-3 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-400 ${
+                  isActive ? 'bg-slate-800 text-white' : 'text-slate-300 hover:bg-slate-800 hover:text-white'
+                }`
+              }
+            >
+              <item.icon className="size-5 shrink-0" />
+              {t(`nav.${item.labelKey}`)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The frame of every signed-in screen (DESIGN §2): a sidebar on wide screens, a slide-over menu
+ * on narrow ones, and a top bar with the user menu.
+ */
+export function Shell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { role } = useSession();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const items = navItemsFor(role);
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-white px-3 py-2 text-sm font-semibold text-indigo-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+      >
+        {t('app.skipToContent')}
+      </a>
+
+      <Dialog open={menuOpen} onClose={setMenuOpen} className="relative z-50 lg:hidden">
+        <DialogBackdrop
+          transition
+          className="fixed inset-0 bg-slate-900/60 transition-opacity duration-200 ease-linear data-closed:opacity-0"
+        />
+        <div className="fixed inset-0 flex">
+          <DialogPanel
+            transition
+            aria-label={t('nav.main')}
+            className="relative mr-16 flex w-full max-w-xs flex-1 transform flex-col bg-slate-900 transition duration-200 ease-in-out data-closed:-translate-x-full"
+          >
+            <div className="absolute top-0 left-full flex w-16 justify-center pt-4">
+              <CloseButton className="-m-2.5 rounded-md p-2.5 text-white focus-visible:outline-2 focus-visible:outline-white">
+                <span className="sr-only">{t('nav.closeMenu')}</span>
+                <CloseIcon className="size-6" />
+              </CloseButton>
+            </div>
+            <Brand />
+            <NavList items={items} testId="mobile-nav" onNavigate={() => setMenuOpen(false)} />
+          </DialogPanel>
+        </div>
+      </Dialog>
+
+      <aside className="hidden bg-slate-900 lg:fixed lg:inset-y-0 lg:z-40 lg:flex lg:w-64 lg:flex-col">
+        <Brand />
+        <NavList items={items} testId="sidebar-nav" />
+      </aside>
+
+      <div className="lg:pl-64">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-x-4 border-b border-slate-200 bg-white/95 px-4 shadow-xs backdrop-blur sm:px-6 lg:px-8">
+          <button
+            type="button"
+            onClick={() => setMenuOpen(true)}
+            data-testid="mobile-menu-button"
+            className="-m-2.5 rounded-md p-2.5 text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden"
+          >
+            <span className="sr-only">{t('nav.openMenu')}</span>
+            <MenuIcon className="size-6" />
+          </button>
+          <span className="text-sm font-semibold text-slate-900 lg:hidden">{t('app.name')}</span>
+          <div className="ml-auto flex items-center">
+            <UserMenu />
+          </div>
+        </header>
+        <main id="main" tabIndex={-1} className="px-4 py-8 focus:outline-hidden sm:px-6 lg:px-8">
+          <div className="mx-auto max-w-6xl">{children}</div>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginRequestSchema } from '@ritim/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { toast } from 'sonner';
+import { login } from '../../api/auth';
+import { ApiError, errorMessage } from '../../api/errors';
+import { returnPath, type LoginState } from '../../auth/return-path';
+import { setAccessToken, useSession } from '../../auth/session-store';
+import { Spinner } from '../../components/icons';
+import { PageTitle } from '../../components/page-title';
+import { TextField } from '../../components/text-field';
+import { buttonClass, cardClass } from '../../components/ui';
+import { translateMessage } from '../../i18n';
+import { queryClient } from '../../query-client';
+
+/** Sign In (spec §2): on success the user returns to the page they asked for, else Home. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const location = useLocation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(loginRequestSchema), defaultValues: { username: '', password: '' } });
+
+  if (session.isAuthenticated) {
+    return <Navigate to={returnPath((location.state as LoginState | null)?.from)} replace />;
+  }
+
+  const onSubmit = handleSubmit(async (credentials) => {
+    setFailure(null);
+    try {
+      const token = await login(credentials);
+      queryClient.clear();
+      if (!setAccessToken(token)) throw new Error(t('auth.invalidToken'));
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
+        setFailure(translateMessage(error.message));
+      } else {
+        toast.error(t('errors.anErrorOccurred', { error: translateMessage(errorMessage(error, t('errors.unknown'))) }));
+      }
+    }
+  });
+
+  const fieldError = (message?: string) => (message ? translateMessage(message) : undefined);
+
+  return (
+    <main className="flex min-h-dvh flex-col justify-center bg-slate-50 px-4 py-12">
+      <PageTitle title={t('auth.signInTitle')} />
+      <div className="mx-auto w-full max-w-sm">
+        <div className="flex items-center justify-center gap-3">
+          <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-xl bg-indigo-600">
+            <svg viewBox="0 0 32 32" className="size-7" fill="none">
+              <path
+                d="M5 18h4l3-8 4 12 3-7h4"
+                stroke="white"
+                strokeWidth="2.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </span>
+          <span className="text-xl font-semibold tracking-tight text-slate-900">{t('app.name')}</span>
+        </div>
+        <div className={`${cardClass} mt-8 px-6 py-8 sm:px-8`}>
+          <h1 className="text-xl font-semibold text-slate-900">{t('auth.signInTitle')}</h1>
+          <p className="mt-1 text-sm text-slate-600">{t('auth.signInIntro')}</p>
+          <form className="mt-6" noValidate onSubmit={(event) => void onSubmit(event)}>
+            <fieldset disabled={isSubmitting} className="space-y-5">
+              <TextField
+                label={t('auth.username')}
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+                autoFocus
+                error={fieldError(errors.username?.message)}
+                {...register('username')}
+              />
+              <TextField
+                label={t('auth.password')}
+                type="password"
+                autoComplete="current-password"
+                required
+                error={fieldError(errors.password?.message)}
+                {...register('password')}
+              />
+              <button type="submit" className={`${buttonClass.primary} w-full`} aria-busy={isSubmitting || undefined}>
+                {isSubmitting && <Spinner />}
+                {t('auth.signIn')}
+              </button>
+            </fieldset>
+          </form>
+          {failure && (
+            <p
+              role="alert"
+              className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700"
+              data-testid="login-error"
+            >
+              {failure}
+            </p>
+          )}
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+import { DateTime } from 'luxon';
+
+/** The display format of every date-time in the app (spec §9). */
+export const DATE_TIME_FORMAT = 'dd/MM/yyyy HH:mm';
+
+/**
+ * An instant as dd/MM/yyyy HH:mm in the given IANA zone (else the browser's); blank when the
+ * value is missing or not a date.
+ */
+export function formatDateTime(value: string | Date | null | undefined, zone?: string): string {
+  if (!value) return '';
+  const parsed = typeof value === 'string' ? DateTime.fromISO(value) : DateTime.fromJSDate(value);
+  if (!parsed.isValid) return '';
+  const shown = zone ? parsed.setZone(zone) : parsed.toLocal();
+  return shown.isValid ? shown.toFormat(DATE_TIME_FORMAT) : '';
+}

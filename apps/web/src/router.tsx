@@ -1,0 +1,47 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteError } from './components/route-error';
+
+const errorElement = <RouteError />;
+
+/** The routes of spec §2 that exist so far; each screen is its own chunk, loaded on first visit. */
+export const routes: RouteObject[] = [
+  {
+    path: '/login',
+    errorElement,
+    lazy: async () => ({ Component: (await import('./features/auth/login-page')).LoginPage }),
+  },
+  {
+    path: '/',
+    errorElement,
+    lazy: async () => ({ Component: (await import('./components/root-layout')).RootLayout }),
+    children: [
+      {
+        index: true,
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/home/home-page')).HomePage }),
+      },
+      {
+        path: 'logout',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/auth/logout-page')).LogoutPage }),
+      },
+      {
+        path: 'locations',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/locations/locations-list')).LocationsList }),
+      },
+      {
+        path: 'locations/create',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/locations/location-form')).LocationFormScreen }),
+      },
+      {
+        path: 'locations/:locationId/edit',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/locations/location-form')).LocationFormScreen }),
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
