@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -44,15 +45,26 @@ export async function openDatabase(options: { url?: string; dataDir?: string | n
     dir = path.resolve(options.dataDir, 'db');
     await mkdir(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // PGlite has no autovacuum daemon: refresh the planner's statistics after migrating and hourly,
+  // or it plans every list as if its tables were empty.
+  const analyze = () => client.exec('analyze').then(() => undefined);
+  const timer = setInterval(() => void analyze().catch(() => undefined), 3600_000);
+  timer.unref();
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+      await analyze();
+    },
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: () => {
+      clearInterval(timer);
+      return client.close();
+    },
   };
 }

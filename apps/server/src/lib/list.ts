@@ -14,7 +14,7 @@ export interface ListRequest<S extends string> {
 }
 
 export interface ListSpec<S extends string, T> {
-  /** Text columns that `q` searches, case- and accent-insensitively (Turkish letters too). */
+  /** Generated `search` columns (already folded by ritim_fold) that `q` is matched against. */
   searchColumns: AnyPgColumn[];
   /** ORDER BY terms per sort key; the id column is appended as a tie-breaker. */
   sorts: Record<S, SQL[]>;
@@ -27,11 +27,11 @@ export interface ListSpec<S extends string, T> {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Matches `q` anywhere in any of `columns`, folding case and accents the same way on both sides. */
+/** Matches `q` anywhere in any of the folded `columns`, folding `q` the same way (case, accents, Turkish I). */
 export function searchCondition(q: string | undefined, columns: AnyPgColumn[]): SQL | undefined {
   if (!q) return undefined;
   const pattern = `%${escapeLike(q)}%`;
-  const terms = columns.map((column) => sql`ritim_fold(${column}) like ritim_fold(${pattern})`);
+  const terms = columns.map((column) => sql`${column} like ritim_fold(${pattern})`);
   return sql`(${sql.join(terms, sql` or `)})`;
 }
 

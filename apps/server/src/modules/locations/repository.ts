@@ -32,7 +32,7 @@ export class LocationRepository {
   list(query: LocationListQuery): Promise<Page<Location>> {
     return listPage(
       {
-        searchColumns: [locations.name],
+        searchColumns: [locations.search],
         sorts: {
           name: [asc(locations.name)],
           date: [desc(locations.createdAt)],

@@ -1,6 +1,7 @@
 CREATE TABLE "locations" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"name" text NOT NULL,
+	"search" text GENERATED ALWAYS AS (ritim_fold(name)) STORED,
 	"status" text DEFAULT 'active' NOT NULL,
 	"created_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -42,9 +43,11 @@ CREATE TABLE "users" (
 --> statement-breakpoint
 ALTER TABLE "locations" ADD CONSTRAINT "locations_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "locations_name_idx" ON "locations" USING btree ("name");--> statement-breakpoint
-CREATE INDEX "locations_status_name_idx" ON "locations" USING btree ("status","name");--> statement-breakpoint
-CREATE INDEX "locations_created_at_idx" ON "locations" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "locations_name_idx" ON "locations" USING btree ("name","id");--> statement-breakpoint
+CREATE INDEX "locations_created_at_idx" ON "locations" USING btree ("created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "locations_status_name_idx" ON "locations" USING btree ("status","name","id");--> statement-breakpoint
+CREATE INDEX "locations_status_created_at_idx" ON "locations" USING btree ("status","created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "locations_search_idx" ON "locations" USING gin ("search" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "login_failures_key_at_idx" ON "login_failures" USING btree ("key","at");--> statement-breakpoint
 CREATE UNIQUE INDEX "refresh_tokens_token_hash_key" ON "refresh_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_family_idx" ON "refresh_tokens" USING btree ("family_id");--> statement-breakpoint
