@@ -33,7 +33,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, rowActi
               <th
                 key={column.key}
                 scope="col"
-                className={`px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase ${column.className ?? ''}`}
+                className={`px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase ${column.className ?? ''}`}
               >
                 {column.header}
               </th>

@@ -76,27 +76,30 @@ export function Shell({ children }: { children: ReactNode }) {
         {t('app.skipToContent')}
       </a>
 
-      <Dialog open={menuOpen} onClose={setMenuOpen} className="relative z-50 lg:hidden">
+      <Dialog
+        open={menuOpen}
+        onClose={setMenuOpen}
+        aria-label={t('nav.menu')}
+        data-testid="mobile-menu"
+        className="fixed inset-0 z-50 flex lg:hidden"
+      >
         <DialogBackdrop
           transition
           className="fixed inset-0 bg-slate-900/60 transition-opacity duration-200 ease-linear data-closed:opacity-0"
         />
-        <div className="fixed inset-0 flex">
-          <DialogPanel
-            transition
-            aria-label={t('nav.main')}
-            className="relative mr-16 flex w-full max-w-xs flex-1 transform flex-col bg-slate-900 transition duration-200 ease-in-out data-closed:-translate-x-full"
-          >
-            <div className="absolute top-0 left-full flex w-16 justify-center pt-4">
-              <CloseButton className="-m-2.5 rounded-md p-2.5 text-white focus-visible:outline-2 focus-visible:outline-white">
-                <span className="sr-only">{t('nav.closeMenu')}</span>
-                <CloseIcon className="size-6" />
-              </CloseButton>
-            </div>
-            <Brand />
-            <NavList items={items} testId="mobile-nav" onNavigate={() => setMenuOpen(false)} />
-          </DialogPanel>
-        </div>
+        <DialogPanel
+          transition
+          className="relative mr-16 flex w-full max-w-xs flex-1 transform flex-col bg-slate-900 transition duration-200 ease-in-out data-closed:-translate-x-full"
+        >
+          <div className="absolute top-0 left-full flex w-16 justify-center pt-4">
+            <CloseButton className="-m-2.5 rounded-md p-2.5 text-white focus-visible:outline-2 focus-visible:outline-white">
+              <span className="sr-only">{t('nav.closeMenu')}</span>
+              <CloseIcon className="size-6" />
+            </CloseButton>
+          </div>
+          <Brand />
+          <NavList items={items} testId="mobile-nav" onNavigate={() => setMenuOpen(false)} />
+        </DialogPanel>
       </Dialog>
 
       <aside className="hidden bg-slate-900 lg:fixed lg:inset-y-0 lg:z-40 lg:flex lg:w-64 lg:flex-col">

@@ -10,6 +10,7 @@ export const en = {
   },
   nav: {
     main: 'Main',
+    menu: 'Navigation menu',
     home: 'Home',
     locations: 'Locations',
     openMenu: 'Open menu',
@@ -50,6 +51,10 @@ export const en = {
     unexpected: 'Sorry, an unexpected error has occurred.',
     goHome: 'Go back home',
     errorCode: 'Error',
+  },
+  toast: {
+    area: 'Notifications',
+    close: 'Close toast',
   },
   list: {
     search: 'Search',

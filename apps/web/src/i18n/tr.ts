@@ -12,6 +12,7 @@ export const tr: DeepPartial<Resources> = {
   },
   nav: {
     main: 'Ana menü',
+    menu: 'Gezinme menüsü',
     home: 'Ana sayfa',
     locations: 'Konumlar',
     openMenu: 'Menüyü aç',
@@ -47,6 +48,10 @@ export const tr: DeepPartial<Resources> = {
     unexpected: 'Üzgünüz, beklenmeyen bir hata oluştu.',
     goHome: 'Ana sayfaya dön',
     errorCode: 'Hata',
+  },
+  toast: {
+    area: 'Bildirimler',
+    close: 'Bildirimi kapat',
   },
   list: {
     search: 'Ara',

@@ -1,0 +1,95 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetRefreshState } from './api/client';
+import { clearAccessToken } from './auth/session-store';
+import { queryClient } from './query-client';
+import { routes } from './router';
+import { adminClaims, fakeToken } from './test/tokens';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const urlOf = (input: RequestInfo | URL) =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+
+function renderApp(url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const location = { id: 7, name: 'Main Hall', status: 'active', createdAt: '2025-01-01T10:00:00Z', user: null };
+
+describe('routes', () => {
+  beforeEach(() => {
+    resetRefreshState();
+    clearAccessToken('unknown');
+    queryClient.clear();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText('404')).toBeTruthy();
+    expect(screen.getByText('Sorry, an unexpected error has occurred.')).toBeTruthy();
+    expect(screen.getByText('Not Found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go back home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('sends a visitor without a session to Sign In and, once signed in, back to the page asked for', async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = urlOf(input);
+      if (url === '/api/auth/refresh') return json(401, { message: 'Your session has expired. Please sign in again.' });
+      if (url === '/api/auth/login') return json(200, { accessToken: fakeToken(adminClaims) });
+      if (url.startsWith('/api/locations?')) return json(200, { locations: [location], totalCount: 1 });
+      return json(404, { message: 'Route not found' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const router = renderApp('/locations?q=main');
+
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+
+    await userEvent.type(screen.getByLabelText('Username'), 'admin');
+    await userEvent.type(screen.getByLabelText('Password'), 'admin-pass-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Locations' })).toBeTruthy();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/locations?q=main');
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('cell', { name: 'Main Hall' })).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => urlOf(url))).toContain('/api/locations?limit=50&offset=0&q=main');
+  });
+
+  it("shows the server's message under the form when sign-in is refused", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(401, { message: 'Invalid username or password' })),
+    );
+    renderApp('/login');
+    await userEvent.type(await screen.findByLabelText('Username'), 'admin');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid username or password');
+  });
+
+  it('does not send a sign-in without a username', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp('/login');
+    await userEvent.type(await screen.findByLabelText('Password'), 'secret');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Username is required')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
