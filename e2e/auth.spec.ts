@@ -1,0 +1,68 @@
+import { accounts } from './env.js';
+import { expect, signInAs, test } from './fixtures.js';
+
+test.describe('Sign In', () => {
+  test('signs in with username and password and lands on Home', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByText('Use your username and password to sign in')).toBeVisible();
+    await page.getByLabel('Username').fill(accounts.admin.username);
+    await page.getByLabel('Password').fill(accounts.admin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Welcome, admin' })).toBeVisible();
+  });
+
+  test('shows the server message under the form for a wrong password and stays signed out', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Username').fill(accounts.editor.username);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('login-error')).toHaveText('Invalid username or password');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('requires both fields before sending anything', async ({ page }) => {
+    let sent = false;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/auth/login')) sent = true;
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    expect(sent).toBe(false);
+  });
+
+  test('sends a signed-out visitor to /login and back to the page they asked for', async ({ page }) => {
+    await page.goto('/locations?sort_by=date');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Username').fill(accounts.admin.username);
+    await page.getByLabel('Password').fill(accounts.admin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/locations\?sort_by=date$/);
+    await expect(page.getByRole('heading', { name: 'Locations' })).toBeVisible();
+  });
+
+  test('keeps the session across a reload through the refresh cookie', async ({ page }) => {
+    await signInAs(page, 'admin');
+    await page.goto('/locations');
+    await expect(page.getByRole('heading', { name: 'Locations' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Locations' })).toBeVisible();
+    await expect(page).toHaveURL(/\/locations$/);
+  });
+});
+
+test.describe('Sign out', () => {
+  test('signs out from the user menu, and a reload does not sign back in', async ({ adminPage: page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Welcome, admin' })).toBeVisible();
+    await page.getByTestId('user-menu-button').click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  });
+});
