@@ -37,6 +37,8 @@ export function UserMenu() {
       </MenuButton>
       <MenuItems
         anchor="bottom end"
+        // Not modal: the page stays readable and scrollable (no scroll lock, nothing made inert).
+        modal={false}
         transition
         className="z-40 w-60 origin-top-right rounded-md bg-white py-1 shadow-lg ring-1 ring-slate-900/10 transition duration-100 ease-out [--anchor-gap:8px] focus:outline-hidden data-closed:scale-95 data-closed:opacity-0"
       >
