@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { createTestApp, createTestDatabase, TEST_JWT_SECRET, type TestContext } from './test/harness.js';
@@ -36,6 +39,32 @@ describe('unknown API routes', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Route not found' });
+  });
+});
+
+describe('serving the web app', () => {
+  it('answers client-side routes with the page, missing files and API routes with 404', async () => {
+    const webRoot = await mkdtemp(path.join(os.tmpdir(), 'ritim-web-'));
+    await mkdir(path.join(webRoot, 'assets'));
+    await writeFile(path.join(webRoot, 'index.html'), '<!doctype html><title>Ritim</title>');
+    await writeFile(path.join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)');
+    const web = await createTestApp({ webRoot });
+    try {
+      const page = await web.app.inject({ method: 'GET', url: '/locations/3/edit?x=1' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>Ritim</title>');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      const asset = await web.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      expect((await web.app.inject({ method: 'GET', url: '/assets/app-old.js' })).statusCode).toBe(404);
+      expect((await web.app.inject({ method: 'GET', url: '/api/nope' })).json()).toEqual({
+        message: 'Route not found',
+      });
+    } finally {
+      await web.close();
+      await rm(webRoot, { recursive: true, force: true });
+    }
   });
 });
 

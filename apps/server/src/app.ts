@@ -100,9 +100,13 @@ export async function buildApp(deps: AppDeps) {
     return reply.code(500).send({ message: messages.internalError });
   });
 
+  const servesWeb = !!deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html'));
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && deps.webRoot;
-    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // Client-side routes get the app's page; a missing file (an old asset, say) is a plain 404.
+    const pathname = request.url.split('?')[0] ?? '';
+    const wantsPage =
+      servesWeb && request.method === 'GET' && !pathname.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(pathname);
+    if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     return reply.code(404).send({ message: 'Route not found' });
   });
 
@@ -147,9 +151,9 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(locationRoutes, { prefix: '/api/locations', locations: new LocationRepository(db) });
 
-  if (deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html'))) {
+  if (servesWeb) {
     await app.register(fastifyStatic, {
-      root: deps.webRoot,
+      root: deps.webRoot!,
       wildcard: false,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
