@@ -155,6 +155,7 @@ export async function buildApp(deps: AppDeps) {
     await app.register(fastifyStatic, {
       root: deps.webRoot!,
       wildcard: false,
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
