@@ -25,6 +25,7 @@ import { AppError } from './lib/errors.js';
 import { LocationRepository } from './modules/locations/repository.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { UserRepository } from './modules/users/repository.js';
+import { userRoutes } from './modules/users/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps) {
     refreshTokens: new RefreshTokenRepository(db),
     throttle: new LoginThrottle(db, deps.throttleLimits ?? defaultThrottleLimits),
   });
+  await app.register(userRoutes, { prefix: '/api/users', users });
   await app.register(locationRoutes, { prefix: '/api/locations', locations: new LocationRepository(db) });
 
   if (servesWeb) {

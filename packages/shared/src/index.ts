@@ -4,3 +4,4 @@ export * from './messages.js';
 export * from './list.js';
 export * from './auth.schema.js';
 export * from './locations.schema.js';
+export * from './users.schema.js';

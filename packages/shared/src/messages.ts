@@ -13,6 +13,8 @@ export const messages = {
   locationNameRequired: 'Location name must be a non-empty string',
   locationInUse: 'Location is used by events and cannot be deleted; archive it instead',
   invalidId: 'Id must be a positive whole number',
+  userIdMissing: 'User ID is missing',
+  ownProfileOnly: 'You can only change your own profile',
   internalError: 'Something went wrong on our side. Please try again.',
   shuttingDown: 'Server is shutting down, try again shortly',
 } as const;

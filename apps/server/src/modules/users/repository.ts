@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { MyProfile, User } from '@ritim/shared';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
@@ -17,6 +18,27 @@ export class UserRepository {
   private toSessionUser(row: typeof users.$inferSelect): SessionUser {
     // Group membership arrives with the groups section; until then nobody belongs to a group.
     return { id: row.id, role: row.role, timezone: row.timezone, username: row.username, groupIds: [] };
+  }
+
+  private toUser(row: typeof users.$inferSelect): User {
+    const { id, username, role, status, name, surname, email, phone, address, timezone } = row;
+    return { id, username, role, status, name, surname, email, phone, address, timezone };
+  }
+
+  async find(id: number): Promise<User | undefined> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id));
+    return row && this.toUser(row);
+  }
+
+  /** Applies a profile change; a new password is hashed, an absent one is kept. */
+  async updateProfile(id: number, input: MyProfile): Promise<User | undefined> {
+    const { password, ...fields } = input;
+    const [row] = await this.db
+      .update(users)
+      .set({ ...fields, ...(password ? { passwordHash: await hashPassword(password) } : {}), updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning();
+    return row && this.toUser(row);
   }
 
   /** Usernames are matched case-insensitively. */
