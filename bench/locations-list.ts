@@ -1,6 +1,5 @@
 // Load benchmark of the generic list through the real HTTP stack on loopback:
 // `npm run bench`. Seeds 5,000 locations in an embedded database, then measures three list calls.
-import { sql } from 'drizzle-orm';
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
@@ -16,16 +15,14 @@ await database.db
   .insert(users)
   .values({ username: 'bench', passwordHash: await hashPassword('bench-password'), role: 'admin' });
 await database.db.execute(
-  sql.raw(
-    `insert into locations (name, status, created_at)
+  `insert into locations (name, status, created_at)
      select 'Şube ' || i || case when i % 7 = 0 then ' İstanbul' else ' London' end,
             case when i % 10 = 0 then 'archived' else 'active' end,
             now() - (i || ' minutes')::interval
      from generate_series(1, ${ROWS}) as i`,
-  ),
 );
 
-await database.db.execute(sql.raw('analyze'));
+await database.db.execute('analyze');
 const app = await buildApp({ database, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256', webRoot: null });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
