@@ -1,38 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetRefreshState } from './api/client';
-import { clearAccessToken } from './auth/session-store';
-import { queryClient } from './query-client';
-import { routes } from './router';
+import { json, renderApp, resetApp, urlOf } from './test/app';
 import { adminClaims, fakeToken } from './test/tokens';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const urlOf = (input: RequestInfo | URL) =>
-  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-
-function renderApp(url: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
 
 const location = { id: 7, name: 'Main Hall', status: 'active', createdAt: '2025-01-01T10:00:00Z', user: null };
 
 describe('routes', () => {
-  beforeEach(() => {
-    resetRefreshState();
-    clearAccessToken('unknown');
-    queryClient.clear();
-  });
+  beforeEach(resetApp);
   afterEach(() => {
     vi.unstubAllGlobals();
   });

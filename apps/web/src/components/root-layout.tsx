@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { refreshAccessToken } from '../api/client';
 import { returnPath, type LoginState } from '../auth/return-path';
+import { canOpenMatches } from '../auth/route-access';
 import { useSession, type SessionStatus } from '../auth/session-store';
 import { translateMessage } from '../i18n';
+import { AccessDenied } from './access-denied';
 import { FullPageStatus } from './full-page-status';
 import { Shell } from './shell';
 
@@ -40,6 +42,15 @@ function SessionStart({ status, reason }: { status: SessionStatus; reason?: stri
   return <FullPageStatus label={t('app.checkingSession')} />;
 }
 
+/**
+ * The screen, or 'Access denied' when a route on the way declares roles this user lacks (the
+ * server refuses their calls anyway; this spares them a failing screen).
+ */
+function RoleGate({ role }: { role: string }) {
+  const matches = useMatches();
+  return canOpenMatches(role, matches) ? <Outlet /> : <AccessDenied />;
+}
+
 export function RootLayout() {
   const session = useSession();
   if (session.status === 'signed-out') return <Navigate to="/login" replace />;
@@ -47,7 +58,7 @@ export function RootLayout() {
   return (
     <Shell>
       <ScrollRestoration />
-      <Outlet />
+      <RoleGate role={session.role} />
     </Shell>
   );
 }

@@ -52,6 +52,11 @@ export const en = {
     goHome: 'Go back home',
     errorCode: 'Error',
   },
+  access: {
+    code: '403',
+    title: 'Access denied',
+    text: 'You do not have permission to view this page.',
+  },
   toast: {
     area: 'Notifications',
     close: 'Close toast',

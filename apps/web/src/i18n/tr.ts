@@ -49,6 +49,10 @@ export const tr: DeepPartial<Resources> = {
     goHome: 'Ana sayfaya dön',
     errorCode: 'Hata',
   },
+  access: {
+    title: 'Erişim engellendi',
+    text: 'Bu sayfayı görüntüleme yetkiniz yok.',
+  },
   toast: {
     area: 'Bildirimler',
     close: 'Bildirimi kapat',

@@ -16,3 +16,6 @@ export const adminClaims = {
   groupIds: [1, 2],
   exp: 4102444800,
 };
+
+export const editorClaims = { ...adminClaims, sub: '2', role: 'editor', username: 'editor', groupIds: [] };
+export const guestClaims = { ...adminClaims, sub: '3', role: 'guest', username: 'guest', groupIds: [] };
