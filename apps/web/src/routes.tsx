@@ -38,6 +38,12 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./features/auth/logout-page')).LogoutPage }),
       },
       {
+        // Every signed-in user's own profile (spec §6), so outside any admin-only users section.
+        path: 'users/:userId/my-profile',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/users/my-profile')).MyProfileScreen }),
+      },
+      {
         path: 'locations',
         errorElement,
         handle: adminOnly,

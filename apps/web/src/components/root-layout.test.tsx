@@ -35,4 +35,25 @@ describe('Role-limited screens', () => {
     expect(await screen.findByRole('heading', { name: 'Locations' })).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Access denied' })).toBeNull();
   });
+
+  it('lets everyone signed in open their own profile', async () => {
+    stubApi(guestClaims, (url) =>
+      url === '/api/users/3'
+        ? json(200, {
+            id: 3,
+            username: 'guest',
+            role: 'guest',
+            status: 'active',
+            name: null,
+            surname: null,
+            email: null,
+            phone: null,
+            address: null,
+            timezone: 'Europe/London',
+          })
+        : undefined,
+    );
+    renderApp('/users/3/my-profile');
+    expect(await screen.findByRole('button', { name: 'Update My Profile' })).toBeTruthy();
+  });
 });

@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../auth/session-store';
 import { changeLanguage, LANGUAGES } from '../i18n';
-import { ChevronDownIcon, SignOutIcon } from './icons';
+import { ChevronDownIcon, SignOutIcon, UserCircleIcon } from './icons';
 
 const itemClass =
   'flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900 data-focus:outline-hidden';
 
 /**
- * The top bar's user menu. 'My profile' (/users/{id}/my-profile) joins it once that screen
- * exists; until then it holds who is signed in, the language and Sign out.
+ * The top bar's user menu (spec §2): who is signed in, the language, My profile
+ * (/users/{id}/my-profile) and Sign out.
  */
 export function UserMenu() {
   const { t, i18n } = useTranslation();
@@ -68,6 +68,14 @@ export function UserMenu() {
           ))}
         </MenuSection>
         <MenuSeparator className="my-1 h-px bg-slate-100" />
+        {user?.id && (
+          <MenuItem>
+            <Link to={`/users/${encodeURIComponent(user.id)}/my-profile`} className={itemClass}>
+              <UserCircleIcon className="size-4 text-slate-400" />
+              {t('userMenu.myProfile')}
+            </Link>
+          </MenuItem>
+        )}
         <MenuItem>
           <Link to="/logout" state={{ from: location.pathname + location.search }} className={itemClass}>
             <SignOutIcon className="size-4 text-slate-400" />

@@ -129,7 +129,31 @@ export const en = {
     createdBy: 'Created on {{date}} by {{username}}',
     createdOn: 'Created on {{date}}',
   },
-  /** The shared validation and error texts, keyed as in `messages` of @ritim/shared. */
+  profile: {
+    title: 'My Profile',
+    description: 'Your name and contact details, and your password.',
+    account: 'Account',
+    accountSummary: '{{role}} · times in {{timezone}}',
+    contactDetails: 'Contact details',
+    name: 'Name',
+    surname: 'Surname',
+    email: 'Email',
+    phone: 'Phone',
+    address: 'Address',
+    passwordSection: 'Change password',
+    password: 'Password',
+    passwordHint: 'Leave empty to keep your current password. A new one needs at least {{count}} characters.',
+    submit: 'Update My Profile',
+    updated: 'Profile updated successfully',
+    updateFailed: 'An error occurred while updating the profile',
+    fetchFailed: 'Failed to fetch user: {{error}}',
+    otherUser: 'This is the profile of {{username}}. You can only change your own profile here.',
+    openMine: 'Open my profile',
+  },
+  /**
+   * The shared validation and error texts, keyed as in `messages` of @ritim/shared, plus the
+   * shared schemas' own validation texts that forms show (matched by their exact English text).
+   */
   messages: {
     invalidCredentials: 'Invalid username or password',
     usernameRequired: 'Username is required',
@@ -144,6 +168,10 @@ export const en = {
     locationNameRequired: 'Location name must be a non-empty string',
     locationInUse: 'Location is used by events and cannot be deleted; archive it instead',
     invalidId: 'Id must be a positive whole number',
+    userIdMissing: 'User ID is missing',
+    ownProfileOnly: 'You can only change your own profile',
+    emailInvalid: 'Email must be a valid email address',
+    passwordTooShort: 'Password must be at least 8 characters',
     internalError: 'Something went wrong on our side. Please try again.',
     shuttingDown: 'Server is shutting down, try again shortly',
   },

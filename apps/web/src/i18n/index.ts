@@ -42,7 +42,10 @@ export function changeLanguage(language: Language) {
   void i18n.changeLanguage(language);
 }
 
-const messageKeys = new Map<string, string>(Object.entries(messages).map(([key, text]) => [text, key]));
+/** English text -> key: the shared messages, and the schema texts en.messages lists besides them. */
+const messageKeys = new Map<string, string>(
+  [...Object.entries(en.messages), ...Object.entries(messages)].map(([key, text]) => [text, key]),
+);
 
 /** Shows a server or validation message in the current language when it is one of the shared texts. */
 export function translateMessage(text: string): string {
