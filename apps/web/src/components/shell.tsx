@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useSession } from '../auth/session-store';
 import { CloseIcon, MenuIcon } from './icons';
+import { LogoMark } from './logo-mark';
 import { navItemsFor, type NavItem } from './nav-items';
 import { UserMenu } from './user-menu';
 
@@ -11,17 +12,7 @@ function Brand() {
   const { t } = useTranslation();
   return (
     <div className="flex h-16 shrink-0 items-center gap-3 px-6">
-      <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-lg bg-indigo-500">
-        <svg viewBox="0 0 32 32" className="size-6" fill="none">
-          <path
-            d="M5 18h4l3-8 4 12 3-7h4"
-            stroke="white"
-            strokeWidth="2.5"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-      </span>
+      <LogoMark tileClass="size-8 rounded-lg bg-indigo-500" iconClass="size-6" />
       <span className="leading-tight">
         <span className="block text-base font-semibold text-white">{t('app.name')}</span>
         <span className="block text-xs text-slate-400">{t('app.tagline')}</span>

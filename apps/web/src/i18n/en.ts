@@ -1,3 +1,5 @@
+import { messages as sharedMessages } from '@ritim/shared';
+
 /** English texts: the spec's wording (spec §2, §5, §8), with its misspellings corrected. */
 export const en = {
   app: {
@@ -155,21 +157,7 @@ export const en = {
    * shared schemas' own validation texts that forms show (matched by their exact English text).
    */
   messages: {
-    invalidCredentials: 'Invalid username or password',
-    usernameRequired: 'Username is required',
-    passwordRequired: 'Password is required',
-    tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
-    signedOut: 'Signed out',
-    notSignedIn: 'Not signed in',
-    sessionExpired: 'Your session has expired. Please sign in again.',
-    forbidden: 'You do not have permission to do this',
-    crossSite: 'Cross-site request refused',
-    invalidItemName: 'Invalid item name',
-    locationNameRequired: 'Location name must be a non-empty string',
-    locationInUse: 'Location is used by events and cannot be deleted; archive it instead',
-    invalidId: 'Id must be a positive whole number',
-    userIdMissing: 'User ID is missing',
-    ownProfileOnly: 'You can only change your own profile',
+    ...(sharedMessages as Record<keyof typeof sharedMessages, string>),
     emailInvalid: 'Email must be a valid email address',
     passwordTooShort: 'Password must be at least 8 characters',
     internalError: 'Something went wrong on our side. Please try again.',

@@ -10,6 +10,7 @@ import { ApiError, errorMessage } from '../../api/errors';
 import { returnPath, type LoginState } from '../../auth/return-path';
 import { setAccessToken, useSession } from '../../auth/session-store';
 import { Spinner } from '../../components/icons';
+import { LogoMark } from '../../components/logo-mark';
 import { PageTitle } from '../../components/page-title';
 import { TextField } from '../../components/text-field';
 import { buttonClass, cardClass } from '../../components/ui';
@@ -54,17 +55,7 @@ export function LoginPage() {
       <PageTitle title={t('auth.signInTitle')} />
       <div className="mx-auto w-full max-w-sm">
         <div className="flex items-center justify-center gap-3">
-          <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-xl bg-indigo-600">
-            <svg viewBox="0 0 32 32" className="size-7" fill="none">
-              <path
-                d="M5 18h4l3-8 4 12 3-7h4"
-                stroke="white"
-                strokeWidth="2.5"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
-          </span>
+          <LogoMark tileClass="size-10 rounded-xl bg-indigo-600" iconClass="size-7" />
           <span className="text-xl font-semibold tracking-tight text-slate-900">{t('app.name')}</span>
         </div>
         <div className={`${cardClass} mt-8 px-6 py-8 sm:px-8`}>
