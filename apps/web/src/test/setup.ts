@@ -2,7 +2,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import '../i18n';
 
-// jsdom has no layout: the router's scroll restoration would log "not implemented".
+// jsdom has no layout, so window.scrollTo only logs an error; the router's scroll restoration calls it.
 window.scrollTo = () => undefined;
 
 afterEach(() => {
