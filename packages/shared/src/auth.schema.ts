@@ -9,7 +9,6 @@ export const loginRequestSchema = z.object({
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const tokenResponseSchema = z.object({ accessToken: z.string() });
-export const messageResponseSchema = z.object({ message: z.string() });
 
 /** Claims of the access token (DESIGN §3); `sub` is the user id as a string. */
 export const accessTokenClaimsSchema = z.object({

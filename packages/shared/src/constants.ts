@@ -7,8 +7,6 @@ export const SEARCH_DEBOUNCE_MS = 500;
 /** Pagination shows every page link up to this many pages. */
 export const PAGINATION_FULL_PAGES = 5;
 export const TOAST_DURATION_MS = 3000;
-export const MAX_GUESTS_SHOWN = 4;
-export const MAX_OCCURRENCES = 180;
 export const TIMEZONES = ['Europe/Istanbul', 'Europe/London'] as const;
 export type Timezone = (typeof TIMEZONES)[number];
 export const DEFAULT_TIMEZONE: Timezone = 'Europe/Istanbul';

@@ -1,7 +1,8 @@
-import { loginRequestSchema, messageResponseSchema, messages, tokenResponseSchema } from '@ritim/shared';
+import { loginRequestSchema, messages, tokenResponseSchema } from '@ritim/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.js';
+import { z } from 'zod';
+import { AppError, errorResponses } from '../lib/errors.js';
 import type { UserRepository } from '../modules/users/repository.js';
 import { assertSameOrigin } from './access.js';
 import { verifyPassword } from './passwords.js';
@@ -19,7 +20,7 @@ export interface AuthRouteDeps {
   throttle: LoginThrottle;
 }
 
-const errors = { 400: messageResponseSchema, 401: messageResponseSchema, 403: messageResponseSchema };
+const errors = errorResponses(400, 401, 403);
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
   app,
@@ -43,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
         tags: ['auth'],
         summary: 'Sign in with username and password',
         body: loginRequestSchema,
-        response: { 200: tokenResponseSchema, ...errors, 429: messageResponseSchema },
+        response: { 200: tokenResponseSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
@@ -92,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
       schema: {
         tags: ['auth'],
         summary: 'Sign out: revoke the refresh cookie and its family',
-        response: { 200: messageResponseSchema, ...errors },
+        response: { 200: z.object({ message: z.literal(messages.signedOut) }), ...errors },
       },
     },
     async (request, reply) => {

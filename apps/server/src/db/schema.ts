@@ -1,3 +1,4 @@
+import { DEFAULT_TIMEZONE } from '@ritim/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -19,7 +20,7 @@ export const users = pgTable(
     email: text('email'),
     phone: text('phone'),
     address: text('address'),
-    timezone: text('timezone').notNull().default('Europe/Istanbul'),
+    timezone: text('timezone').notNull().default(DEFAULT_TIMEZONE),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

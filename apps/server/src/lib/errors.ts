@@ -1,3 +1,12 @@
+import { errorResponseSchema } from '@ritim/shared';
+
+/** The `{message}` response schemas of the error statuses a route can answer (for validation of docs and replies). */
+export function errorResponses<const C extends readonly number[]>(...codes: C) {
+  return Object.fromEntries(codes.map((code) => [code, errorResponseSchema])) as {
+    [K in C[number]]: typeof errorResponseSchema;
+  };
+}
+
 /** An error whose status and message are meant for the client. */
 export class AppError extends Error {
   constructor(
@@ -20,4 +29,3 @@ export function pgErrorCode(error: unknown): string | undefined {
 
 /** A delete blocked by a referencing row: 23503, or 23001 for ON DELETE RESTRICT on PostgreSQL 18. */
 export const isReferencedError = (error: unknown) => ['23503', '23001'].includes(pgErrorCode(error) ?? '');
-export const PG_UNIQUE_VIOLATION = '23505';

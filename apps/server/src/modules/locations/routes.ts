@@ -1,6 +1,5 @@
 import {
   createLocationSchema,
-  errorResponseSchema,
   idParamsSchema,
   locationListQuerySchema,
   locationListSchema,
@@ -12,16 +11,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/access.js';
-import { AppError, isReferencedError } from '../../lib/errors.js';
+import { AppError, errorResponses, isReferencedError } from '../../lib/errors.js';
 import type { LocationRepository } from './repository.js';
 
 const adminOnly = { access: ['admin'] } as const;
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const NOT_FOUND = notFound('Location');
 
 export const locationRoutes: FastifyPluginAsyncZod<{ locations: LocationRepository }> = async (app, { locations }) => {
@@ -91,7 +85,7 @@ export const locationRoutes: FastifyPluginAsyncZod<{ locations: LocationReposito
       schema: {
         tags: ['locations'],
         params: idParamsSchema,
-        response: { 204: z.null(), ...errors, 409: errorResponseSchema },
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

@@ -1,16 +1,11 @@
-import { errorResponseSchema, idParamsSchema, messages, myProfileSchema, notFound, userSchema } from '@ritim/shared';
+import { idParamsSchema, messages, myProfileSchema, notFound, userSchema } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/access.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, errorResponses } from '../../lib/errors.js';
 import type { UserRepository } from './repository.js';
 
 const anySignedIn = { access: ['admin', 'editor', 'guest'] } as const;
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const NOT_FOUND = notFound('User');
 
 export const userRoutes: FastifyPluginAsyncZod<{ users: UserRepository }> = async (app, { users }) => {
