@@ -1,12 +1,14 @@
 // Load benchmark of the generic list through the real HTTP stack on loopback:
-// `npm run bench`. Seeds 5,000 locations in an embedded database, then measures three list calls.
+// `npm run bench`. Seeds 5,000 locations (BENCH_ROWS) in an embedded database (DATABASE_URL for a
+// PostgreSQL server), then measures three list calls with 10 connections (BENCH_CONNECTIONS).
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { users } from '../apps/server/src/db/schema.js';
 
-const ROWS = 5_000;
+const ROWS = Number(process.env.BENCH_ROWS ?? 5_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 
 const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: null });
@@ -40,11 +42,11 @@ const scenarios = {
   'page 40 with archived, by status': '/api/locations?limit=50&offset=2000&sort=status&archived=true',
 };
 
-console.log(`${ROWS} locations, ${SECONDS}s per scenario, 10 connections (${database.kind})`);
+console.log(`${ROWS} locations, ${SECONDS}s per scenario, ${CONNECTIONS} connections (${database.kind})`);
 for (const [name, path] of Object.entries(scenarios)) {
   const result = await autocannon({
     url: `${base}${path}`,
-    connections: 10,
+    connections: CONNECTIONS,
     duration: SECONDS,
     headers: { authorization: `Bearer ${accessToken}` },
   });

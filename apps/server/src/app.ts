@@ -22,6 +22,7 @@ import { defaultThrottleLimits, LoginThrottle, type ThrottleLimits } from './aut
 import { AccessTokens } from './auth/tokens.js';
 import type { Database } from './db/client.js';
 import { AppError } from './lib/errors.js';
+import { containsNul } from './lib/nul.js';
 import { LocationRepository } from './modules/locations/repository.js';
 import { locationRoutes } from './modules/locations/routes.js';
 import { UserRepository } from './modules/users/repository.js';
@@ -86,6 +87,13 @@ export async function buildApp(deps: AppDeps) {
     void parseJson(request, body as string, (error, value) =>
       error ? done(new AppError(400, 'Request body is not valid JSON'), undefined) : done(null, value),
     );
+  });
+
+  // PostgreSQL cannot store U+0000 in text: refuse it once, for every route, before validation.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
+      throw new AppError(400, messages.nulCharacter);
+    }
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

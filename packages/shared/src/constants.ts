@@ -13,3 +13,6 @@ export const DEFAULT_TIMEZONE: Timezone = 'Europe/Istanbul';
 /** Status shared by locations, groups and forms (DESIGN §4). */
 export const RECORD_STATUSES = ['active', 'archived'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
+/** What a lookup can belong to (spec §3 Lookup); none is stored as null. */
+export const LOOKUPABLE_TYPES = ['users', 'groups', 'locations', 'events', 'forms', 'message-groups'] as const;
+export type LookupableType = (typeof LOOKUPABLE_TYPES)[number];

@@ -15,6 +15,7 @@ export const messages = {
   invalidId: 'Id must be a positive whole number',
   userIdMissing: 'User ID is missing',
   ownProfileOnly: 'You can only change your own profile',
+  nulCharacter: 'Text must not contain the NUL character (U+0000)',
   internalError: 'Something went wrong on our side. Please try again.',
   shuttingDown: 'Server is shutting down, try again shortly',
 } as const;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { accessTokenClaimsSchema, type AccessTokenClaims, type Role } from '@ritim/shared';
 import { jwtVerify, SignJWT } from 'jose';
 
@@ -14,10 +14,11 @@ export interface SessionUser {
 }
 
 export class AccessTokens {
-  private readonly key: Uint8Array;
+  /** Imported once per process: jose would import raw bytes again on every sign and verify. */
+  private readonly key: KeyObject;
 
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   sign(user: SessionUser): Promise<string> {

@@ -1,9 +1,28 @@
-import { DEFAULT_TIMEZONE } from '@ritim/shared';
+import { DEFAULT_TIMEZONE, LOOKUPABLE_TYPES } from '@ritim/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * The text a list's `q` searches, folded by ritim_fold (case, Turkish letters, accents) and kept
+ * by PostgreSQL itself; a trigram index on it serves `like '%q%'`.
+ */
+const searchColumn = (expression: SQL) => text('search').generatedAlwaysAs(expression);
+const searchIndex = (table: string, column: AnyPgColumn) =>
+  index(`${table}_search_idx`).using('gin', sql`${column} gin_trgm_ops`);
 
 export const users = pgTable(
   'users',
@@ -21,10 +40,23 @@ export const users = pgTable(
     phone: text('phone'),
     address: text('address'),
     timezone: text('timezone').notNull().default(DEFAULT_TIMEZONE),
+    /** Where this user's messages go when set (a group chat), else to the user directly. */
+    messageGroupId: integer('message_group_id').references((): AnyPgColumn => messageGroups.id, {
+      onDelete: 'set null',
+    }),
+    search: searchColumn(
+      sql`ritim_fold(coalesce(username, '') || ' ' || coalesce(name, '') || ' ' || coalesce(surname, '') || ' ' || coalesce(email, ''))`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    index('users_username_idx').on(t.username, t.id),
+    index('users_role_status_idx').on(t.role, t.status, t.id),
+    index('users_message_group_idx').on(t.messageGroupId),
+    searchIndex('users', t.search),
+  ],
 );
 
 /** Opaque refresh tokens, stored hashed; a family is one sign-in and all its rotations. */
@@ -59,14 +91,6 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
 );
 
-/**
- * The text a list's `q` searches, folded by ritim_fold (case, Turkish letters, accents) and kept
- * by PostgreSQL itself; a trigram index on it serves `like '%q%'`.
- */
-const searchColumn = (expression: SQL) => text('search').generatedAlwaysAs(expression);
-const searchIndex = (table: string, column: AnyPgColumn) =>
-  index(`${table}_search_idx`).using('gin', sql`${column} gin_trgm_ops`);
-
 export const locations = pgTable(
   'locations',
   {
@@ -88,5 +112,154 @@ export const locations = pgTable(
     index('locations_status_name_idx').on(t.status, t.name, t.id),
     index('locations_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id),
     searchIndex('locations', t.search),
+  ],
+);
+
+/** The status column and list indexes shared by the archivable sections (locations, groups, forms). */
+const recordStatus = () =>
+  text('status', { enum: ['active', 'archived'] })
+    .notNull()
+    .default('active');
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    search: searchColumn(sql`ritim_fold(name)`),
+    status: recordStatus(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('groups_name_idx').on(t.name, t.id),
+    index('groups_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    index('groups_status_name_idx').on(t.status, t.name, t.id),
+    index('groups_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id),
+    searchIndex('groups', t.search),
+  ],
+);
+
+/** Group membership; a group with members cannot be deleted (archive it instead). */
+export const userGroups = pgTable(
+  'user_groups',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.groupId] }), index('user_groups_group_idx').on(t.groupId, t.userId)],
+);
+
+/** A chat (for example a WhatsApp group) that messages to its members go to. */
+export const messageGroups = pgTable(
+  'message_groups',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** The transport's id of the chat, when it has one (set by hand or by sync). */
+    externalId: text('external_id'),
+    search: searchColumn(sql`ritim_fold(name || ' ' || coalesce(external_id, ''))`),
+    createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('message_groups_external_id_key').on(t.externalId),
+    index('message_groups_name_idx').on(t.name, t.id),
+    searchIndex('message_groups', t.search),
+  ],
+);
+
+export const forms = pgTable(
+  'forms',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description'),
+    /** The form's fields (see packages/shared form-schema); null means no fields yet. */
+    schema: jsonb('schema'),
+    /** Goes up by one each time the schema changes. */
+    version: integer('version').notNull().default(1),
+    search: searchColumn(sql`ritim_fold(title || ' ' || coalesce(description, ''))`),
+    status: recordStatus(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('forms_title_idx').on(t.title, t.id),
+    index('forms_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    index('forms_status_title_idx').on(t.status, t.title, t.id),
+    index('forms_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id),
+    searchIndex('forms', t.search),
+  ],
+);
+
+/** Which groups' organisers use a form. */
+export const formGroups = pgTable(
+  'form_groups',
+  {
+    formId: integer('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.formId, t.groupId] }), index('form_groups_group_idx').on(t.groupId, t.formId)],
+);
+
+/**
+ * Choices for form listboxes: key (which list), value, label, an optional parent (for dependent
+ * lists) and an optional record they belong to (lookupable type + id). The per-type columns are
+ * generated from (type, id) and carry RESTRICT foreign keys, so the database itself refuses a
+ * lookup pointing at a missing record and the deletion of a record a lookup points at.
+ */
+export const lookups = pgTable(
+  'lookups',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    label: text('label').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => lookups.id, { onDelete: 'restrict' }),
+    lookupableType: text('lookupable_type', { enum: LOOKUPABLE_TYPES }),
+    lookupableId: integer('lookupable_id'),
+    userRef: integer('user_ref')
+      .generatedAlwaysAs(sql`case when lookupable_type = 'users' then lookupable_id end`)
+      .references(() => users.id, { onDelete: 'restrict' }),
+    groupRef: integer('group_ref')
+      .generatedAlwaysAs(sql`case when lookupable_type = 'groups' then lookupable_id end`)
+      .references(() => groups.id, { onDelete: 'restrict' }),
+    locationRef: integer('location_ref')
+      .generatedAlwaysAs(sql`case when lookupable_type = 'locations' then lookupable_id end`)
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    formRef: integer('form_ref')
+      .generatedAlwaysAs(sql`case when lookupable_type = 'forms' then lookupable_id end`)
+      .references(() => forms.id, { onDelete: 'restrict' }),
+    messageGroupRef: integer('message_group_ref')
+      .generatedAlwaysAs(sql`case when lookupable_type = 'message-groups' then lookupable_id end`)
+      .references(() => messageGroups.id, { onDelete: 'restrict' }),
+    search: searchColumn(sql`ritim_fold(key || ' ' || value || ' ' || label)`),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('lookups_key_idx').on(t.key, t.id),
+    index('lookups_value_idx').on(t.value, t.id),
+    index('lookups_parent_idx').on(t.parentId),
+    index('lookups_lookupable_idx').on(t.lookupableType, t.lookupableId, t.key),
+    index('lookups_user_ref_idx').on(t.userRef),
+    index('lookups_group_ref_idx').on(t.groupRef),
+    index('lookups_location_ref_idx').on(t.locationRef),
+    index('lookups_form_ref_idx').on(t.formRef),
+    index('lookups_message_group_ref_idx').on(t.messageGroupRef),
+    searchIndex('lookups', t.search),
   ],
 );

@@ -163,6 +163,7 @@ export const tr: DeepPartial<Resources> = {
     ownProfileOnly: 'Yalnızca kendi profilinizi değiştirebilirsiniz',
     emailInvalid: 'E-posta geçerli bir e-posta adresi olmalıdır',
     passwordTooShort: 'Parola en az 8 karakter olmalıdır',
+    nulCharacter: 'Metin NUL karakterini (U+0000) içeremez',
     internalError: 'Bizim tarafımızda bir sorun oluştu. Lütfen yeniden deneyin.',
     shuttingDown: 'Sunucu kapanıyor, birazdan yeniden deneyin',
   },

@@ -1,8 +1,8 @@
 import type { CreateLocation, Location, LocationListQuery, UpdateLocation } from '@ritim/shared';
-import { asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { locations, users } from '../../db/schema.js';
-import { listPage, type Page } from '../../lib/list.js';
+import { defineList } from '../../lib/list.js';
 
 const columns = {
   id: locations.id,
@@ -29,33 +29,29 @@ export class LocationRepository {
     return this.db.select(columns).from(locations).leftJoin(users, eq(users.id, locations.createdBy)).$dynamic();
   }
 
-  list(query: LocationListQuery): Promise<Page<Location>> {
-    return listPage(
-      {
-        searchColumns: [locations.search],
-        sorts: {
-          name: [asc(locations.name)],
-          date: [desc(locations.createdAt)],
-          status: [asc(locations.status), asc(locations.name)],
-        },
-        idColumn: locations.id,
-        filters: [query.archived ? undefined : eq(locations.status, 'active')],
-        rows: async (where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) =>
-          (
-            await this.select()
-              .where(where)
-              .orderBy(...orderBy)
-              .limit(limit)
-              .offset(offset)
-          ).map(toLocation),
-        count: async (where: SQL | undefined) => {
-          const [row] = await this.db.select({ n: count() }).from(locations).where(where);
-          return row?.n ?? 0;
-        },
+  readonly list = defineList({
+    name: 'locations',
+    select: (total) =>
+      this.db
+        .select({ ...columns, ...total })
+        .from(locations)
+        .leftJoin(users, eq(users.id, locations.createdBy))
+        .$dynamic(),
+    search: [locations.search],
+    sorts: {
+      name: [asc(locations.name)],
+      date: [desc(locations.createdAt)],
+      status: [asc(locations.status), asc(locations.name)],
+    },
+    id: locations.id,
+    filters: {
+      activeOnly: {
+        value: (query: LocationListQuery) => (query.archived ? undefined : true),
+        where: () => eq(locations.status, 'active'),
       },
-      query,
-    );
-  }
+    },
+    map: toLocation,
+  });
 
   async find(id: number): Promise<Location | undefined> {
     const [row] = await this.select().where(eq(locations.id, id));
