@@ -10,7 +10,7 @@ interface FieldProps {
 }
 
 /** The label, the hint and the validation message around a control, wired up for assistive tech. */
-function Field({
+export function Field({
   id,
   label,
   hint,

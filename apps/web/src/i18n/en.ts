@@ -1,4 +1,9 @@
 import { messages as sharedMessages } from '@ritim/shared';
+import { users } from './en/users';
+import { groups } from './en/groups';
+import { messageGroups } from './en/message-groups';
+import { forms } from './en/forms';
+import { lookups } from './en/lookups';
 
 /** English texts: the spec's wording (spec §2, §5, §8), with its misspellings corrected. */
 export const en = {
@@ -14,7 +19,12 @@ export const en = {
     main: 'Main',
     menu: 'Navigation menu',
     home: 'Home',
+    users: 'Users',
+    groups: 'Groups',
+    messageGroups: 'Message Groups',
     locations: 'Locations',
+    forms: 'Forms',
+    lookups: 'Lookups',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
   },
@@ -131,6 +141,11 @@ export const en = {
     createdBy: 'Created on {{date}} by {{username}}',
     createdOn: 'Created on {{date}}',
   },
+  users,
+  groups,
+  messageGroups,
+  forms,
+  lookups,
   profile: {
     title: 'My Profile',
     description: 'Your name and contact details, and your password.',

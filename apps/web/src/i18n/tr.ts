@@ -1,6 +1,11 @@
 import type { Resources } from './en';
+import { users } from './tr/users';
+import { groups } from './tr/groups';
+import { messageGroups } from './tr/message-groups';
+import { forms } from './tr/forms';
+import { lookups } from './tr/lookups';
 
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
 /** Turkish texts; anything missing falls back to English. */
 export const tr: DeepPartial<Resources> = {
@@ -14,7 +19,12 @@ export const tr: DeepPartial<Resources> = {
     main: 'Ana menü',
     menu: 'Gezinme menüsü',
     home: 'Ana sayfa',
+    users: 'Kullanıcılar',
+    groups: 'Gruplar',
+    messageGroups: 'Mesaj Grupları',
     locations: 'Konumlar',
+    forms: 'Formlar',
+    lookups: 'Seçenek Listeleri',
     openMenu: 'Menüyü aç',
     closeMenu: 'Menüyü kapat',
   },
@@ -124,6 +134,11 @@ export const tr: DeepPartial<Resources> = {
     createdBy: '{{date}} tarihinde {{username}} tarafından oluşturuldu',
     createdOn: '{{date}} tarihinde oluşturuldu',
   },
+  users,
+  groups,
+  messageGroups,
+  forms,
+  lookups,
   profile: {
     title: 'Profilim',
     description: 'Adınız, iletişim bilgileriniz ve parolanız.',
@@ -157,6 +172,14 @@ export const tr: DeepPartial<Resources> = {
     crossSite: 'Siteler arası istek reddedildi',
     invalidItemName: 'Geçersiz kayıt adı',
     locationNameRequired: 'Konum adı boş olmamalıdır',
+    usernameNonEmpty: 'Kullanıcı adı boş olmamalıdır',
+    timezoneRequired: 'Saat dilimi gereklidir',
+    groupNameRequired: 'Grup adı boş olmamalıdır',
+    formTitleRequired: 'Form başlığı boş olmamalıdır',
+    keyRequired: 'Anahtar gereklidir',
+    valueRequired: 'Değer gereklidir',
+    labelRequired: 'Etiket gereklidir',
+    lookupNotFound: 'Seçenek bulunamadı',
     locationInUse: 'Konum etkinliklerde kullanılıyor ve silinemez; bunun yerine arşivleyin',
     invalidId: 'Kimlik pozitif bir tam sayı olmalıdır',
     userIdMissing: 'Kullanıcı kimliği eksik',

@@ -1,57 +1,33 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { myProfileSchema, PASSWORD_MIN_LENGTH, type User } from '@ritim/shared';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { Link, useParams } from 'react-router';
 import { useSession } from '../../auth/session-store';
-import { Spinner } from '../../components/icons';
-import { PageTitle } from '../../components/page-title';
-import { TextAreaField, TextField } from '../../components/text-field';
-import { buttonClass, cardClass } from '../../components/ui';
-import { translateMessage } from '../../i18n';
+import {
+  ErrorText,
+  FormCard,
+  FormFrame,
+  FormSection,
+  ItemLoader,
+  parseRouteId,
+  StatusCard,
+  useSubmitWithFeedback,
+} from '../../components/entity-form';
+import { TextAreaInput, TextInput } from '../../components/form-fields';
+import { buttonClass } from '../../components/ui';
 import { useUpdateMyProfile, userQuery } from './api';
-import { parseUserId, profileFormValues } from './profile-values';
+import { profileFormValues } from './profile-values';
 
 function ProfileFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <div className="max-w-2xl space-y-6">
-      <PageTitle title={t('profile.title')} />
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('profile.title')}</h1>
-        <p className="mt-1 text-sm text-slate-600">{t('profile.description')}</p>
-      </div>
+    <FormFrame title={t('profile.title')} description={t('profile.description')}>
       {children}
-    </div>
+    </FormFrame>
   );
 }
-
-function BackLink() {
-  const { t } = useTranslation();
-  return (
-    <Link to="/" className={buttonClass.secondary}>
-      {t('form.back')}
-    </Link>
-  );
-}
-
-/** A card in place of the form: loading, or why there is no form, with the way back. */
-function StatusCard({ children, action }: { children: ReactNode; action?: ReactNode }) {
-  return (
-    <>
-      <div className={`${cardClass} px-6 py-10 text-center`}>{children}</div>
-      <div className="flex flex-wrap gap-3">
-        <BackLink />
-        {action}
-      </div>
-    </>
-  );
-}
-
-const fieldMessage = (message?: string) => (message ? translateMessage(message) : undefined);
 
 /**
  * My Profile (spec §2): Name, Surname, Email, Phone, Address and a new Password. Text is trimmed
@@ -60,116 +36,91 @@ const fieldMessage = (message?: string) => (message ? translateMessage(message) 
  */
 function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const updateProfile = useUpdateMyProfile();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(myProfileSchema), defaultValues: profileFormValues(user) });
+  const submitWithFeedback = useSubmitWithFeedback();
+  const form = useForm({ resolver: zodResolver(myProfileSchema), defaultValues: profileFormValues(user) });
 
-  const onSubmit = handleSubmit(async (changes) => {
-    try {
-      await updateProfile.mutateAsync({ id: user.id, changes });
-      toast.success(t('profile.updated'));
-      await navigate('/');
-    } catch (error) {
-      toast.error(
-        error instanceof Error && error.message ? translateMessage(error.message) : t('profile.updateFailed'),
-      );
-    }
-  });
+  const header = (
+    <div className="flex items-center gap-4 border-b border-slate-200 px-6 py-5">
+      <span
+        aria-hidden="true"
+        className="flex size-12 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-lg font-semibold text-indigo-700 uppercase"
+      >
+        {user.username.slice(0, 1)}
+      </span>
+      <div className="min-w-0">
+        <h2 className="sr-only">{t('profile.account')}</h2>
+        <p className="truncate text-base font-semibold text-slate-900" data-testid="my-profile-username">
+          {user.username}
+        </p>
+        <p className="text-sm text-slate-500">
+          {t('profile.accountSummary', { role: t(`roles.${user.role}`), timezone: user.timezone })}
+        </p>
+      </div>
+    </div>
+  );
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className={cardClass} data-testid="my-profile-form">
-      <div className="flex items-center gap-4 border-b border-slate-200 px-6 py-5">
-        <span
-          aria-hidden="true"
-          className="flex size-12 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-lg font-semibold text-indigo-700 uppercase"
-        >
-          {user.username.slice(0, 1)}
-        </span>
-        <div className="min-w-0">
-          <h2 className="sr-only">{t('profile.account')}</h2>
-          <p className="truncate text-base font-semibold text-slate-900" data-testid="my-profile-username">
-            {user.username}
-          </p>
-          <p className="text-sm text-slate-500">
-            {t('profile.accountSummary', { role: t(`roles.${user.role}`), timezone: user.timezone })}
-          </p>
-        </div>
-      </div>
-      <fieldset disabled={isSubmitting} className="divide-y divide-slate-200">
-        <div className="px-6 py-6">
-          <h2 className="text-sm font-semibold text-slate-900">{t('profile.contactDetails')}</h2>
-          <div className="mt-4 grid gap-6 sm:grid-cols-2">
-            <TextField
-              label={t('profile.name')}
-              autoComplete="given-name"
-              maxLength={200}
-              error={fieldMessage(errors.name?.message)}
-              {...register('name')}
-            />
-            <TextField
-              label={t('profile.surname')}
-              autoComplete="family-name"
-              maxLength={200}
-              error={fieldMessage(errors.surname?.message)}
-              {...register('surname')}
-            />
-            <TextField
-              label={t('profile.email')}
-              type="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={254}
-              error={fieldMessage(errors.email?.message)}
-              {...register('email')}
-            />
-            <TextField
-              label={t('profile.phone')}
-              type="tel"
-              autoComplete="tel"
-              maxLength={50}
-              error={fieldMessage(errors.phone?.message)}
-              {...register('phone')}
-            />
-            <TextAreaField
-              label={t('profile.address')}
-              autoComplete="street-address"
-              rows={3}
-              maxLength={500}
-              className="sm:col-span-2"
-              error={fieldMessage(errors.address?.message)}
-              {...register('address')}
-            />
-          </div>
-        </div>
-        <div className="px-6 py-6">
-          <h2 className="text-sm font-semibold text-slate-900">{t('profile.passwordSection')}</h2>
-          <div className="mt-4 grid gap-6 sm:grid-cols-2">
-            <TextField
-              label={t('profile.password')}
-              type="password"
-              autoComplete="new-password"
-              maxLength={200}
-              className="sm:col-span-2"
-              hint={t('profile.passwordHint', { count: PASSWORD_MIN_LENGTH })}
-              error={fieldMessage(errors.password?.message)}
-              {...register('password')}
-            />
-          </div>
-        </div>
-      </fieldset>
-      <div className="flex items-center justify-end gap-3 rounded-b-lg border-t border-slate-200 bg-slate-50 px-6 py-4">
-        <BackLink />
-        <button type="submit" disabled={isSubmitting} className={buttonClass.primary}>
-          {isSubmitting && <Spinner />}
-          {t('profile.submit')}
-        </button>
-      </div>
-    </form>
+    <FormCard
+      form={form}
+      testId="my-profile-form"
+      header={header}
+      submitLabel={t('profile.submit')}
+      backTo="/"
+      onSubmit={(changes) =>
+        submitWithFeedback(() => updateProfile.mutateAsync({ id: user.id, changes }), {
+          success: t('profile.updated'),
+          failure: t('profile.updateFailed'),
+          then: '/',
+        })
+      }
+    >
+      <FormSection title={t('profile.contactDetails')}>
+        <TextInput
+          name="name"
+          label={t('profile.name')}
+          autoComplete="given-name"
+          maxLength={200}
+          className="sm:col-span-1"
+        />
+        <TextInput
+          name="surname"
+          label={t('profile.surname')}
+          autoComplete="family-name"
+          maxLength={200}
+          className="sm:col-span-1"
+        />
+        <TextInput
+          name="email"
+          label={t('profile.email')}
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={254}
+          className="sm:col-span-1"
+        />
+        <TextInput
+          name="phone"
+          label={t('profile.phone')}
+          type="tel"
+          autoComplete="tel"
+          maxLength={50}
+          className="sm:col-span-1"
+        />
+        <TextAreaInput name="address" label={t('profile.address')} autoComplete="street-address" maxLength={500} />
+      </FormSection>
+      <FormSection title={t('profile.passwordSection')}>
+        <TextInput
+          name="password"
+          label={t('profile.password')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={200}
+          hint={t('profile.passwordHint', { count: PASSWORD_MIN_LENGTH })}
+        />
+      </FormSection>
+    </FormCard>
   );
 }
 
@@ -177,74 +128,41 @@ function ProfileForm({ user }: { user: User }) {
 function LoadProfile({ id }: { id: number }) {
   const { t } = useTranslation();
   const { user: me } = useSession();
-  const { data, error, isPending } = useQuery({ ...userQuery(id), retry: false });
-  const message = error
-    ? t('profile.fetchFailed', { error: error.message ? translateMessage(error.message) : t('errors.unknown') })
-    : null;
-
-  useEffect(() => {
-    if (message) toast.error(message, { id: `user-${id}-fetch` });
-  }, [message, id]);
-
-  if (data && me && String(data.id) === me.id) {
-    return (
-      <ProfileFrame>
-        <ProfileForm key={data.id} user={data} />
-      </ProfileFrame>
-    );
-  }
-
-  let body: ReactNode;
-  let action: ReactNode = null;
-  if (data) {
-    // An admin may read anyone, but the profile route only ever changes one's own.
-    body = (
-      <p role="status" className="text-sm text-slate-700">
-        {t('profile.otherUser', { username: data.username })}
-      </p>
-    );
-    if (me?.id) {
-      action = (
-        <Link to={`/users/${me.id}/my-profile`} className={buttonClass.primary}>
-          {t('profile.openMine')}
-        </Link>
-      );
-    }
-  } else if (isPending) {
-    body = (
-      <p role="status" className="flex items-center justify-center gap-2 text-sm text-slate-500">
-        <Spinner />
-        {t('app.loading')}
-      </p>
-    );
-  } else {
-    body = (
-      <p role="alert" className="text-sm text-red-700">
-        {message}
-      </p>
-    );
-  }
   return (
     <ProfileFrame>
-      <StatusCard action={action}>{body}</StatusCard>
+      <ItemLoader query={userQuery(id)} backTo="/" fetchFailed={(error) => t('profile.fetchFailed', { error })}>
+        {(user) =>
+          me && String(user.id) === me.id ? (
+            <ProfileForm key={user.id} user={user} />
+          ) : (
+            // An admin may read anyone, but the profile route only ever changes one's own.
+            <StatusCard
+              backTo="/"
+              action={
+                me?.id && (
+                  <Link to={`/users/${me.id}/my-profile`} className={buttonClass.primary}>
+                    {t('profile.openMine')}
+                  </Link>
+                )
+              }
+            >
+              <p role="status" className="text-sm text-slate-700">
+                {t('profile.otherUser', { username: user.username })}
+              </p>
+            </StatusCard>
+          )
+        }
+      </ItemLoader>
     </ProfileFrame>
   );
 }
 
 function MissingUserId() {
   const { t } = useTranslation();
-  const message = t('messages.userIdMissing');
-
-  useEffect(() => {
-    toast.error(message, { id: 'user-id-missing' });
-  }, [message]);
-
   return (
     <ProfileFrame>
-      <StatusCard>
-        <p role="alert" className="text-sm text-red-700">
-          {message}
-        </p>
+      <StatusCard backTo="/">
+        <ErrorText message={t('messages.userIdMissing')} toastId="user-id-missing" />
       </StatusCard>
     </ProfileFrame>
   );
@@ -253,6 +171,6 @@ function MissingUserId() {
 /** /users/:userId/my-profile. Without a usable id nothing is requested. */
 export function MyProfileScreen() {
   const { userId } = useParams();
-  const id = parseUserId(userId);
+  const id = parseRouteId(userId);
   return id === null ? <MissingUserId /> : <LoadProfile key={id} id={id} />;
 }

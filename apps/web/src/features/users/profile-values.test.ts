@@ -1,6 +1,7 @@
 import { myProfileSchema, type User } from '@ritim/shared';
 import { describe, expect, it } from 'vitest';
-import { parseUserId, profileFormValues } from './profile-values';
+import { parseRouteId } from '../../components/entity-form';
+import { profileFormValues } from './profile-values';
 
 const user: User = {
   id: 3,
@@ -15,16 +16,16 @@ const user: User = {
   timezone: 'Europe/Istanbul',
 };
 
-describe('parseUserId', () => {
+describe('parseRouteId (the user id of /users/:userId/my-profile)', () => {
   it('reads a positive whole number', () => {
-    expect(parseUserId('3')).toBe(3);
-    expect(parseUserId('120')).toBe(120);
+    expect(parseRouteId('3')).toBe(3);
+    expect(parseRouteId('120')).toBe(120);
   });
 
   it.each([undefined, '', '0', '-1', '1.5', 'abc', '3abc', ' 3', '1e3', '99999999999999999999'])(
     'treats %j as missing',
     (value) => {
-      expect(parseUserId(value)).toBeNull();
+      expect(parseRouteId(value)).toBeNull();
     },
   );
 });
