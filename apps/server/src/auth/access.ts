@@ -14,6 +14,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     sessionUser: SessionUser | null;
   }
+  interface FastifyInstance {
+    /** Every API route with who may call it, as registered (tests and docs read it). */
+    accessTable: { method: string; url: string; access: Access }[];
+  }
 }
 
 /** The signed-in user of a route that declared roles (always set there). */
@@ -28,12 +32,15 @@ export function currentUser(request: FastifyRequest): SessionUser {
  */
 export function registerAccessControl(app: FastifyInstance, tokens: AccessTokens): void {
   app.decorateRequest('sessionUser', null);
+  const table: FastifyInstance['accessTable'] = [];
+  app.decorate('accessTable', table);
 
   app.addHook('onRoute', (route) => {
     const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
-    if (isApi && !route.config?.access) {
-      throw new Error(`Route ${route.method.toString()} ${route.url} does not declare config.access`);
-    }
+    if (!isApi) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method.toString()} ${route.url} does not declare config.access`);
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
 
   app.addHook('onRequest', async (request) => {

@@ -181,8 +181,6 @@ function ChoiceGroup({
       )}
       <div
         className={`mt-2 space-y-2 ${scroll ? 'max-h-[400px] overflow-y-auto rounded-md p-3 ring-1 ring-slate-200 ring-inset' : ''}`}
-        // A scrolling region must be reachable by keyboard to scroll it.
-        tabIndex={scroll ? -1 : undefined}
       >
         {empty ? <p className="text-sm text-slate-500">{empty}</p> : children}
       </div>

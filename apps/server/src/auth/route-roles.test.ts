@@ -1,0 +1,77 @@
+import { ROLES, type Role } from '@ritim/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, createUser, signIn, type TestContext } from '../test/harness.js';
+
+/**
+ * Who may call what, for every API route the app registers: a new route is admin-only unless it
+ * is listed here. This is the server's side of spec §6 and DESIGN §3; the UI hiding a button is
+ * not what keeps an editor out.
+ */
+const PUBLIC = ['GET /api/health', 'POST /api/auth/login', 'POST /api/auth/refresh', 'POST /api/auth/logout'];
+const WIDER: Record<string, readonly Role[]> = {
+  // Everyone reads and changes their own profile (the handler limits it to themselves).
+  'GET /api/users/:id': ['admin', 'editor', 'guest'],
+  'PATCH /api/users/:id/my-profile': ['admin', 'editor', 'guest'],
+  // Organisers read the form they fill and its listbox choices.
+  'GET /api/forms/:id': ['admin', 'editor'],
+  'GET /api/lookups': ['admin', 'editor'],
+};
+
+let ctx: TestContext;
+const tokens = {} as Record<Role, Record<string, string>>;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  for (const role of ROLES) {
+    await createUser(ctx.database, { username: `${role}-user`, role });
+    tokens[role] = bearer((await signIn(ctx.app, `${role}-user`)).accessToken);
+  }
+});
+afterAll(() => ctx.close());
+
+const routes = () => ctx.app.accessTable.filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS');
+const keyOf = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+/** A concrete URL for a route pattern (ids that do not exist: only the access check matters). */
+const urlOf = (pattern: string) => pattern.replace(/:[A-Za-z]+/g, '999999');
+
+describe('role table of every API route', () => {
+  it('has only the public routes it means to have', () => {
+    expect(routes().length).toBeGreaterThan(8);
+    const open = routes()
+      .filter((route) => route.access === 'public')
+      .map(keyOf);
+    expect(open.sort()).toEqual([...PUBLIC].sort());
+  });
+
+  it('limits every other route to admins unless it is listed as wider', () => {
+    for (const route of routes().filter((r) => r.access !== 'public')) {
+      const expected = WIDER[keyOf(route)] ?? ['admin'];
+      expect({ route: keyOf(route), access: [...route.access].sort() }).toEqual({
+        route: keyOf(route),
+        access: [...expected].sort(),
+      });
+    }
+  });
+
+  it('answers 401 to anonymous callers and 403 to roles outside the list, before looking at the input', async () => {
+    for (const route of routes().filter((r) => r.access !== 'public')) {
+      const method = route.method as 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+      const url = urlOf(route.url);
+      const anonymous = await ctx.app.inject({ method, url, payload: method === 'GET' ? undefined : {} });
+      expect({ route: keyOf(route), status: anonymous.statusCode }).toEqual({ route: keyOf(route), status: 401 });
+      for (const role of ROLES.filter((r) => !route.access.includes(r))) {
+        const response = await ctx.app.inject({
+          method,
+          url,
+          headers: tokens[role],
+          payload: method === 'GET' ? undefined : {},
+        });
+        expect({ route: keyOf(route), role, status: response.statusCode }).toEqual({
+          route: keyOf(route),
+          role,
+          status: 403,
+        });
+      }
+    }
+  });
+});
