@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { refreshTokens } from '../db/schema.js';
 import { hashToken, newOpaqueToken, REFRESH_TOKEN_TTL_DAYS } from './tokens.js';
@@ -20,27 +20,26 @@ export class RefreshTokenRepository {
   }
 
   /**
-   * Exchanges a token for the next one in its family. The claim is a single conditional UPDATE,
-   * so of two requests racing with the same token exactly one wins; the other (and any later
-   * replay) is a reuse, which revokes the whole family, including the winner's new token.
+   * Exchanges a token for the next one in its family. Claiming the old token and inserting its
+   * successor are ONE statement, so they commit together: of two requests racing with the same
+   * token exactly one wins, and the loser (like any later replay) sees a spent token whose
+   * successor already exists, and revokes the whole family, the winner's new token included.
    */
   async rotate(token: string): Promise<RotateResult> {
     const tokenHash = hashToken(token);
-    const [claimed] = await this.db
-      .update(refreshTokens)
-      .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(refreshTokens.tokenHash, tokenHash),
-          isNull(refreshTokens.usedAt),
-          isNull(refreshTokens.revokedAt),
-          gt(refreshTokens.expiresAt, sql`now()`),
-        ),
+    const next = newOpaqueToken();
+    // Both drivers (node-postgres, PGlite) answer a raw statement with `rows`.
+    const claimed: unknown = await this.db.execute(sql`
+      with claimed as (
+        update ${refreshTokens} set used_at = now()
+        where token_hash = ${tokenHash} and used_at is null and revoked_at is null and expires_at > now()
+        returning user_id, family_id
       )
-      .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
-    if (claimed) {
-      return { kind: 'rotated', userId: claimed.userId, token: await this.issue(claimed.userId, claimed.familyId) };
-    }
+      insert into ${refreshTokens} (token_hash, family_id, user_id, expires_at)
+      select ${hashToken(next)}, family_id, user_id, ${expiry().toISOString()}::timestamptz from claimed
+      returning user_id`);
+    const [row] = (claimed as { rows: { user_id: number }[] }).rows;
+    if (row) return { kind: 'rotated', userId: Number(row.user_id), token: next };
     const [known] = await this.db
       .select({ familyId: refreshTokens.familyId, usedAt: refreshTokens.usedAt })
       .from(refreshTokens)

@@ -1,4 +1,4 @@
-import { createHash, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { accessTokenClaimsSchema, type AccessTokenClaims, type Role } from '@ritim/shared';
 import { jwtVerify, SignJWT } from 'jose';
 
@@ -14,26 +14,35 @@ export interface SessionUser {
 }
 
 export class AccessTokens {
-  /** Imported once per process: jose would import raw bytes again on every sign and verify. */
-  private readonly key: KeyObject;
+  /**
+   * A Web Crypto key imported once per process: jose (Web Crypto based) would import raw bytes or
+   * a KeyObject again on every sign and verify.
+   */
+  private readonly key: Promise<webcrypto.CryptoKey>;
 
   constructor(secret: string) {
-    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
-  sign(user: SessionUser): Promise<string> {
+  async sign(user: SessionUser): Promise<string> {
     return new SignJWT({ role: user.role, timezone: user.timezone, username: user.username, groupIds: user.groupIds })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(user.id))
       .setIssuedAt()
       .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** The token's user, or null when it is malformed, tampered, expired or not HS256. */
   async verify(token: string): Promise<SessionUser | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       const claims: AccessTokenClaims = accessTokenClaimsSchema.parse(payload);
       const id = Number(claims.sub);
       if (!Number.isSafeInteger(id) || id <= 0) return null;
