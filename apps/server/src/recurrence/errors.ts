@@ -1,0 +1,18 @@
+/**
+ * A recurrence rule the engine refuses. The message is meant for the client: the events API answers
+ * 400 with it. rrule.js's own parse messages ('unsupported RRULE parm: ...', 'Invalid empty string', ...)
+ * keep their wording.
+ */
+export class RecurrenceError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RecurrenceError';
+  }
+}
+
+/** The business limits of spec §5 and §9. */
+export const MAX_COUNT = 180;
+export const recurrenceMessages = {
+  maxCount: `Maximum number of occurrences is ${MAX_COUNT}`,
+  untilTooFar: 'End date cannot be more than 1 year from now',
+} as const;
