@@ -97,6 +97,10 @@ test.describe('My Profile', () => {
       await page.getByRole('button', { name: 'Update My Profile' }).click();
       await expect(page.getByText('Profile updated successfully')).toBeVisible();
       await expect(page).toHaveURL(/\/$/);
+      // The change ended every session of the editor on the server, but this browser signed in
+      // again with the new password: a reload (which refreshes) keeps it signed in.
+      await page.reload();
+      await expect(page.getByRole('heading', { name: `Welcome, ${username}` })).toBeVisible();
 
       expect((await login(page.request, username, newPassword)).status()).toBe(200);
       expect((await login(page.request, username, oldPassword)).status()).toBe(401);

@@ -23,8 +23,17 @@ import { AccessTokens } from './auth/tokens.js';
 import type { Database } from './db/client.js';
 import { AppError } from './lib/errors.js';
 import { containsNul } from './lib/nul.js';
+import { FormRepository } from './modules/forms/repository.js';
+import { formRoutes } from './modules/forms/routes.js';
+import { GroupRepository } from './modules/groups/repository.js';
+import { groupRoutes } from './modules/groups/routes.js';
 import { LocationRepository } from './modules/locations/repository.js';
 import { locationRoutes } from './modules/locations/routes.js';
+import { LookupRepository } from './modules/lookups/repository.js';
+import { lookupRoutes } from './modules/lookups/routes.js';
+import { LookupService } from './modules/lookups/service.js';
+import { MessageGroupRepository } from './modules/message-groups/repository.js';
+import { messageGroupRoutes } from './modules/message-groups/routes.js';
 import { UserRepository } from './modules/users/repository.js';
 import { userRoutes } from './modules/users/routes.js';
 
@@ -160,6 +169,13 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(userRoutes, { prefix: '/api/users', users });
   await app.register(locationRoutes, { prefix: '/api/locations', locations: new LocationRepository(db) });
+  await app.register(formRoutes, { prefix: '/api/forms', forms: new FormRepository(db) });
+  await app.register(lookupRoutes, { prefix: '/api/lookups', lookups: new LookupService(new LookupRepository(db)) });
+  await app.register(groupRoutes, { prefix: '/api/groups', groups: new GroupRepository(db) });
+  await app.register(messageGroupRoutes, {
+    prefix: '/api/message-groups',
+    messageGroups: new MessageGroupRepository(db),
+  });
 
   if (servesWeb) {
     await app.register(fastifyStatic, {

@@ -44,6 +44,79 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./features/users/my-profile')).MyProfileScreen }),
       },
       {
+        // The admin's users section; its children never match my-profile above, which stays open to all.
+        path: 'users',
+        errorElement,
+        handle: adminOnly,
+        children: [
+          {
+            index: true,
+            errorElement,
+            lazy: async () => ({ Component: (await import('./features/users/users-list')).UsersList }),
+          },
+          {
+            path: 'create',
+            errorElement,
+            lazy: async () => ({ Component: (await import('./features/users/user-form')).UserFormScreen }),
+          },
+          {
+            path: ':userId/edit',
+            errorElement,
+            lazy: async () => ({ Component: (await import('./features/users/user-form')).UserFormScreen }),
+          },
+        ],
+      },
+      {
+        path: 'groups',
+        errorElement,
+        handle: adminOnly,
+        children: [
+          {
+            index: true,
+            errorElement,
+            lazy: async () => ({ Component: (await import('./features/groups/groups-list')).GroupsList }),
+          },
+          {
+            path: 'create',
+            errorElement,
+            lazy: async () => ({ Component: (await import('./features/groups/group-form')).GroupFormScreen }),
+          },
+          {
+            path: ':groupId/edit',
+            errorElement,
+            lazy: async () => ({ Component: (await import('./features/groups/group-form')).GroupFormScreen }),
+          },
+        ],
+      },
+      {
+        path: 'message-groups',
+        errorElement,
+        handle: adminOnly,
+        children: [
+          {
+            index: true,
+            errorElement,
+            lazy: async () => ({
+              Component: (await import('./features/message-groups/message-groups-list')).MessageGroupsList,
+            }),
+          },
+          {
+            path: 'create',
+            errorElement,
+            lazy: async () => ({
+              Component: (await import('./features/message-groups/message-group-form')).MessageGroupFormScreen,
+            }),
+          },
+          {
+            path: ':messageGroupId/edit',
+            errorElement,
+            lazy: async () => ({
+              Component: (await import('./features/message-groups/message-group-form')).MessageGroupFormScreen,
+            }),
+          },
+        ],
+      },
+      {
         path: 'locations',
         errorElement,
         handle: adminOnly,
@@ -66,6 +139,50 @@ export const routes: RouteObject[] = [
             lazy: async () => ({
               Component: (await import('./features/locations/location-form')).LocationFormScreen,
             }),
+          },
+        ],
+      },
+      {
+        path: 'lookups',
+        errorElement,
+        handle: adminOnly,
+        children: [
+          {
+            index: true,
+            errorElement,
+            lazy: async () => ({ Component: (await import('./features/lookups/lookups-list')).LookupsList }),
+          },
+          {
+            path: 'create',
+            errorElement,
+            lazy: async () => ({ Component: (await import('./features/lookups/lookup-form')).LookupFormScreen }),
+          },
+          {
+            path: ':lookupId/edit',
+            errorElement,
+            lazy: async () => ({ Component: (await import('./features/lookups/lookup-form')).LookupFormScreen }),
+          },
+        ],
+      },
+      {
+        path: 'forms',
+        errorElement,
+        handle: adminOnly,
+        children: [
+          {
+            index: true,
+            errorElement,
+            lazy: async () => ({ Component: (await import('./features/forms/forms-list')).FormsList }),
+          },
+          {
+            path: 'create',
+            errorElement,
+            lazy: async () => ({ Component: (await import('./features/forms/form-editor')).FormEditorScreen }),
+          },
+          {
+            path: ':formId/edit',
+            errorElement,
+            lazy: async () => ({ Component: (await import('./features/forms/form-editor')).FormEditorScreen }),
           },
         ],
       },

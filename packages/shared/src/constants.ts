@@ -16,3 +16,6 @@ export type RecordStatus = (typeof RECORD_STATUSES)[number];
 /** What a lookup can belong to (spec §3 Lookup); none is stored as null. */
 export const LOOKUPABLE_TYPES = ['users', 'groups', 'locations', 'events', 'forms', 'message-groups'] as const;
 export type LookupableType = (typeof LOOKUPABLE_TYPES)[number];
+/** An occurrence is scheduled, then approved (Approve Schedule), then completed (its report was sent). */
+export const OCCURRENCE_STATUSES = ['scheduled', 'approved', 'completed'] as const;
+export type OccurrenceStatus = (typeof OCCURRENCE_STATUSES)[number];

@@ -5,3 +5,8 @@ export * from './list.js';
 export * from './auth.schema.js';
 export * from './locations.schema.js';
 export * from './users.schema.js';
+export * from './lookups.schema.js';
+export * from './groups.schema.js';
+export * from './message-groups.schema.js';
+export * from './form-schema.js';
+export * from './forms.schema.js';

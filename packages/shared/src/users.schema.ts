@@ -1,5 +1,43 @@
 import { z } from 'zod';
+import { DEFAULT_TIMEZONE, TIMEZONES } from './constants.js';
+import { listQuerySchema, listResponseSchema } from './list.js';
+import { messages } from './messages.js';
 import { ROLES, USER_STATUSES } from './roles.js';
+
+/** Sort keys of the users list (spec §2: by id or username); the first is the default. */
+export const USER_SORTS = ['id', 'username'] as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+export const USERNAME_MAX_LENGTH = 100;
+
+/** Texts of the Users API besides the spec's own (spec §5 has only the username and timezone rules). */
+export const userMessages = {
+  usernameTooLong: `Username must be at most ${USERNAME_MAX_LENGTH} characters`,
+  usernameTaken: 'Username is already taken',
+  passwordNotText: 'Password must be text',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  roleInvalid: `Role must be one of ${ROLES.join(', ')}`,
+  statusInvalid: `Status must be one of ${USER_STATUSES.join(', ')}`,
+  timezoneInvalid: `Timezone must be one of ${TIMEZONES.join(', ')}`,
+  emailInvalid: 'Email must be a valid email address',
+  phoneInvalid: 'Phone must be a valid phone number',
+  groupIdsInvalid: 'Groups must be a list of group ids',
+  messageGroupIdInvalid: 'Message group must be a message group id or null',
+  groupNotFound: (id: number) => `Group ${id} does not exist`,
+  messageGroupNotFound: (id: number) => `Message group ${id} does not exist`,
+  nothingToUpdate: 'Nothing to update',
+  cannotDeleteSelf: 'You cannot delete your own account',
+  cannotDeactivateSelf: 'You cannot deactivate your own account',
+  cannotDemoteSelf: 'You cannot remove your own admin role',
+  lastAdmin: 'At least one active admin must remain',
+  inUse: 'User is used by events, forms or lookups and cannot be deleted; deactivate them instead',
+  profileFieldsOnly: (keys: readonly string[]) => `${keys.join(', ')} cannot be changed through My profile`,
+} as const;
+
+/** A group or message group as a user carries it. */
+const namedRefSchema = z.object({ id: z.number().int(), name: z.string() });
 
 /** A user as the API returns it (never with the password). */
 export const userSchema = z.object({
@@ -13,10 +51,15 @@ export const userSchema = z.object({
   phone: z.string().nullable(),
   address: z.string().nullable(),
   timezone: z.string(),
+  /** The groups the user belongs to, by name. */
+  groups: z.array(namedRefSchema),
+  /** The same groups' ids (what the form sends back). */
+  groupIds: z.array(z.number().int()),
+  /** Where the user's messages go instead of to them directly (DESIGN §4), if anywhere. */
+  messageGroup: namedRefSchema.nullable(),
+  messageGroupId: z.number().int().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
-
-export const PASSWORD_MIN_LENGTH = 8;
 
 /** Optional text: trimmed, and empty means null (spec §5); absent means unchanged. */
 const clearableText = (label: string, max = 200) =>
@@ -27,27 +70,126 @@ const clearableText = (label: string, max = 200) =>
     .optional();
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Digits with the usual separators, an optional leading +, and 7 to 20 digits in all. */
+const PHONE_PATTERN = /^\+?[\d\s()-]+$/;
+const PHONE_DIGITS = { min: 7, max: 20 };
 
-/** PATCH /api/users/{id}/my-profile: what every signed-in user may change about themselves. */
-export const myProfileSchema = z.object({
-  name: clearableText('Name'),
-  surname: clearableText('Surname'),
-  email: clearableText('Email', 254).refine(
-    (value) => value === undefined || value === null || EMAIL_PATTERN.test(value),
-    'Email must be a valid email address',
-  ),
-  phone: clearableText('Phone', 50),
-  address: clearableText('Address', 500),
-  /** A new password; empty or absent keeps the current one. */
-  password: z
-    .string({ error: 'Password must be text' })
+const email = clearableText('Email', 254).refine(
+  (value) => value === undefined || value === null || EMAIL_PATTERN.test(value),
+  userMessages.emailInvalid,
+);
+const phone = clearableText('Phone', 50).refine((value) => {
+  if (value === undefined || value === null) return true;
+  const digits = value.replace(/\D/g, '').length;
+  return PHONE_PATTERN.test(value) && digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max;
+}, userMessages.phoneInvalid);
+
+/** A new password: empty or absent means none (keep the current one) unless `required`. */
+const password = (required: boolean) =>
+  z
+    .string({ error: userMessages.passwordNotText })
     .optional()
     .transform((value) => value || undefined)
-    .refine(
-      (value) => value === undefined || value.length >= PASSWORD_MIN_LENGTH,
-      `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-    )
-    .refine((value) => value === undefined || value.length <= 200, 'Password must be at most 200 characters'),
+    .superRefine((value, ctx) => {
+      if (value === undefined) {
+        if (required) ctx.addIssue({ code: 'custom', message: messages.passwordRequired });
+      } else if (value.length < PASSWORD_MIN_LENGTH) {
+        ctx.addIssue({ code: 'custom', message: userMessages.passwordTooShort });
+      } else if (value.length > PASSWORD_MAX_LENGTH) {
+        ctx.addIssue({ code: 'custom', message: userMessages.passwordTooLong });
+      }
+    });
+
+const INT_MAX = 2_147_483_647;
+const recordId = (error: string) => z.number({ error }).int(error).positive(error).max(INT_MAX, error);
+
+/** The fields of the user form (spec §3 User), without defaults: absent means unchanged on PATCH. */
+const userFields = {
+  username: z
+    .string({ error: messages.usernameNonEmpty })
+    .trim()
+    .min(1, messages.usernameNonEmpty)
+    .max(USERNAME_MAX_LENGTH, userMessages.usernameTooLong),
+  role: z.enum(ROLES, { error: userMessages.roleInvalid }),
+  status: z.enum(USER_STATUSES, { error: userMessages.statusInvalid }),
+  timezone: z
+    .string({ error: messages.timezoneRequired })
+    .trim()
+    .min(1, { error: messages.timezoneRequired, abort: true })
+    .refine((value) => (TIMEZONES as readonly string[]).includes(value), userMessages.timezoneInvalid),
+  name: clearableText('Name'),
+  surname: clearableText('Surname'),
+  email,
+  phone,
+  address: clearableText('Address', 500),
+  /** The groups the user belongs to: the whole set (a repeated id counts once). */
+  groupIds: z
+    .array(recordId(userMessages.groupIdsInvalid), { error: userMessages.groupIdsInvalid })
+    .max(1000, userMessages.groupIdsInvalid)
+    .transform((ids) => [...new Set(ids)]),
+  messageGroupId: recordId(userMessages.messageGroupIdInvalid).nullable(),
+};
+
+/**
+ * The whole user as a form sends it. Status defaults to active, timezone to Europe/Istanbul
+ * (spec §3, §4), groups to none and the message group to none; the password is required only
+ * when `passwordRequired` (creating), else empty keeps the current one.
+ */
+const userInput = (passwordRequired: boolean) =>
+  z.object({
+    ...userFields,
+    password: password(passwordRequired),
+    status: userFields.status.default('active'),
+    timezone: userFields.timezone.default(DEFAULT_TIMEZONE),
+    groupIds: userFields.groupIds.default([]),
+    messageGroupId: userFields.messageGroupId.default(null),
+  });
+
+/** POST /api/users (and the create form): the password is required. */
+export const createUserSchema = userInput(true);
+export type CreateUserInput = z.input<typeof createUserSchema>;
+export type CreateUser = z.output<typeof createUserSchema>;
+
+/** The edit form: every field, the password optional (empty keeps the current one). */
+export const editUserFormSchema = userInput(false);
+
+/**
+ * PATCH /api/users/{id}: what is absent stays as it is; `groupIds`, when given, replaces the whole
+ * set; an empty or absent password keeps the current one.
+ */
+export const updateUserSchema = z
+  .object({ ...userFields, password: password(false) })
+  .partial()
+  .refine((v) => Object.values(v).some((value) => value !== undefined), userMessages.nothingToUpdate);
+export type UpdateUser = z.output<typeof updateUserSchema>;
+
+export const userListQuerySchema = listQuerySchema(USER_SORTS).extend({
+  /** Only users with this role (matched ignoring case, spec §5), e.g. editors as organisers. */
+  role: z.string().trim().toLowerCase().pipe(userFields.role).optional(),
+  /** Only users with this status, e.g. active guests. */
+  status: z.string().trim().toLowerCase().pipe(userFields.status).optional(),
 });
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+export const userListSchema = listResponseSchema('users', userSchema);
+
+/**
+ * PATCH /api/users/{id}/my-profile: what every signed-in user may change about themselves. Any
+ * other field (role, username, status, groups, message group, timezone...) is refused with 400
+ * rather than silently dropped, so a caller never takes a 200 for a change that did not happen.
+ */
+export const myProfileSchema = z.strictObject(
+  {
+    name: userFields.name,
+    surname: userFields.surname,
+    email: userFields.email,
+    phone: userFields.phone,
+    address: userFields.address,
+    password: password(false),
+  },
+  {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? userMessages.profileFieldsOnly(issue.keys) : undefined),
+  },
+);
 export type MyProfileInput = z.input<typeof myProfileSchema>;
 export type MyProfile = z.output<typeof myProfileSchema>;

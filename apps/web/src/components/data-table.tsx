@@ -24,7 +24,9 @@ interface DataTableProps<T> {
 export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, rowActions, busy }: DataTableProps<T>) {
   const { t } = useTranslation();
   return (
-    <div className="overflow-x-auto">
+    // relative: the header's sr-only text is absolutely positioned and would otherwise escape the
+    // scroll box and widen the whole page on a narrow screen.
+    <div className="relative overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200" aria-busy={busy || undefined} data-testid="list-table">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">

@@ -168,7 +168,7 @@ export function FormSection({ title, children }: { title?: string; children: Rea
   return (
     <div className="px-6 py-6">
       {title && <h2 className="mb-4 text-sm font-semibold text-slate-900">{title}</h2>}
-      <div className="grid gap-6 sm:grid-cols-2 [&>*]:sm:col-span-2">{children}</div>
+      <div className="grid gap-6 sm:grid-cols-2 [&>:not([class*=col-span])]:sm:col-span-2">{children}</div>
     </div>
   );
 }

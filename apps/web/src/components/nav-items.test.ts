@@ -1,13 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { navItemsFor } from './nav-items';
+import { matchRoutes } from 'react-router';
+import { routes } from '../routes';
+import { NAV_ITEMS, navItemsFor } from './nav-items';
 
 describe('navItemsFor', () => {
   it('gives admins every section', () => {
-    expect(navItemsFor('admin').map((item) => item.to)).toEqual(['/', '/locations']);
+    expect(navItemsFor('admin').map((item) => item.to)).toEqual([
+      '/',
+      '/users',
+      '/groups',
+      '/message-groups',
+      '/locations',
+      '/forms',
+      '/lookups',
+    ]);
   });
 
   it('gives editors and guests only what every signed-in user has', () => {
     expect(navItemsFor('editor').map((item) => item.to)).toEqual(['/']);
     expect(navItemsFor('guest').map((item) => item.to)).toEqual(['/']);
+  });
+
+  it('links only to screens that exist', () => {
+    for (const item of NAV_ITEMS) {
+      const matches = matchRoutes(routes, item.to) ?? [];
+      // The deepest match must be a real screen (it loads a component), not a bare parent route.
+      expect({ to: item.to, screen: typeof matches.at(-1)?.route.lazy }).toEqual({ to: item.to, screen: 'function' });
+    }
   });
 });

@@ -2,7 +2,16 @@ import type { ParseKeys } from 'i18next';
 import type { Resources } from '../i18n/en';
 import { canOpenPath } from '../auth/route-access';
 import { routes } from '../routes';
-import { HomeIcon, MapPinIcon, type IconComponent } from './icons';
+import {
+  ChatBubblesIcon,
+  ClipboardListIcon,
+  HomeIcon,
+  ListBulletIcon,
+  MapPinIcon,
+  UserGroupIcon,
+  UsersIcon,
+  type IconComponent,
+} from './icons';
 
 /** A sidebar entry: where it goes and its label key. Who sees it comes from its route's roles. */
 export interface NavItem {
@@ -18,7 +27,17 @@ export interface NavItem {
 /** Every section of the sidebar (spec §2). A new screen adds its entry here once it exists. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', labelKey: 'home', icon: HomeIcon, end: true },
+  { to: '/users', labelKey: 'users', descriptionKey: 'users.description', icon: UsersIcon },
+  { to: '/groups', labelKey: 'groups', descriptionKey: 'groups.description', icon: UserGroupIcon },
+  {
+    to: '/message-groups',
+    labelKey: 'messageGroups',
+    descriptionKey: 'messageGroups.description',
+    icon: ChatBubblesIcon,
+  },
   { to: '/locations', labelKey: 'locations', descriptionKey: 'locations.description', icon: MapPinIcon },
+  { to: '/forms', labelKey: 'forms', descriptionKey: 'forms.description', icon: ClipboardListIcon },
+  { to: '/lookups', labelKey: 'lookups', descriptionKey: 'lookups.description', icon: ListBulletIcon },
 ];
 
 /** The entries whose route this role may open (the route's `handle.roles`, see routes.tsx). */

@@ -1,14 +1,25 @@
-import type { MyProfile, User } from '@ritim/shared';
+import type { CreateUser, MyProfile, UpdateUser, User } from '@ritim/shared';
+import { MAX_LIMIT } from '@ritim/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { get, update } from '../../api/resources';
+import { login } from '../../api/auth';
+import { create, get, list, remove, update } from '../../api/resources';
+import { getSession, setAccessToken } from '../../auth/session-store';
+import type { ListQuery } from '../../components/list-page';
 
 const SECTION = 'users';
 
 export const userKeys = {
   all: [SECTION] as const,
   lists: () => [SECTION, 'list'] as const,
+  list: (query: ListQuery) => [SECTION, 'list', query] as const,
   detail: (id: number) => [SECTION, 'detail', id] as const,
 };
+
+export const userListQuery = (query: ListQuery) =>
+  queryOptions({
+    queryKey: userKeys.list(query),
+    queryFn: ({ signal }) => list<User>(SECTION, query, signal),
+  });
 
 export const userQuery = (id: number) =>
   queryOptions({
@@ -16,12 +27,72 @@ export const userQuery = (id: number) =>
     queryFn: ({ signal }) => get<User>(SECTION, id, signal),
   });
 
+export const deleteUser = (user: User) => remove(SECTION, user.id);
+
+/** A record the user form offers as a choice (a group, a message group). */
+export interface NamedChoice {
+  id: number;
+  name: string;
+}
+
+/**
+ * The choices of the user form: GET /api/groups?limit=1000 (active groups; archived ones are not
+ * offered, DESIGN §4) and GET /api/message-groups?limit=1000.
+ */
+export const choicesQuery = (section: 'groups' | 'message-groups') =>
+  queryOptions({
+    queryKey: [section, 'choices'] as const,
+    queryFn: ({ signal }) => list<NamedChoice>(section, { limit: MAX_LIMIT }, signal),
+    retry: false,
+  });
+
+/**
+ * A password change ends every session of that user on the server. When it is the signed-in
+ * user's own password, sign this browser in again with the new one so it stays signed in; if that
+ * fails, the current access token still works until it expires and then the user signs in again.
+ */
+export async function renewOwnSession(username: string, password: string): Promise<void> {
+  try {
+    setAccessToken(await login({ username, password }));
+  } catch {
+    // Nothing to do: see above.
+  }
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateUser) => create<User>(SECTION, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
+  });
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, changes }: { id: number; changes: UpdateUser }) => {
+      const user = await update<User>(SECTION, id, changes);
+      if (changes.password && String(user.id) === getSession().user?.id) {
+        await renewOwnSession(user.username, changes.password);
+      }
+      return user;
+    },
+    onSuccess: async (user) => {
+      queryClient.setQueryData(userKeys.detail(user.id), user);
+      await queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+    },
+  });
+}
+
 /** PATCH /api/users/{id}/my-profile: the signed-in user's own name, contact details and password. */
 export function useUpdateMyProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: number; changes: MyProfile }) =>
-      update<User>(SECTION, id, changes, 'my-profile'),
+    mutationFn: async ({ id, changes }: { id: number; changes: MyProfile }) => {
+      const user = await update<User>(SECTION, id, changes, 'my-profile');
+      if (changes.password) await renewOwnSession(user.username, changes.password);
+      return user;
+    },
     onSuccess: async (user) => {
       queryClient.setQueryData(userKeys.detail(user.id), user);
       await queryClient.invalidateQueries({ queryKey: userKeys.lists() });

@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderApp, resetApp, stubApi } from '../../test/app';
 import { adminClaims, editorClaims } from '../../test/tokens';
 
@@ -15,13 +15,20 @@ const editor = {
   phone: null,
   address: null,
   timezone: 'Europe/Istanbul',
+  groups: [],
+  groupIds: [],
+  messageGroup: null,
+  messageGroupId: null,
 };
 
 /** The JSON a stubbed call was sent. */
 const bodyOf = (init?: RequestInit): Record<string, unknown> =>
   typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
 
-describe('My Profile', () => {
+// The screen loads lazily: allow for a busy machine.
+beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
+
+describe('My Profile', { timeout: 30_000 }, () => {
   beforeEach(resetApp);
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -51,7 +58,7 @@ describe('My Profile', () => {
 
     await userEvent.clear(name);
     await userEvent.type(name, '  Ada  ');
-    await userEvent.type(screen.getByLabelText('Phone'), ' +90 555 ');
+    await userEvent.type(screen.getByLabelText('Phone'), ' +90 555 010 20 30 ');
     await userEvent.clear(screen.getByLabelText('Surname'));
     await userEvent.click(screen.getByRole('button', { name: 'Update My Profile' }));
 
@@ -63,7 +70,7 @@ describe('My Profile', () => {
       name: 'Ada',
       surname: null,
       email: null,
-      phone: '+90 555',
+      phone: '+90 555 010 20 30',
       address: null,
     });
   });

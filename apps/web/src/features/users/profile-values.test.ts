@@ -14,6 +14,10 @@ const user: User = {
   phone: null,
   address: null,
   timezone: 'Europe/Istanbul',
+  groups: [],
+  groupIds: [],
+  messageGroup: null,
+  messageGroupId: null,
 };
 
 describe('parseRouteId (the user id of /users/:userId/my-profile)', () => {

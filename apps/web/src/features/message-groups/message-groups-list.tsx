@@ -1,0 +1,68 @@
+import { MESSAGE_GROUP_SORTS, type MessageGroup, type SortOption } from '@ritim/shared';
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Column } from '../../components/data-table';
+import { ListPage } from '../../components/list-page';
+import type { RowAction } from '../../components/row-menu';
+import { useDeleteItem } from '../../components/use-delete-item';
+import { deleteMessageGroup, messageGroupKeys, messageGroupListQuery } from './api';
+
+const sortLabelKeys = {
+  name: 'messageGroups.sortByName',
+  id: 'messageGroups.sortById',
+} as const;
+
+/** Message Groups (spec §2): Id, Name, Users (usernames). Sync arrives with messaging. */
+export function MessageGroupsList() {
+  const { t } = useTranslation();
+  const deleteRow = useDeleteItem({
+    remove: deleteMessageGroup,
+    invalidates: messageGroupKeys.lists(),
+    name: (row) => row.name,
+  });
+
+  const sortOptions: SortOption[] = MESSAGE_GROUP_SORTS.map((value) => ({ value, label: t(sortLabelKeys[value]) }));
+
+  const columns: Column<MessageGroup>[] = [
+    { key: 'id', header: t('messageGroups.id'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
+    {
+      key: 'name',
+      header: t('messageGroups.name'),
+      cell: (row) => <span className="font-medium text-slate-900">{row.name}</span>,
+    },
+    {
+      key: 'users',
+      header: t('messageGroups.users'),
+      // Many members wrap between usernames rather than widen the table.
+      cell: (row) => (
+        <span className="whitespace-normal">
+          {row.users.map((user, index) => (
+            <Fragment key={user.id}>
+              {index > 0 && ', '}
+              <span className="whitespace-nowrap">{user.username}</span>
+            </Fragment>
+          ))}
+        </span>
+      ),
+    },
+  ];
+
+  const rowActions = (row: MessageGroup): RowAction[] => [
+    { label: t('messageGroups.edit'), to: `/message-groups/${row.id}/edit` },
+    { label: t('messageGroups.delete'), onSelect: () => deleteRow(row), tone: 'danger' },
+  ];
+
+  return (
+    <ListPage
+      title={t('messageGroups.title')}
+      description={t('messageGroups.description')}
+      query={messageGroupListQuery}
+      columns={columns}
+      rowKey={(row) => row.id}
+      rowLabel={(row) => row.name}
+      sortOptions={sortOptions}
+      rowActions={rowActions}
+      createAction={{ to: '/message-groups/create', label: t('messageGroups.create') }}
+    />
+  );
+}

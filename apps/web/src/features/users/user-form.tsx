@@ -1,0 +1,231 @@
+import {
+  createUserSchema,
+  DEFAULT_TIMEZONE,
+  editUserFormSchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  ROLES,
+  TIMEZONES,
+  USER_STATUSES,
+  USERNAME_MAX_LENGTH,
+  type User,
+} from '@ritim/shared';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useSession } from '../../auth/session-store';
+import { EntityForm, failureMessage, FormSection } from '../../components/entity-form';
+import { CheckboxListInput, SelectInput, TextAreaInput, TextInput, type Choice } from '../../components/form-fields';
+import { Spinner } from '../../components/icons';
+import { choicesQuery, type NamedChoice, useCreateUser, useUpdateUser, userQuery } from './api';
+
+/**
+ * The records a choice list offers: the active ones the API lists, plus those the user already
+ * has that it does not list any more (archived), so editing never hides or drops a membership.
+ */
+function withCurrent(listed: NamedChoice[], current: NamedChoice[], archivedLabel: (name: string) => string): Choice[] {
+  const ids = new Set(listed.map((item) => item.id));
+  return [
+    ...listed.map((item) => ({ value: item.id, label: item.name })),
+    ...current.filter((item) => !ids.has(item.id)).map((item) => ({ value: item.id, label: archivedLabel(item.name) })),
+  ];
+}
+
+/** Where a choice list would be while its records load or when they could not be fetched. */
+function ChoicesStatus({ label, children, failed }: { label: string; children: ReactNode; failed?: boolean }) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-900">{label}</legend>
+      <p
+        role={failed ? 'alert' : 'status'}
+        className={`mt-2 flex items-center gap-2 text-sm ${failed ? 'text-red-700' : 'text-slate-500'}`}
+      >
+        {!failed && <Spinner />}
+        {children}
+      </p>
+    </fieldset>
+  );
+}
+
+/**
+ * Groups (checkboxes) from GET /api/groups?limit=1000. Until they load, or when they cannot be
+ * fetched, the checkboxes are not shown and the user's groups stay as they are on save.
+ */
+function GroupsField({ user }: { user: User | undefined }) {
+  const { t } = useTranslation();
+  const groups = useQuery(choicesQuery('groups'));
+  const label = t('users.groups');
+  if (groups.isPending) return <ChoicesStatus label={label}>{t('users.groupsLoading')}</ChoicesStatus>;
+  if (groups.isError) {
+    return (
+      <ChoicesStatus label={label} failed>
+        {t('users.groupsFailed', { error: failureMessage(groups.error, t('errors.unknown')) })}
+      </ChoicesStatus>
+    );
+  }
+  return (
+    <CheckboxListInput
+      name="groupIds"
+      label={label}
+      hint={t('users.groupsHint')}
+      emptyText={t('users.groupsEmpty')}
+      options={withCurrent(groups.data.items, user?.groups ?? [], (name) => t('users.archivedGroup', { name }))}
+    />
+  );
+}
+
+/**
+ * Message Group (optional) from GET /api/message-groups?limit=1000; shown once they are loaded, so
+ * the select never shows "None" for a user who has one.
+ */
+function MessageGroupField({ user }: { user: User | undefined }) {
+  const { t } = useTranslation();
+  const messageGroups = useQuery(choicesQuery('message-groups'));
+  const label = t('users.messageGroup');
+  if (messageGroups.isPending) return <ChoicesStatus label={label}>{t('users.messageGroupsLoading')}</ChoicesStatus>;
+  if (messageGroups.isError) {
+    return (
+      <ChoicesStatus label={label} failed>
+        {t('users.messageGroupsFailed', { error: failureMessage(messageGroups.error, t('errors.unknown')) })}
+      </ChoicesStatus>
+    );
+  }
+  return (
+    <SelectInput
+      name="messageGroupId"
+      label={label}
+      hint={t('users.messageGroupHint')}
+      numeric
+      emptyLabel={t('users.noMessageGroup')}
+      options={withCurrent(messageGroups.data.items, user?.messageGroup ? [user.messageGroup] : [], (name) => name)}
+    />
+  );
+}
+
+/**
+ * /users/create and /users/:userId/edit (spec §2, §3 User): Username, Password (required only when
+ * creating; on edit empty keeps the current one), Name, Surname, Email, Phone, Address, Role,
+ * Groups, Message Group, Timezone, Status. Text is trimmed and empty means none (spec §5).
+ */
+export function UserFormScreen() {
+  const { t } = useTranslation();
+  const { user: me } = useSession();
+  const editing = useParams().userId !== undefined;
+  const createUser = useCreateUser();
+  const updateUser = useUpdateUser();
+
+  const roleOptions = ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }));
+  const statusOptions = USER_STATUSES.map((status) => ({ value: status, label: t(`users.statuses.${status}`) }));
+  const timezoneOptions = TIMEZONES.map((zone) => ({ value: zone, label: zone }));
+
+  return (
+    <EntityForm
+      idParam="userId"
+      listPath="/users"
+      wide
+      texts={{
+        createTitle: t('users.createTitle'),
+        editTitle: t('users.editTitle'),
+        description: t('users.formDescription'),
+        submitCreate: t('users.submitCreate'),
+        submitUpdate: t('users.submitUpdate'),
+        created: t('users.created'),
+        updated: t('users.updated'),
+        saveFailed: t('users.saveFailed'),
+        fetchFailed: (error) => t('users.fetchFailed', { error }),
+      }}
+      itemQuery={userQuery}
+      schema={editing ? editUserFormSchema : createUserSchema}
+      defaults={(user?: User) => ({
+        username: user?.username ?? '',
+        password: '',
+        name: user?.name ?? '',
+        surname: user?.surname ?? '',
+        email: user?.email ?? '',
+        phone: user?.phone ?? '',
+        address: user?.address ?? '',
+        role: user?.role ?? 'guest',
+        groupIds: user?.groupIds ?? [],
+        messageGroupId: user?.messageGroupId ?? null,
+        timezone: user?.timezone ?? DEFAULT_TIMEZONE,
+        status: user?.status ?? 'active',
+      })}
+      save={(values, user) =>
+        user ? updateUser.mutateAsync({ id: user.id, changes: values }) : createUser.mutateAsync(values)
+      }
+    >
+      {({ item: user }) => {
+        const self = user !== undefined && String(user.id) === me?.id;
+        return (
+          <>
+            <FormSection title={t('users.accountSection')}>
+              <TextInput
+                name="username"
+                label={t('users.username')}
+                required
+                autoFocus={!user}
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={USERNAME_MAX_LENGTH}
+                className="sm:col-span-1"
+              />
+              <TextInput
+                name="password"
+                label={t('users.password')}
+                type="password"
+                required={!user}
+                autoComplete="new-password"
+                maxLength={PASSWORD_MAX_LENGTH}
+                hint={t(user ? 'users.passwordHintEdit' : 'users.passwordHintCreate', { count: PASSWORD_MIN_LENGTH })}
+                className="sm:col-span-1"
+              />
+            </FormSection>
+            <FormSection title={t('users.contactSection')}>
+              <TextInput name="name" label={t('users.name')} maxLength={200} className="sm:col-span-1" />
+              <TextInput name="surname" label={t('users.surname')} maxLength={200} className="sm:col-span-1" />
+              <TextInput
+                name="email"
+                label={t('users.email')}
+                type="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={254}
+                className="sm:col-span-1"
+              />
+              <TextInput name="phone" label={t('users.phone')} type="tel" maxLength={50} className="sm:col-span-1" />
+              <TextAreaInput name="address" label={t('users.address')} maxLength={500} />
+            </FormSection>
+            <FormSection title={t('users.accessSection')}>
+              <SelectInput
+                name="role"
+                label={t('users.role')}
+                options={roleOptions}
+                required
+                hint={self ? t('users.selfHint') : undefined}
+                className="sm:col-span-1"
+              />
+              <GroupsField user={user} />
+              <MessageGroupField user={user} />
+              <SelectInput
+                name="timezone"
+                label={t('users.timezone')}
+                options={timezoneOptions}
+                required
+                className="sm:col-span-1"
+              />
+              <SelectInput
+                name="status"
+                label={t('users.status')}
+                options={statusOptions}
+                required
+                className="sm:col-span-1"
+              />
+            </FormSection>
+          </>
+        );
+      }}
+    </EntityForm>
+  );
+}

@@ -1,0 +1,70 @@
+import { USER_SORTS, type SortOption, type User } from '@ritim/shared';
+import { useTranslation } from 'react-i18next';
+import type { Column } from '../../components/data-table';
+import { ListPage } from '../../components/list-page';
+import type { RowAction } from '../../components/row-menu';
+import { useDeleteItem } from '../../components/use-delete-item';
+import { deleteUser, userKeys, userListQuery } from './api';
+
+const sortLabelKeys = { id: 'users.sortById', username: 'users.sortByUsername' } as const;
+
+const statusClass: Record<User['status'], string> = {
+  active: 'bg-green-50 text-green-700 ring-green-600/20',
+  inactive: 'bg-slate-100 text-slate-600 ring-slate-500/20',
+};
+
+/** Users (spec §2): Id, Name, Surname, Username, Role, Groups (names joined), Status; sort by id or username. */
+export function UsersList() {
+  const { t } = useTranslation();
+  const deleteRow = useDeleteItem({ remove: deleteUser, invalidates: userKeys.lists(), name: (row) => row.username });
+
+  const sortOptions: SortOption[] = USER_SORTS.map((value) => ({ value, label: t(sortLabelKeys[value]) }));
+
+  const columns: Column<User>[] = [
+    { key: 'id', header: t('users.id'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
+    { key: 'name', header: t('users.name'), cell: (row) => row.name ?? '' },
+    { key: 'surname', header: t('users.surname'), cell: (row) => row.surname ?? '' },
+    {
+      key: 'username',
+      header: t('users.username'),
+      cell: (row) => <span className="font-medium text-slate-900">{row.username}</span>,
+    },
+    { key: 'role', header: t('users.role'), cell: (row) => t(`roles.${row.role}`) },
+    {
+      key: 'groups',
+      header: t('users.groups'),
+      cell: (row) => row.groups.map((group) => group.name).join(', '),
+      className: 'max-w-xs',
+    },
+    {
+      key: 'status',
+      header: t('users.status'),
+      cell: (row) => (
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${statusClass[row.status]}`}
+        >
+          {t(`users.statuses.${row.status}`)}
+        </span>
+      ),
+    },
+  ];
+
+  const rowActions = (row: User): RowAction[] => [
+    { label: t('users.edit'), to: `/users/${row.id}/edit` },
+    { label: t('users.delete'), onSelect: () => deleteRow(row), tone: 'danger' },
+  ];
+
+  return (
+    <ListPage
+      title={t('users.title')}
+      description={t('users.description')}
+      query={userListQuery}
+      columns={columns}
+      rowKey={(row) => row.id}
+      rowLabel={(row) => row.username}
+      sortOptions={sortOptions}
+      rowActions={rowActions}
+      createAction={{ to: '/users/create', label: t('users.create') }}
+    />
+  );
+}

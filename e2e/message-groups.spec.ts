@@ -1,0 +1,189 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+
+/** Names unique to this run: every spec shares one database. */
+const tag = Date.now().toString(36);
+const unique = (name: string) => `${name} ${tag}`;
+
+/** Opens the create form from the list and fills it, as a user would; the caller submits. */
+async function fillNewMessageGroup(page: Page, name: string, chatId?: string) {
+  await page.goto('/message-groups');
+  await page.getByRole('link', { name: 'Create message groups' }).click();
+  await expect(page).toHaveURL(/\/message-groups\/create$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Create Message Group' })).toBeVisible();
+  await page.getByLabel('Name').fill(name);
+  if (chatId !== undefined) await page.getByLabel('Chat id').fill(chatId);
+  await page.getByRole('button', { name: 'Create Message Group' }).click();
+}
+
+async function createMessageGroup(page: Page, name: string, chatId?: string) {
+  await fillNewMessageGroup(page, name, chatId);
+  await expect(page.getByText('Message group created successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/message-groups$/);
+}
+
+/** An access token for direct API calls, from the page's own refresh cookie (rotated, as the app does). */
+async function apiToken(page: Page): Promise<string> {
+  const response = await page.request.post('/api/auth/refresh');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+const row = (page: Page, name: string) => page.getByTestId('list-table').getByRole('row').filter({ hasText: name });
+
+async function openRowMenu(page: Page, name: string) {
+  await row(page, name).getByTestId('row-menu-button').click();
+}
+
+async function rowId(page: Page, name: string): Promise<number> {
+  return Number((await row(page, name).getByRole('cell').first().innerText()).trim());
+}
+
+test.describe('Message Groups', () => {
+  test('creates a message group with a chat id, explained by a hint, and lists it', async ({ adminPage: page }) => {
+    const name = unique('Parents 5A');
+    await page.goto('/message-groups/create');
+    await expect(page.getByLabel('Chat id')).toHaveAccessibleDescription(
+      /id of this group's chat at the messaging gateway/,
+    );
+    await createMessageGroup(page, `  ${name} `, ` chat-${tag}@g.us `);
+    const created = row(page, name);
+    await expect(created).toHaveCount(1);
+    await expect(created.getByRole('cell').nth(1)).toHaveText(name);
+    for (const header of ['Id', 'Name', 'Users']) {
+      await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('button', { name: /sync/i })).toHaveCount(0);
+
+    await openRowMenu(page, name);
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(page.getByLabel('Chat id')).toHaveValue(`chat-${tag}@g.us`);
+  });
+
+  test("refuses a blank name with 'Message group name must be a non-empty string' and sends nothing", async ({
+    adminPage: page,
+  }) => {
+    let posted = false;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/message-groups')) posted = true;
+    });
+    await fillNewMessageGroup(page, '  ');
+    await expect(page.getByText('Message group name must be a non-empty string')).toBeVisible();
+    await expect(page).toHaveURL(/\/message-groups\/create$/);
+    expect(posted).toBe(false);
+  });
+
+  test('refuses a chat id another group uses and keeps the form as typed', async ({ adminPage: page }) => {
+    const chatId = `taken-${tag}`;
+    await createMessageGroup(page, unique('First chat holder'), chatId);
+    const second = unique('Second chat holder');
+    await fillNewMessageGroup(page, second, chatId);
+    await expect(page.locator('[data-sonner-toast][data-type="error"]')).toContainText(
+      'Another message group already uses this chat id',
+    );
+    await expect(page).toHaveURL(/\/message-groups\/create$/);
+    await expect(page.getByLabel('Name')).toHaveValue(second);
+  });
+
+  test('edits the name and clears the chat id, and shows the members', async ({ adminPage: page }) => {
+    const before = unique('Class 6B');
+    const after = unique('Class 6C');
+    await createMessageGroup(page, before, `chat-6b-${tag}`);
+    const id = await rowId(page, before);
+    const member = `member-${tag}`;
+    const user = await page.request.post('/api/users', {
+      headers: { authorization: `Bearer ${await apiToken(page)}` },
+      data: { username: member, password: 'member-password-1', role: 'guest', messageGroupId: id },
+    });
+    expect(user.status()).toBe(201);
+    await page.reload();
+    await expect(row(page, before).getByRole('cell').nth(2)).toHaveText(member);
+
+    await openRowMenu(page, before);
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(page).toHaveURL(new RegExp(`/message-groups/${id}/edit$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Message Group' })).toBeVisible();
+    await expect(page.getByTestId('message-group-users')).toContainText(member);
+    await page.getByLabel('Name').fill(after);
+    await page.getByLabel('Chat id').fill('');
+    await page.getByRole('button', { name: 'Update Message Group' }).click();
+    await expect(page.getByText('Message group updated successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/message-groups$/);
+    await expect(row(page, after)).toHaveCount(1);
+    await expect(row(page, before)).toHaveCount(0);
+
+    await page.goto(`/message-groups/${id}/edit`);
+    await expect(page.getByLabel('Chat id')).toHaveValue('');
+  });
+
+  test('wraps many members between usernames on a narrow screen instead of widening the page', async ({
+    adminPage: page,
+  }) => {
+    const name = unique('Big chat');
+    await createMessageGroup(page, name);
+    const id = await rowId(page, name);
+    const headers = { authorization: `Bearer ${await apiToken(page)}` };
+    const usernames = ['ali', 'ayse', 'can', 'deniz', 'elif', 'fatma', 'gokhan'].map((u) => `${u}-${tag}`);
+    for (const username of usernames) {
+      const user = await page.request.post('/api/users', {
+        headers,
+        data: { username, password: 'member-password-1', role: 'guest', messageGroupId: id },
+      });
+      expect(user.status()).toBe(201);
+    }
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`/message-groups?q=${encodeURIComponent(name)}`);
+    await expect(row(page, name).getByRole('cell').nth(2)).toHaveText(usernames.join(', '));
+    // A string: the e2e project is compiled without the DOM library.
+    const [scrollWidth, clientWidth] = await page.evaluate<[number, number]>(
+      '[document.documentElement.scrollWidth, document.documentElement.clientWidth]',
+    );
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  });
+
+  test('deletes only after the browser confirmation', async ({ adminPage: page }) => {
+    const name = unique('Old chat');
+    await createMessageGroup(page, name);
+    const dialogs: string[] = [];
+    page.once('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await openRowMenu(page, name);
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await expect(page.getByText(`${name} deleted successfully`)).toBeVisible();
+    expect(dialogs).toEqual(['Are you sure you want to delete this item?']);
+    await expect(row(page, name)).toHaveCount(0);
+  });
+
+  test('refuses to delete a message group a lookup belongs to', async ({ adminPage: page }) => {
+    const name = unique('Looked up chat');
+    await createMessageGroup(page, name);
+    const id = await rowId(page, name);
+    const lookup = await page.request.post('/api/lookups', {
+      headers: { authorization: `Bearer ${await apiToken(page)}` },
+      data: { key: `chat-${tag}`, value: 'v', label: 'Label', lookupableType: 'message-groups', lookupableId: id },
+    });
+    expect(lookup.status()).toBe(201);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await openRowMenu(page, name);
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await expect(page.locator('[data-sonner-toast][data-type="error"]')).toContainText(
+      'Message group is used by lookups and cannot be deleted',
+    );
+    await expect(row(page, name)).toHaveCount(1);
+  });
+
+  test('is in the admin sidebar', async ({ adminPage: page }) => {
+    await page.goto('/');
+    await page.getByTestId('sidebar-nav').getByRole('link', { name: 'Message Groups' }).click();
+    await expect(page).toHaveURL(/\/message-groups$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Message Groups' })).toBeVisible();
+  });
+
+  test('is not open to guests', async ({ guestPage: page }) => {
+    await page.goto('/message-groups');
+    await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+    await expect(page.getByTestId('sidebar-nav').getByRole('link', { name: 'Message Groups' })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,226 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { accounts } from './env.js';
+import { expect, test } from './fixtures.js';
+
+/** Names unique to this run: every spec shares one database. */
+const tag = Date.now().toString(36);
+const unique = (name: string) => `${name}-${tag}`;
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** The list row whose Username cell is exactly `username`. */
+const row = (page: Page, username: string) =>
+  page
+    .getByTestId('list-table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: username, exact: true }) });
+
+async function openRowMenu(page: Page, username: string) {
+  await row(page, username).getByTestId('row-menu-button').click();
+}
+
+/** An access token for direct API calls, from the page's own refresh cookie (rotated, as the app does). */
+async function apiToken(page: Page): Promise<string> {
+  const response = await page.request.post('/api/auth/refresh');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+async function login(request: APIRequestContext, username: string, password: string) {
+  return request.post('/api/auth/login', { data: { username, password } });
+}
+
+async function bearerOf(request: APIRequestContext, username: string, password: string) {
+  const response = await login(request, username, password);
+  expect(response.status()).toBe(200);
+  return { authorization: `Bearer ${((await response.json()) as { accessToken: string }).accessToken}` };
+}
+
+/** Shows the users list filtered to `text` (the search box applies it after typing stops). */
+async function searchUsers(page: Page, text: string) {
+  await page.goto(`/users?q=${encodeURIComponent(text)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+}
+
+/** Creates a user through the form, as an admin would. */
+async function createUser(page: Page, username: string, fill?: (page: Page) => Promise<void>) {
+  await page.goto('/users');
+  await page.getByRole('link', { name: 'Create users' }).click();
+  await expect(page).toHaveURL(/\/users\/create$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Create User' })).toBeVisible();
+  await field(page, 'Username').fill(username);
+  await field(page, 'Password').fill('first-password-1');
+  await fill?.(page);
+  await page.getByRole('button', { name: 'Create User' }).click();
+  await expect(page.getByText('User created successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/users$/);
+}
+
+test.describe('Users', () => {
+  test('creates a user with groups, trimmed text and a timezone, and lists them', async ({
+    adminPage: page,
+    request,
+  }) => {
+    const token = await apiToken(page);
+    const groupName = unique('Choir');
+    const group = await page.request.post('/api/groups', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { name: groupName },
+    });
+    expect(group.status()).toBe(201);
+
+    const username = unique('ece');
+    await createUser(page, `  ${username}  `, async (form) => {
+      await field(form, 'Name').fill('  Ece ');
+      await field(form, 'Surname').fill('Şahin');
+      await field(form, 'Email').fill('ece@example.com');
+      await field(form, 'Phone').fill('+90 (555) 010-20-30');
+      await field(form, 'Role').selectOption({ label: 'Editor' });
+      await form.getByRole('checkbox', { name: groupName }).check();
+      await expect(field(form, 'Timezone')).toHaveValue('Europe/Istanbul');
+      await field(form, 'Timezone').selectOption('Europe/London');
+      await expect(field(form, 'Status')).toHaveValue('active');
+    });
+
+    await searchUsers(page, username);
+    await expect(row(page, username).getByRole('cell')).toHaveText([
+      /^\d+$/,
+      'Ece',
+      'Şahin',
+      username,
+      'Editor',
+      groupName,
+      'Active',
+      /.*/,
+    ]);
+    // The new user signs in with the password they were given, and their token names the group.
+    const signedIn = await login(request, username, 'first-password-1');
+    expect(signedIn.status()).toBe(200);
+    const { accessToken } = (await signedIn.json()) as { accessToken: string };
+    const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as {
+      groupIds: number[];
+    };
+    expect(claims.groupIds).toEqual([((await group.json()) as { id: number }).id]);
+  });
+
+  test("refuses a blank username with 'Username must be a non-empty string' and sends nothing", async ({
+    adminPage: page,
+  }) => {
+    let posted = false;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/users')) posted = true;
+    });
+    await page.goto('/users/create');
+    await field(page, 'Username').fill('    ');
+    await field(page, 'Password').fill('first-password-1');
+    await page.getByRole('button', { name: 'Create User' }).click();
+    await expect(page.getByText('Username must be a non-empty string')).toBeVisible();
+    await expect(field(page, 'Username')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/users\/create$/);
+    expect(posted).toBe(false);
+
+    const scan = await new AxeBuilder({ page }).analyze();
+    expect(scan.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''))).toEqual([]);
+  });
+
+  test('edits a user in a narrow window: keeps the password when empty, deactivates them, and they cannot sign in', async ({
+    adminPage: page,
+    request,
+  }) => {
+    const username = unique('deniz');
+    await createUser(page, username, async (form) => {
+      await field(form, 'Name').fill('Deniz');
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await searchUsers(page, username);
+    await openRowMenu(page, username);
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(page).toHaveURL(/\/users\/\d+\/edit$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit User' })).toBeVisible();
+    await expect(field(page, 'Username')).toHaveValue(username);
+    await expect(field(page, 'Password')).toHaveValue('');
+    await expect(field(page, 'Password')).toHaveAccessibleDescription(/Leave empty to keep the current password/);
+    await field(page, 'Surname').fill('Kaya');
+    await field(page, 'Status').selectOption({ label: 'Inactive' });
+    await page.getByRole('button', { name: 'Update User' }).click();
+    await expect(page.getByText('User updated successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/users$/);
+
+    await searchUsers(page, username);
+    await expect(row(page, username)).toContainText('Kaya');
+    await expect(row(page, username)).toContainText('Inactive');
+    // Deactivated: the (kept) password no longer signs in.
+    expect((await login(request, username, 'first-password-1')).status()).toBe(401);
+  });
+
+  test('deletes a user after the browser confirmation', async ({ adminPage: page }) => {
+    const username = unique('temp');
+    await createUser(page, username);
+    await searchUsers(page, username);
+    const dialogs: string[] = [];
+    page.once('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await openRowMenu(page, username);
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    expect(dialogs).toEqual(['Are you sure you want to delete this item?']);
+    await expect(page.getByText(`${username} deleted successfully`)).toBeVisible();
+    await expect(row(page, username)).toHaveCount(0);
+  });
+
+  test('refuses, with the reason in a red toast, to delete yourself', async ({ adminPage: page }) => {
+    await searchUsers(page, accounts.admin.username);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await openRowMenu(page, accounts.admin.username);
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const toast = page.locator('[data-sonner-toast][data-type="error"]');
+    await expect(toast).toContainText('You cannot delete your own account');
+    await expect(row(page, accounts.admin.username)).toHaveCount(1);
+  });
+
+  test('refuses to delete the last active admin', async ({ adminPage: page, request }) => {
+    // A second admin, `boss`. Then `boss` deactivates every other active admin, the signed-in
+    // `admin` included, whose page still holds a valid access token: from it, deleting `boss`
+    // (now the only active admin) must be refused. Everything is put back afterwards.
+    const adminHeaders = { authorization: `Bearer ${await apiToken(page)}` };
+    const boss = unique('boss');
+    const created = await page.request.post('/api/users', {
+      headers: adminHeaders,
+      data: { username: boss, password: 'boss-password-1', role: 'admin' },
+    });
+    expect(created.status()).toBe(201);
+    const bossId = ((await created.json()) as { id: number }).id;
+    await searchUsers(page, boss);
+    await expect(row(page, boss)).toHaveCount(1);
+
+    const bossHeaders = await bearerOf(request, boss, 'boss-password-1');
+    const admins = (await (
+      await request.get('/api/users?role=admin&status=active&limit=1000', { headers: bossHeaders })
+    ).json()) as { users: { id: number }[] };
+    const others = admins.users.map((user) => user.id).filter((id) => id !== bossId);
+    try {
+      for (const id of others) {
+        const response = await request.patch(`/api/users/${id}`, {
+          headers: bossHeaders,
+          data: { status: 'inactive' },
+        });
+        expect(response.status()).toBe(200);
+      }
+      page.once('dialog', (dialog) => void dialog.accept());
+      await openRowMenu(page, boss);
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      const toast = page.locator('[data-sonner-toast][data-type="error"]');
+      await expect(toast).toContainText('At least one active admin must remain');
+      await expect(row(page, boss)).toHaveCount(1);
+    } finally {
+      for (const id of others) {
+        await request.patch(`/api/users/${id}`, { headers: bossHeaders, data: { status: 'active' } });
+      }
+    }
+    const { username, password } = accounts.admin;
+    const restored = await bearerOf(request, username, password);
+    expect((await request.delete(`/api/users/${bossId}`, { headers: restored })).status()).toBe(204);
+  });
+});
