@@ -10,3 +10,4 @@ export * from './groups.schema.js';
 export * from './message-groups.schema.js';
 export * from './form-schema.js';
 export * from './forms.schema.js';
+export * from './events.schema.js';

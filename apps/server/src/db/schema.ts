@@ -1,7 +1,8 @@
-import { DEFAULT_TIMEZONE, LOOKUPABLE_TYPES } from '@ritim/shared';
+import { DEFAULT_TIMEZONE, LOOKUPABLE_TYPES, OCCURRENCE_STATUSES } from '@ritim/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   index,
   integer,
   jsonb,
@@ -242,6 +243,9 @@ export const lookups = pgTable(
     formRef: integer('form_ref')
       .generatedAlwaysAs(sql`case when lookupable_type = 'forms' then lookupable_id end`)
       .references(() => forms.id, { onDelete: 'restrict' }),
+    eventRef: integer('event_ref')
+      .generatedAlwaysAs(sql`case when lookupable_type = 'events' then lookupable_id end`)
+      .references((): AnyPgColumn => events.id, { onDelete: 'restrict' }),
     messageGroupRef: integer('message_group_ref')
       .generatedAlwaysAs(sql`case when lookupable_type = 'message-groups' then lookupable_id end`)
       .references(() => messageGroups.id, { onDelete: 'restrict' }),
@@ -260,6 +264,104 @@ export const lookups = pgTable(
     index('lookups_location_ref_idx').on(t.locationRef),
     index('lookups_form_ref_idx').on(t.formRef),
     index('lookups_message_group_ref_idx').on(t.messageGroupRef),
+    index('lookups_event_ref_idx').on(t.eventRef),
     searchIndex('lookups', t.search),
+  ],
+);
+
+/**
+ * A series of sessions. `rrule` is RFC 5545 text with `DTSTART;TZID=<zone>` evaluated in `timezone`
+ * (the organiser's zone when saved); `startsAt`/`endDate` are the first occurrence's start and end,
+ * and every occurrence lasts as long as the first. A never-ending series has occurrences up to
+ * `generatedUntil`, which the horizon job keeps twelve months ahead.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description'),
+    conferenceLink: text('conference_link'),
+    rrule: text('rrule').notNull(),
+    timezone: text('timezone').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endDate: timestamp('end_date', { withTimezone: true }).notNull(),
+    doesNotRepeat: boolean('does_not_repeat').notNull().default(false),
+    /** Set for never-ending series: occurrences exist up to this instant. */
+    generatedUntil: timestamp('generated_until', { withTimezone: true }),
+    organiserId: integer('organiser_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    search: searchColumn(sql`ritim_fold(title || ' ' || coalesce(description, ''))`),
+    status: recordStatus(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('events_title_idx').on(t.title, t.id),
+    index('events_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    index('events_status_title_idx').on(t.status, t.title, t.id),
+    index('events_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id),
+    index('events_status_repeat_idx').on(t.status, t.doesNotRepeat, t.id),
+    index('events_organiser_idx').on(t.organiserId),
+    index('events_location_idx').on(t.locationId),
+    index('events_horizon_idx').on(t.generatedUntil),
+    searchIndex('events', t.search),
+  ],
+);
+
+export const eventGuests = pgTable(
+  'event_guests',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_guests_user_idx').on(t.userId, t.eventId)],
+);
+
+/** One dated session of an event; (event, start) is unique, so generating twice creates nothing twice. */
+export const eventOccurrences = pgTable(
+  'event_occurrences',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: OCCURRENCE_STATUSES }).notNull().default('scheduled'),
+    /** When set, the occurrence's own guest list (occurrence_guests) replaces the event's. */
+    hasGuestOverride: boolean('has_guest_override').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('event_occurrences_event_start_key').on(t.eventId, t.startsAt),
+    index('event_occurrences_starts_at_idx').on(t.startsAt, t.id),
+    index('event_occurrences_status_starts_at_idx').on(t.status, t.startsAt),
+  ],
+);
+
+export const occurrenceGuests = pgTable(
+  'occurrence_guests',
+  {
+    occurrenceId: integer('occurrence_id')
+      .notNull()
+      .references(() => eventOccurrences.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.occurrenceId, t.userId] }),
+    index('occurrence_guests_user_idx').on(t.userId, t.occurrenceId),
   ],
 );

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { OCCURRENCE_STATUSES, RECORD_STATUSES } from './constants.js';
+import { creatorSchema, listQuerySchema, listResponseSchema, queryFlag } from './list.js';
+
+/** The business limits of spec §5 and §9 for repeating events. */
+export const MAX_OCCURRENCE_COUNT = 180;
+export const DEFAULT_OCCURRENCE_COUNT = 13;
+export const DEFAULT_END_DAYS_AHEAD = 90;
+export const HORIZON_MONTHS = 12;
+
+export const eventMessages = {
+  titleRequired: 'Event title must be a non-empty string',
+  startAfterEnd: 'Start date cannot be after end date',
+  maxCount: `Maximum number of occurrences is ${MAX_OCCURRENCE_COUNT}`,
+  untilTooFar: 'End date cannot be more than 1 year from now',
+  conferenceLinkInvalid: 'Conference link must be a valid http(s) URL',
+  ruleRequired: 'Either rrule or repeat is required',
+} as const;
+
+/** Sort keys of the events list; the first is the default. */
+export const EVENT_SORTS = ['name', 'date', 'status'] as const;
+
+export const REPEAT_FREQUENCIES = ['day', 'week', 'month', 'year'] as const;
+export const WEEKDAY_CODES = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'] as const;
+
+const wallClock = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, 'Start must be a local date and time (YYYY-MM-DDTHH:mm)');
+const localDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'End date must be a date (YYYY-MM-DD)');
+
+/**
+ * The event form's repeat choices (spec §2, §4): the server turns them into RFC 5545 rule text in
+ * the organiser's zone. `start` is wall-clock time in that zone. A single event is
+ * `{doesNotRepeat: true}` (stored as FREQ=DAILY;INTERVAL=1;COUNT=1).
+ */
+export const repeatOptionsSchema = z.discriminatedUnion('doesNotRepeat', [
+  z.object({ doesNotRepeat: z.literal(true), start: wallClock }),
+  z.object({
+    doesNotRepeat: z.literal(false),
+    start: wallClock,
+    frequency: z.enum(REPEAT_FREQUENCIES),
+    interval: z.number().int().min(1, 'Repeat every must be at least 1').max(1000),
+    /** Week only; empty means the start's weekday. */
+    weekdays: z.array(z.enum(WEEKDAY_CODES)).max(7).default([]),
+    end: z.discriminatedUnion('type', [
+      z.object({ type: z.literal('never') }),
+      z.object({ type: z.literal('on'), date: localDay }),
+      z.object({
+        type: z.literal('after'),
+        count: z.number().int().min(1).max(MAX_OCCURRENCE_COUNT, eventMessages.maxCount),
+      }),
+    ]),
+  }),
+]);
+export type RepeatOptions = z.infer<typeof repeatOptionsSchema>;
+
+const optionalText = (label: string, max: number) =>
+  z
+    .union([z.string(), z.null()], { error: `${label} must be text` })
+    .transform((value) => (value ?? '').trim() || null)
+    .pipe(z.string().max(max, `${label} must be at most ${max} characters`).nullable())
+    .optional();
+
+const id = (label: string) =>
+  z
+    .number({ error: `${label} must be an id` })
+    .int(`${label} must be an id`)
+    .positive()
+    .max(2_147_483_647);
+
+/**
+ * POST /api/events. The rule comes either as `rrule` text (RFC 5545 with DTSTART;TZID, as the
+ * spec's client sends it) or as `repeat` choices (the web form); `endTime` (HH:mm, the form's
+ * 'To') or `endDate` (an ISO instant, the first occurrence's end) gives the duration.
+ */
+export const createEventSchema = z.object({
+  title: z
+    .string({ error: eventMessages.titleRequired })
+    .trim()
+    .min(1, eventMessages.titleRequired)
+    .max(200, 'Event title must be at most 200 characters'),
+  description: optionalText('Description', 5000),
+  conferenceLink: optionalText('Conference link', 2000).refine(
+    (value) => value == null || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(value),
+    eventMessages.conferenceLinkInvalid,
+  ),
+  locationId: id('Location'),
+  organiserId: id('Organiser'),
+  guestIds: z.array(id('Guest')).max(500).default([]),
+  rrule: z.string().trim().min(1).max(2000).optional(),
+  repeat: repeatOptionsSchema.optional(),
+  endTime: z
+    .string()
+    .regex(/^\d{2}:\d{2}$/, 'To must be a time of day (HH:mm)')
+    .optional(),
+  endDate: z.iso.datetime({ offset: true, error: 'End date must be an ISO date-time' }).optional(),
+  doesNotRepeat: z.boolean().optional(),
+});
+export type CreateEvent = z.infer<typeof createEventSchema>;
+
+export const updateEventSchema = createEventSchema.partial();
+export type UpdateEvent = z.infer<typeof updateEventSchema>;
+
+export const eventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  conferenceLink: z.string().nullable(),
+  rrule: z.string(),
+  /** The rule's zone (the organiser's when saved). */
+  timezone: z.string(),
+  /** The form's choices for the rule, or null when the form cannot show it. */
+  repeat: repeatOptionsSchema.nullable(),
+  doesNotRepeat: z.boolean(),
+  /** The first occurrence's end (ISO). */
+  endDate: z.string(),
+  /** The next occurrence from now (ISO), or null when the series is over. */
+  nextOccurrence: z.string().nullable(),
+  rruleByDayText: z.string(),
+  status: z.enum(RECORD_STATUSES),
+  location: z.object({ id: z.number().int(), name: z.string() }),
+  organiser: z.object({
+    id: z.number().int(),
+    name: z.string().nullable(),
+    surname: z.string().nullable(),
+    timezone: z.string(),
+  }),
+  guests: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string().nullable(),
+      surname: z.string().nullable(),
+      status: z.string(),
+    }),
+  ),
+  guestIds: z.array(z.number().int()),
+  user: creatorSchema,
+  createdAt: z.string(),
+});
+export type Event = z.infer<typeof eventSchema>;
+
+export const eventListQuerySchema = listQuerySchema(EVENT_SORTS).extend({
+  /** The list's checkbox: only events that repeat. */
+  recurringEvents: queryFlag,
+  /** Include archived events (deleted ones that kept their history). */
+  archived: queryFlag,
+});
+export type EventListQuery = z.infer<typeof eventListQuerySchema>;
+export const eventListSchema = listResponseSchema('events', eventSchema);
+
+/** POST /api/events/preview: the next occurrences a rule gives (the form's preview). */
+export const eventPreviewRequestSchema = z.object({
+  organiserId: id('Organiser').optional(),
+  rrule: z.string().trim().min(1).max(2000).optional(),
+  repeat: repeatOptionsSchema.optional(),
+  /** How many to show (default 5). */
+  limit: z.number().int().min(1).max(20).default(5),
+});
+export const eventPreviewSchema = z.object({
+  timezone: z.string(),
+  rrule: z.string(),
+  rruleByDayText: z.string(),
+  occurrences: z.array(z.string()),
+  /** How many the series has in all (capped by the 12-month horizon for never-ending ones). */
+  totalCount: z.number().int(),
+});
+
+export const occurrenceSummarySchema = z.object({
+  id: z.number().int(),
+  eventId: z.number().int(),
+  occurrenceDate: z.string(),
+  endDate: z.string(),
+  status: z.enum(OCCURRENCE_STATUSES),
+  hasGuestOverride: z.boolean(),
+});
+export type OccurrenceSummary = z.infer<typeof occurrenceSummarySchema>;
