@@ -54,4 +54,18 @@ test.describe('Shell', () => {
     const login = await new AxeBuilder({ page }).analyze();
     expect(login.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''))).toEqual([]);
   });
+
+  test('switches to Turkish from the user menu and keeps it after a reload', async ({ adminPage: page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open user menu' }).click();
+    await page.getByRole('menuitem', { name: 'Türkçe' }).click();
+    const nav = page.getByTestId('sidebar-nav');
+    await expect(nav.getByRole('link', { name: 'Konumlar' })).toBeVisible();
+    await page.reload();
+    await expect(nav.getByRole('link', { name: 'Konumlar' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
+    await page.getByRole('button', { name: 'Kullanıcı menüsünü aç' }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(nav.getByRole('link', { name: 'Locations' })).toBeVisible();
+  });
 });

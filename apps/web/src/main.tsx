@@ -1,21 +1,23 @@
 import './index.css';
-import './i18n';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppToaster } from './components/toaster';
+import { i18nReady } from './i18n';
 import { queryClient } from './query-client';
 import { router } from './router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <AppToaster />
-    </QueryClientProvider>
-  </StrictMode>,
+void i18nReady.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <AppToaster />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

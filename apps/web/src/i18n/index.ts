@@ -2,7 +2,6 @@ import { messages } from '@ritim/shared';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en';
-import { tr } from './tr';
 
 export const LANGUAGES = ['en', 'tr'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -17,9 +16,10 @@ function storedLanguage(): Language {
   }
 }
 
+// English is in the first bundle; other languages load when chosen (Turkish is its own chunk).
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, tr: { translation: tr } },
-  lng: storedLanguage(),
+  resources: { en: { translation: en } },
+  lng: 'en',
   fallbackLng: 'en',
   supportedLngs: LANGUAGES,
   initAsync: false,
@@ -33,13 +33,25 @@ i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });
 
+/** Makes a language's texts available (fetching its chunk once) and switches to it. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (!i18n.hasResourceBundle(language, 'translation')) {
+    const texts = language === 'tr' ? (await import('./tr')).tr : en;
+    i18n.addResourceBundle(language, 'translation', texts);
+  }
+  await i18n.changeLanguage(language);
+}
+
+/** Resolves once the stored language's texts are in (render after it, so nothing flashes in English). */
+export const i18nReady: Promise<void> = loadLanguage(storedLanguage()).catch(() => undefined);
+
 export function changeLanguage(language: Language) {
   try {
     localStorage.setItem(STORAGE_KEY, language);
   } catch {
     // Private mode: the choice lasts for this page only.
   }
-  void i18n.changeLanguage(language);
+  void loadLanguage(language);
 }
 
 /** English text -> key: the shared messages, and the schema texts en.messages lists besides them. */

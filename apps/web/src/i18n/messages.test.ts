@@ -1,7 +1,7 @@
 import { messages, myProfileSchema } from '@ritim/shared';
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
-import { i18n, translateMessage } from './index';
+import { translateMessage, loadLanguage } from './index';
 import { tr } from './tr';
 
 /** The validation texts a schema gives for some input. */
@@ -25,12 +25,12 @@ describe('messages', () => {
 
   it('shows a known text in the current language and any other text as it is', async () => {
     try {
-      await i18n.changeLanguage('tr');
+      await loadLanguage('tr');
       expect(translateMessage('Email must be a valid email address')).toBe(tr.messages?.emailInvalid);
       expect(translateMessage('User ID is missing')).toBe(tr.messages?.userIdMissing);
       expect(translateMessage('Something else')).toBe('Something else');
     } finally {
-      await i18n.changeLanguage('en');
+      await loadLanguage('en');
     }
   });
 });
