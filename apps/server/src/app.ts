@@ -168,13 +168,13 @@ export async function buildApp(deps: AppDeps) {
     throttle: new LoginThrottle(db, deps.throttleLimits ?? defaultThrottleLimits),
   });
   await app.register(userRoutes, { prefix: '/api/users', users });
-  await app.register(locationRoutes, { prefix: '/api/locations', locations: new LocationRepository(db) });
+  await app.register(locationRoutes, { prefix: '/api/locations', repository: new LocationRepository(db) });
   await app.register(formRoutes, { prefix: '/api/forms', forms: new FormRepository(db) });
   await app.register(lookupRoutes, { prefix: '/api/lookups', lookups: new LookupService(new LookupRepository(db)) });
-  await app.register(groupRoutes, { prefix: '/api/groups', groups: new GroupRepository(db) });
+  await app.register(groupRoutes, { prefix: '/api/groups', repository: new GroupRepository(db) });
   await app.register(messageGroupRoutes, {
     prefix: '/api/message-groups',
-    messageGroups: new MessageGroupRepository(db),
+    repository: new MessageGroupRepository(db),
   });
 
   if (servesWeb) {
