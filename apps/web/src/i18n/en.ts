@@ -1,9 +1,52 @@
-import { messages as sharedMessages } from '@ritim/shared';
+import {
+  eventMessages,
+  formMessages,
+  groupMessages,
+  lookupMessages,
+  messageGroupMessages,
+  messages as sharedMessages,
+  userMessages,
+} from '@ritim/shared';
 import { users } from './en/users';
 import { groups } from './en/groups';
 import { messageGroups } from './en/message-groups';
 import { forms } from './en/forms';
 import { lookups } from './en/lookups';
+
+/**
+ * A section's fixed server and validation texts (its `…Messages` in @ritim/shared) as message keys
+ * `<section>_<name>`, so translateMessage can show them in the current language; texts built from
+ * values (functions) stay as the server wrote them.
+ */
+function sectionTexts(section: string, texts: Record<string, unknown>): Record<`${string}_${string}`, string> {
+  return Object.fromEntries(
+    Object.entries(texts)
+      .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+      .map(([key, text]) => [`${section}_${key}`, text]),
+  );
+}
+
+/**
+ * The shared validation and error texts, keyed as in `messages` of @ritim/shared, plus the shared
+ * schemas' own texts that forms show (matched by their exact English text).
+ */
+const baseMessages = {
+  ...(sharedMessages as Record<keyof typeof sharedMessages, string>),
+  emailInvalid: 'Email must be a valid email address',
+  passwordTooShort: 'Password must be at least 8 characters',
+  internalError: 'Something went wrong on our side. Please try again.',
+  shuttingDown: 'Server is shutting down, try again shortly',
+};
+
+/** Message keys of the sections' texts: `<section>_<name>`. */
+const sectionMessages: Record<`${string}_${string}`, string> = {
+  ...sectionTexts('users', userMessages),
+  ...sectionTexts('groups', groupMessages),
+  ...sectionTexts('messageGroups', messageGroupMessages),
+  ...sectionTexts('forms', formMessages),
+  ...sectionTexts('lookups', lookupMessages),
+  ...sectionTexts('events', eventMessages),
+};
 
 /** English texts: the spec's wording (spec §2, §5, §8), with its misspellings corrected. */
 export const en = {
@@ -167,17 +210,7 @@ export const en = {
     otherUser: 'This is the profile of {{username}}. You can only change your own profile here.',
     openMine: 'Open my profile',
   },
-  /**
-   * The shared validation and error texts, keyed as in `messages` of @ritim/shared, plus the
-   * shared schemas' own validation texts that forms show (matched by their exact English text).
-   */
-  messages: {
-    ...(sharedMessages as Record<keyof typeof sharedMessages, string>),
-    emailInvalid: 'Email must be a valid email address',
-    passwordTooShort: 'Password must be at least 8 characters',
-    internalError: 'Something went wrong on our side. Please try again.',
-    shuttingDown: 'Server is shutting down, try again shortly',
-  },
+  messages: { ...baseMessages, ...sectionMessages } as typeof baseMessages & typeof sectionMessages,
 };
 
 export type Resources = typeof en;

@@ -55,9 +55,11 @@ export function changeLanguage(language: Language) {
 }
 
 /** English text -> key: the shared messages, and the schema texts en.messages lists besides them. */
-const messageKeys = new Map<string, string>(
-  [...Object.entries(en.messages), ...Object.entries(messages)].map(([key, text]) => [text, key]),
-);
+const messageKeys = new Map<string, string>();
+for (const [key, text] of [...Object.entries(en.messages), ...Object.entries(messages)]) {
+  // The first key of a text wins: the shared ones come before the sections' repeats of them.
+  if (!messageKeys.has(text)) messageKeys.set(text, key);
+}
 
 /** Shows a server or validation message in the current language when it is one of the shared texts. */
 export function translateMessage(text: string): string {

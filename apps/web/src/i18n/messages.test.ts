@@ -29,6 +29,8 @@ describe('messages', () => {
       expect(translateMessage('Email must be a valid email address')).toBe(tr.messages?.emailInvalid);
       expect(translateMessage('User ID is missing')).toBe(tr.messages?.userIdMissing);
       expect(translateMessage('Something else')).toBe('Something else');
+      expect(translateMessage('Username is already taken')).toBe('Bu kullanıcı adı zaten kullanılıyor');
+      expect(translateMessage('Group 12 does not exist')).toBe('Group 12 does not exist');
     } finally {
       await loadLanguage('en');
     }

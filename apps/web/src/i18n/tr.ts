@@ -161,6 +161,22 @@ export const tr: DeepPartial<Resources> = {
     openMine: 'Profilimi aç',
   },
   messages: {
+    users_usernameTaken: 'Bu kullanıcı adı zaten kullanılıyor',
+    users_lastAdmin: 'En az bir etkin yönetici kalmalıdır',
+    users_cannotDeleteSelf: 'Kendi hesabınızı silemezsiniz',
+    users_cannotDeactivateSelf: 'Kendi hesabınızı devre dışı bırakamazsınız',
+    users_inUse:
+      'Kullanıcı etkinliklerde, formlarda veya seçenek listelerinde kullanılıyor ve silinemez; bunun yerine devre dışı bırakın',
+    users_phoneInvalid: 'Telefon geçerli bir telefon numarası olmalıdır',
+    groups_inUse:
+      'Grup kullanıcılar, formlar veya seçenek listeleri tarafından kullanılıyor ve silinemez; bunun yerine arşivleyin',
+    messageGroups_chatIdTaken: 'Bu sohbet kimliğini başka bir mesaj grubu kullanıyor',
+    forms_inUse: 'Form kullanımda ve silinemez; bunun yerine arşivleyin',
+    lookups_hasChildren: 'Alt seçenekleri olan bir seçenek silinemez',
+    events_titleRequired: 'Etkinlik başlığı boş olmamalıdır',
+    events_startAfterEnd: 'Başlangıç tarihi bitiş tarihinden sonra olamaz',
+    events_maxCount: 'En fazla 180 tekrar olabilir',
+    events_untilTooFar: 'Bitiş tarihi bugünden en fazla 1 yıl sonra olabilir',
     invalidCredentials: 'Kullanıcı adı ya da parola hatalı',
     usernameRequired: 'Kullanıcı adı zorunludur',
     passwordRequired: 'Parola zorunludur',
