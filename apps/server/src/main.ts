@@ -5,6 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
+import { startHorizonJob } from './jobs/horizon.js';
+import { JobQueue } from './jobs/queue.js';
+import { extendHorizons } from './modules/events/service.js';
 import { UserRepository } from './modules/users/repository.js';
 
 /** JWT_SECRET, else a secret generated once and kept in DATA_DIR so sessions survive restarts. */
@@ -35,6 +38,8 @@ async function main() {
 
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await database.migrate();
+  // Never-ending series keep 12 months of occurrences ahead (the daily job does the same).
+  await extendHorizons(database.db, new Date());
 
   const admin = await new UserRepository(database.db).ensureFirstAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
 
@@ -45,7 +50,13 @@ async function main() {
     webRoot,
     logger: { level: config.LOG_LEVEL },
   });
+  // Jobs (pg-boss on the same database): started once the schema is migrated, stopped before the
+  // database closes (a job in progress gets up to 10 s to finish).
+  const queue = new JobQueue(database, { log: app.log });
+  await queue.start();
+  await startHorizonJob(queue, database.db, app.log);
   app.addHook('onClose', async () => {
+    await queue.stop();
     await database.close();
   });
 

@@ -186,6 +186,28 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        path: 'events',
+        errorElement,
+        handle: adminOnly,
+        children: [
+          {
+            index: true,
+            errorElement,
+            lazy: async () => ({ Component: (await import('./features/events/events-list')).EventsList }),
+          },
+          {
+            path: 'create',
+            errorElement,
+            lazy: async () => ({ Component: (await import('./features/events/event-form')).EventFormScreen }),
+          },
+          {
+            path: ':eventId/edit',
+            errorElement,
+            lazy: async () => ({ Component: (await import('./features/events/event-form')).EventFormScreen }),
+          },
+        ],
+      },
     ],
   },
 ];

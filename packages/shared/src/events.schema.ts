@@ -15,6 +15,10 @@ export const eventMessages = {
   untilTooFar: 'End date cannot be more than 1 year from now',
   conferenceLinkInvalid: 'Conference link must be a valid http(s) URL',
   ruleRequired: 'Either rrule or repeat is required',
+  organiserInvalid: 'Organiser must be an active editor',
+  guestInvalid: (id: number) => `Guest ${id} is not an active guest`,
+  locationInvalid: (id: number) => `Location ${id} is archived or does not exist`,
+  eventInUse: 'Event is used by a lookup and cannot be deleted',
 } as const;
 
 /** Sort keys of the events list; the first is the default. */
@@ -98,7 +102,8 @@ export const createEventSchema = z.object({
 });
 export type CreateEvent = z.infer<typeof createEventSchema>;
 
-export const updateEventSchema = createEventSchema.partial();
+/** PATCH: every field optional; guestIds left out keeps the guests (no default of []). */
+export const updateEventSchema = createEventSchema.extend({ guestIds: z.array(id('Guest')).max(500) }).partial();
 export type UpdateEvent = z.infer<typeof updateEventSchema>;
 
 export const eventSchema = z.object({
@@ -174,3 +179,19 @@ export const occurrenceSummarySchema = z.object({
   hasGuestOverride: z.boolean(),
 });
 export type OccurrenceSummary = z.infer<typeof occurrenceSummarySchema>;
+
+/** GET /api/event-occurrences?eventId=: one event's occurrences, sorted by start. */
+export const eventOccurrenceListQuerySchema = z.object({
+  eventId: z.coerce
+    .number({ error: 'eventId must be an id' })
+    .int('eventId must be an id')
+    .positive()
+    .max(2_147_483_647),
+  limit: z.coerce.number().int().min(1).max(1000).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type EventOccurrenceListQuery = z.infer<typeof eventOccurrenceListQuerySchema>;
+export const eventOccurrenceListSchema = z.object({
+  eventOccurrences: z.array(occurrenceSummarySchema),
+  totalCount: z.number().int(),
+});

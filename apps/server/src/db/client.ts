@@ -16,6 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** What the job queue (pg-boss) connects with: the PostgreSQL url, or the one PGlite client. */
+  connection: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
   /** Applies every pending migration. */
   migrate(): Promise<void>;
   /** Answers when the database is reachable. */
@@ -29,10 +31,16 @@ const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.u
 export async function openDatabase(options: { url?: string; dataDir?: string | null }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection's error (server restart, or a test database dropped while the closing
+    // pool's sockets are still ending) must not crash the process; the pool replaces the client.
+    pool.on('error', (error) => {
+      if (!pool.ending) console.error(`database connection error: ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
+      connection: { kind: 'postgres', url: options.url },
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       ping: async () => {
         await pool.query('select 1');
@@ -55,6 +63,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string | n
   return {
     db,
     kind: 'pglite',
+    connection: { kind: 'pglite', client },
     migrate: async () => {
       await migratePglite(drizzlePglite(client), { migrationsFolder });
       await analyze();

@@ -14,8 +14,11 @@ export interface CrudRepository<Create, Update, ListQuery> {
   find(id: number): Promise<unknown>;
   create(input: Create, createdBy: number): Promise<unknown>;
   update(id: number, input: Update): Promise<unknown>;
-  /** False when the row did not exist; throws the database error when something references it. */
-  delete(id: number): Promise<boolean>;
+  /**
+   * False when the row did not exist, 'archived' when it was kept (archived) because it has history;
+   * throws the database error when something references it.
+   */
+  delete(id: number): Promise<boolean | 'archived'>;
 }
 
 export interface CrudRouteOptions<
@@ -118,10 +121,19 @@ export function crudRoutes<
 
     app.delete(
       '/:id',
-      { config, schema: { tags, params: idParamsSchema, response: { 204: z.null(), ...errors } } },
+      {
+        config,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          response: { 200: z.object({ archived: z.literal(true) }), 204: z.null(), ...errors },
+        },
+      },
       async (request, reply) => {
         const deleted = await guarded(() => repository.delete(idOf(request.params)));
         if (!deleted) throw new AppError(404, NOT_FOUND);
+        // Kept because of its history: say so (without a `message`, which clients read as failure).
+        if (deleted === 'archived') return reply.code(200).send({ archived: true });
         return reply.code(204).send(null);
       },
     );

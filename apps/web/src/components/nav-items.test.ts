@@ -13,6 +13,7 @@ describe('navItemsFor', () => {
       '/locations',
       '/forms',
       '/lookups',
+      '/events',
     ]);
   });
 

@@ -3,6 +3,7 @@ import type { Resources } from '../i18n/en';
 import { canOpenPath } from '../auth/route-access';
 import { routes } from '../routes';
 import {
+  CalendarIcon,
   ChatBubblesIcon,
   ClipboardListIcon,
   HomeIcon,
@@ -38,6 +39,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/locations', labelKey: 'locations', descriptionKey: 'locations.description', icon: MapPinIcon },
   { to: '/forms', labelKey: 'forms', descriptionKey: 'forms.description', icon: ClipboardListIcon },
   { to: '/lookups', labelKey: 'lookups', descriptionKey: 'lookups.description', icon: ListBulletIcon },
+  { to: '/events', labelKey: 'events', descriptionKey: 'events.description', icon: CalendarIcon },
 ];
 
 /** The entries whose route this role may open (the route's `handle.roles`, see routes.tsx). */

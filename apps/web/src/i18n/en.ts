@@ -12,6 +12,7 @@ import { groups } from './en/groups';
 import { messageGroups } from './en/message-groups';
 import { forms } from './en/forms';
 import { lookups } from './en/lookups';
+import { events } from './en/events';
 
 /**
  * A section's fixed server and validation texts (its `…Messages` in @ritim/shared) as message keys
@@ -68,6 +69,7 @@ export const en = {
     locations: 'Locations',
     forms: 'Forms',
     lookups: 'Lookups',
+    events: 'Events',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
   },
@@ -189,6 +191,7 @@ export const en = {
   messageGroups,
   forms,
   lookups,
+  events,
   profile: {
     title: 'My Profile',
     description: 'Your name and contact details, and your password.',

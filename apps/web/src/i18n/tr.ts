@@ -4,6 +4,7 @@ import { groups } from './tr/groups';
 import { messageGroups } from './tr/message-groups';
 import { forms } from './tr/forms';
 import { lookups } from './tr/lookups';
+import { events } from './tr/events';
 
 export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
@@ -25,6 +26,7 @@ export const tr: DeepPartial<Resources> = {
     locations: 'Konumlar',
     forms: 'Formlar',
     lookups: 'Seçenek Listeleri',
+    events: 'Etkinlikler',
     openMenu: 'Menüyü aç',
     closeMenu: 'Menüyü kapat',
   },
@@ -139,6 +141,7 @@ export const tr: DeepPartial<Resources> = {
   messageGroups,
   forms,
   lookups,
+  events,
   profile: {
     title: 'Profilim',
     description: 'Adınız, iletişim bilgileriniz ve parolanız.',

@@ -182,7 +182,7 @@ describe('POST /api/lookups', () => {
     expect((await list('limit=1000')).body.totalCount).toBe(before);
   });
 
-  it("refuses any event with 400 'Event 1 does not exist' (there are no events yet)", async () => {
+  it("refuses an event that does not exist with 400 'Event 1 does not exist'", async () => {
     const response = await post({ key: 'k', value: 'v', label: 'l', lookupableType: 'events', lookupableId: 1 });
     expect(response.statusCode).toBe(400);
     expect(message(response)).toBe('Event 1 does not exist');
@@ -315,7 +315,7 @@ describe('PATCH /api/lookups/:id', () => {
     expect(message(empty)).toBe('Nothing to update');
   });
 
-  it('refuses a record that does not exist, and any event, with 400', async () => {
+  it('refuses a record or an event that does not exist with 400', async () => {
     const lookup = await create();
     const group = await patch(lookup.id, { lookupableType: 'groups', lookupableId: 424_242 });
     expect(group.statusCode).toBe(400);

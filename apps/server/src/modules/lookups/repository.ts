@@ -1,13 +1,13 @@
 import type { CreateLookup, Lookup, LookupListQuery, UpdateLookup } from '@ritim/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { forms, groups, locations, lookups, messageGroups, users } from '../../db/schema.js';
+import { events, forms, groups, locations, lookups, messageGroups, users } from '../../db/schema.js';
 import { defineList } from '../../lib/list.js';
 
 /**
  * The name of each lookupable record, read in the lookup's own row through left joins on the
  * generated *_ref columns (at most one of them is set), so a page of lookups stays one query.
- * A user is named by name and surname, else username. Events join here once their table exists.
+ * A user is named by name and surname, else username; an event by its title.
  */
 const lookupableDisplay = sql<string | null>`coalesce(
   nullif(trim(concat_ws(' ', ${users.name}, ${users.surname})), ''),
@@ -15,7 +15,8 @@ const lookupableDisplay = sql<string | null>`coalesce(
   ${groups.name},
   ${locations.name},
   ${forms.title},
-  ${messageGroups.name}
+  ${messageGroups.name},
+  ${events.title}
 )`;
 
 const columns = {
@@ -70,6 +71,7 @@ export class LookupRepository {
       .leftJoin(locations, eq(locations.id, lookups.locationRef))
       .leftJoin(forms, eq(forms.id, lookups.formRef))
       .leftJoin(messageGroups, eq(messageGroups.id, lookups.messageGroupRef))
+      .leftJoin(events, eq(events.id, lookups.eventRef))
       .$dynamic();
   }
 
@@ -84,6 +86,7 @@ export class LookupRepository {
         .leftJoin(locations, eq(locations.id, lookups.locationRef))
         .leftJoin(forms, eq(forms.id, lookups.formRef))
         .leftJoin(messageGroups, eq(messageGroups.id, lookups.messageGroupRef))
+        .leftJoin(events, eq(events.id, lookups.eventRef))
         .$dynamic(),
     search: [lookups.search],
     sorts: {

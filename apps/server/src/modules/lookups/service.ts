@@ -13,15 +13,13 @@ import type { LookupListRequest, LookupRepository } from './repository.js';
  * Per lookupable type: how messages name its record, and the foreign key of its generated *_ref
  * column (see the lookups table), through which the database itself refuses a missing record.
  */
-const LOOKUPABLES: Record<LookupableType, { item: string; foreignKey: string | null }> = {
+const LOOKUPABLES: Record<LookupableType, { item: string; foreignKey: string }> = {
   users: { item: 'User', foreignKey: 'lookups_user_ref_users_id_fk' },
   groups: { item: 'Group', foreignKey: 'lookups_group_ref_groups_id_fk' },
   locations: { item: 'Location', foreignKey: 'lookups_location_ref_locations_id_fk' },
   forms: { item: 'Form', foreignKey: 'lookups_form_ref_forms_id_fk' },
   'message-groups': { item: 'Message group', foreignKey: 'lookups_message_group_ref_message_groups_id_fk' },
-  // There is no events table yet, so no event exists. The events issue adds an event_ref column
-  // with its foreign key (and its join in the repository) and names that key here.
-  events: { item: 'Event', foreignKey: null },
+  events: { item: 'Event', foreignKey: 'lookups_event_ref_events_id_fk' },
 };
 
 const PARENT_FOREIGN_KEY = 'lookups_parent_id_lookups_id_fk';
@@ -53,14 +51,12 @@ export class LookupService {
   }
 
   async create(input: CreateLookup, createdBy: number): Promise<Lookup> {
-    this.checkLookupable(input);
     const id = await this.translate(input, () => this.lookups.create(input, createdBy));
     return this.get(id);
   }
 
   async update(id: number, changes: UpdateLookup): Promise<Lookup> {
     if (changes.parentId === id) throw new AppError(400, lookupMessages.selfParent);
-    this.checkLookupable(changes);
     const result = await this.translate(changes, () => this.lookups.update(id, changes));
     if (result === 'cycle') throw new AppError(400, lookupMessages.cycle(changes.parentId!));
     if (!result) throw new AppError(404, messages.lookupNotFound);
@@ -77,12 +73,6 @@ export class LookupService {
       throw error;
     }
     if (!deleted) throw new AppError(404, messages.lookupNotFound);
-  }
-
-  /** A type without a table yet has no records to point at. */
-  private checkLookupable(input: { lookupableType?: LookupableType | null; lookupableId?: number | null }) {
-    const { lookupableType: type, lookupableId: id } = input;
-    if (type && id != null && LOOKUPABLES[type].foreignKey === null) throw missingRecord(type, id);
   }
 
   /** Runs a write, turning a refused reference (23503) into the 400 that names what is missing. */

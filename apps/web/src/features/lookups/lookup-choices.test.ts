@@ -33,14 +33,15 @@ describe('parentChoices', () => {
 
 describe('RECORD_NAMES', () => {
   it('names a user by name and surname, else by username', () => {
-    const name = RECORD_NAMES.users!;
+    const name = RECORD_NAMES.users;
     expect(name({ id: 1, name: 'Ayşe', surname: 'Yılmaz', username: 'ayse' })).toBe('Ayşe Yılmaz');
     expect(name({ id: 2, name: ' ', surname: null, username: 'bare' })).toBe('bare');
   });
 
-  it('names forms by title and the other types by name; events have no choices yet', () => {
-    expect(RECORD_NAMES.forms!({ id: 1, title: 'Session notes' })).toBe('Session notes');
-    expect(RECORD_NAMES['message-groups']!({ id: 3, name: 'Parents' })).toBe('Parents');
-    expect(RECORD_NAMES.events).toBeNull();
+  it('names forms and events by title (else #id) and the other types by name', () => {
+    expect(RECORD_NAMES.forms({ id: 1, title: 'Session notes' })).toBe('Session notes');
+    expect(RECORD_NAMES['message-groups']({ id: 3, name: 'Parents' })).toBe('Parents');
+    expect(RECORD_NAMES.events({ id: 4, title: 'Weekly session' })).toBe('Weekly session');
+    expect(RECORD_NAMES.events({ id: 4, title: '  ' })).toBe('#4');
   });
 });

@@ -12,12 +12,8 @@ export interface LookupableRecord {
 
 const nameOf = (record: LookupableRecord) => record.name?.trim() || `#${record.id}`;
 
-/**
- * How the Lookupable Record select names a record of each type (as the server's
- * lookupableDisplay does). null: the type has no records to choose from yet (events arrive with
- * their own section, which sets `(event) => event.title` here).
- */
-export const RECORD_NAMES: Record<LookupableType, ((record: LookupableRecord) => string) | null> = {
+/** How the Lookupable Record select names a record of each type (as the server's lookupableDisplay does). */
+export const RECORD_NAMES: Record<LookupableType, (record: LookupableRecord) => string> = {
   users: (user) =>
     [user.name, user.surname]
       .map((part) => part?.trim())
@@ -29,7 +25,7 @@ export const RECORD_NAMES: Record<LookupableType, ((record: LookupableRecord) =>
   locations: nameOf,
   forms: (form) => form.title?.trim() || `#${form.id}`,
   'message-groups': nameOf,
-  events: null,
+  events: (event) => event.title?.trim() || `#${event.id}`,
 };
 
 /** A lookup as a Parent choice: its label with its key and value. */

@@ -32,24 +32,10 @@ function withCurrent(choices: Choice<number>[], current: number | null | undefin
 function RecordSelect({ type, lookup }: { type: LookupableType; lookup: Lookup | undefined }) {
   const { t } = useTranslation();
   const nameOf = RECORD_NAMES[type];
-  const records = useQuery({ ...lookupableRecordsQuery<LookupableRecord>(type), enabled: nameOf !== null });
+  const records = useQuery(lookupableRecordsQuery<LookupableRecord>(type));
   const label = t('lookups.lookupableRecord');
   const typeLabel = t(`lookups.types.${type}`);
 
-  if (nameOf === null) {
-    return (
-      <SelectInput
-        key={`${type}:none`}
-        name="lookupableId"
-        label={label}
-        options={[]}
-        emptyLabel={t('lookups.chooseRecord')}
-        hint={t('lookups.noEventsYet')}
-        numeric
-        disabled
-      />
-    );
-  }
   if (records.isPending || records.isError) {
     return (
       <div>

@@ -37,7 +37,6 @@ export const lookups = {
   noParent: 'No parent',
   loadingChoices: 'Loading...',
   noRecordsOfType: 'There are no {{type}} to choose from yet.',
-  noEventsYet: 'Events cannot be chosen yet: there are no events.',
   typeHint: 'Tie the lookup to one record (its listbox shows it only for that record), or to none.',
   types: {
     users: 'Users',

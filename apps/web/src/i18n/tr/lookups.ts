@@ -39,7 +39,6 @@ export const lookups: DeepPartial<Resources['lookups']> = {
   noParent: 'Üst seçenek yok',
   loadingChoices: 'Yükleniyor...',
   noRecordsOfType: 'Henüz seçilebilecek {{type}} yok.',
-  noEventsYet: 'Etkinlikler henüz seçilemez: hiç etkinlik yok.',
   typeHint: 'Seçeneği tek bir kayda bağlayın (liste kutusu onu yalnızca o kayıt için gösterir) ya da hiçbirine.',
   types: {
     users: 'Kullanıcılar',

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.js';
+import { createTestDatabase } from '../test/harness.js';
+import { defineJob, JobQueue } from './queue.js';
+
+// Two JobQueue objects, each with its own pg-boss and its own connection pool, on one PostgreSQL
+// database: what two server processes look like to the database.
+const onPostgres = !!process.env.TEST_DATABASE_URL;
+const fast = { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 };
+
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.skipIf(!onPostgres)('two processes on one PostgreSQL database', () => {
+  let database: Database;
+  let first: JobQueue;
+  let second: JobQueue;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    first = new JobQueue(database, fast);
+    second = new JobQueue(database, fast);
+    // Both start at once, as two processes deploying together would: the schema is created once.
+    await Promise.all([first.start(), second.start()]);
+  }, 30_000);
+
+  afterAll(async () => {
+    await Promise.all([first?.stop(), second?.stop()]);
+    await database?.close();
+  }, 30_000);
+
+  it('working the same queue, they run each job exactly once between them', async () => {
+    const job = defineJob<{ n: number }>('test-shared');
+    const runs = new Map<number, string[]>();
+    const record =
+      (who: string) =>
+      async ({ n }: { n: number }) => {
+        runs.set(n, [...(runs.get(n) ?? []), who]);
+        await sleep(5);
+      };
+    await first.work(job, record('first'));
+    await second.work(job, record('second'));
+    const count = 60;
+    await Promise.all(Array.from({ length: count }, (_, n) => (n % 2 ? first : second).send(job, { n })));
+    await waitFor(() => runs.size === count);
+    await sleep(1200);
+    expect([...runs.values()].every((who) => who.length === 1)).toBe(true);
+    expect(runs.size).toBe(count);
+    // Both processes took part.
+    const workers = new Set([...runs.values()].flat());
+    expect(workers).toEqual(new Set(['first', 'second']));
+  }, 30_000);
+
+  it('a schedule both processes register queues one job per due time, worked once', async () => {
+    // pg-boss queues a due cron job under a per-minute singleton key: stay inside one minute.
+    const secondsIntoMinute = new Date().getUTCSeconds();
+    if (secondsIntoMinute > 50) await sleep((61 - secondsIntoMinute) * 1000);
+    const job = defineJob<{ tag: string }>('test-cron');
+    const runs: string[] = [];
+    await first.work(job, async ({ tag }) => {
+      runs.push(`first:${tag}`);
+    });
+    await second.work(job, async ({ tag }) => {
+      runs.push(`second:${tag}`);
+    });
+    // Every minute is due; both processes register it and both check the schedules every second.
+    await Promise.all([
+      first.schedule(job, '* * * * *', { tag: 'tick' }),
+      second.schedule(job, '* * * * *', { tag: 'tick' }),
+    ]);
+    await waitFor(() => runs.length >= 1);
+    await sleep(4000);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatch(/:tick$/);
+  }, 40_000);
+});

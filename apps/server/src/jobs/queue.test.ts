@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.js';
+import { createTestDatabase } from '../test/harness.js';
+import { defineJob, JobQueue } from './queue.js';
+
+const fast = { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 };
+
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+let database: Database;
+let queue: JobQueue;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  queue = new JobQueue(database, fast);
+  await queue.start();
+}, 30_000);
+
+afterAll(async () => {
+  await queue?.stop();
+  await database?.close();
+}, 30_000);
+
+describe(`job queue on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`, () => {
+  it('runs each sent job exactly once, with its data, and marks it completed', async () => {
+    const job = defineJob<{ n: number }>('test-once');
+    const seen: number[] = [];
+    await queue.work(job, async ({ n }) => {
+      seen.push(n);
+    });
+    const ids = await Promise.all([1, 2, 3, 4, 5].map((n) => queue.send(job, { n })));
+    await waitFor(() => seen.length >= 5);
+    // Longer than a polling interval: nothing runs a second time.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(seen.sort()).toEqual([1, 2, 3, 4, 5]);
+    await waitFor(async () =>
+      (await Promise.all(ids.map((id) => queue.state(job, id)))).every((s) => s?.state === 'completed'),
+    );
+  });
+
+  it('retries a job that throws up to its limit, then marks it failed with the error', async () => {
+    const job = defineJob<{ n: number }>('test-failing', { retryLimit: 2, retryDelaySeconds: 0, retryBackoff: false });
+    let attempts = 0;
+    await queue.work(job, async () => {
+      attempts += 1;
+      throw new Error('transport down');
+    });
+    const id = await queue.send(job, { n: 1 });
+    await waitFor(async () => (await queue.state(job, id))?.state === 'failed');
+    const state = await queue.state(job, id);
+    expect(attempts).toBe(3);
+    expect(state?.retryCount).toBe(2);
+    expect(JSON.stringify(state?.output)).toContain('transport down');
+  });
+
+  it('a job that fails once then succeeds is completed on its retry', async () => {
+    const job = defineJob<{ n: number }>('test-flaky', { retryLimit: 3, retryDelaySeconds: 0, retryBackoff: false });
+    let attempts = 0;
+    await queue.work(job, async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('first try fails');
+    });
+    const id = await queue.send(job, { n: 1 });
+    await waitFor(async () => (await queue.state(job, id))?.state === 'completed');
+    expect(attempts).toBe(2);
+  });
+
+  it('a cron schedule queues its job when due and the job runs once', async () => {
+    // pg-boss queues a due cron job under a per-minute singleton key: stay inside one minute.
+    const secondsIntoMinute = new Date().getUTCSeconds();
+    if (secondsIntoMinute > 50) await new Promise((resolve) => setTimeout(resolve, (61 - secondsIntoMinute) * 1000));
+    const job = defineJob<{ tag: string }>('test-cron-single');
+    const runs: string[] = [];
+    await queue.work(job, async ({ tag }) => {
+      runs.push(tag);
+    });
+    await queue.schedule(job, '* * * * *', { tag: 'tick' });
+    expect(await queue.schedules()).toContainEqual({ name: job.name, cron: '* * * * *', timezone: 'UTC' });
+    await waitFor(() => runs.length >= 1);
+    // Several more cron checks (one a second) within the same minute queue nothing more.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(runs).toEqual(['tick']);
+  }, 30_000);
+
+  it('starting an already started queue again is harmless', async () => {
+    await queue.start();
+    const job = defineJob<{ n: number }>('test-restart');
+    let runs = 0;
+    await queue.work(job, async () => {
+      runs += 1;
+    });
+    await queue.send(job, { n: 1 });
+    await waitFor(() => runs === 1);
+  });
+});

@@ -1,0 +1,196 @@
+import type { PGlite } from '@electric-sql/pglite';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.js';
+
+/** The part of a pino/Fastify logger the queue writes to. */
+export interface JobLogger {
+  error(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  info(object: object, message: string): void;
+}
+
+const silentLogger: JobLogger = { error: () => undefined, warn: () => undefined, info: () => undefined };
+
+/** A named job with the type of its data and its retry policy (kept on the pg-boss queue). */
+export interface JobDefinition<Data extends object> {
+  name: string;
+  /** How many times a failed run is retried before the job is marked failed. */
+  retryLimit: number;
+  /** Seconds before the first retry. */
+  retryDelaySeconds: number;
+  /** Doubles the delay on each retry. */
+  retryBackoff: boolean;
+  /** Only carries the type; never read. */
+  readonly __data?: Data;
+}
+
+export function defineJob<Data extends object>(
+  name: string,
+  retry: Partial<Pick<JobDefinition<Data>, 'retryLimit' | 'retryDelaySeconds' | 'retryBackoff'>> = {},
+): JobDefinition<Data> {
+  return {
+    name,
+    retryLimit: retry.retryLimit ?? 3,
+    retryDelaySeconds: retry.retryDelaySeconds ?? 30,
+    retryBackoff: retry.retryBackoff ?? true,
+  };
+}
+
+export interface JobQueueOptions {
+  log?: JobLogger;
+  /** How often an idle worker looks for jobs (pg-boss minimum 0.5 s). A worker that found a job looks again at once. */
+  pollingIntervalSeconds?: number;
+  /** How often each process checks the cron schedules (1..45 s); the check runs in one process at a time. */
+  cronMonitorIntervalSeconds?: number;
+  /** How often a due cron job is moved onto its queue (1..45 s). */
+  cronWorkerIntervalSeconds?: number;
+}
+
+/**
+ * pg-boss's `db` adapter over the one PGlite connection (DESIGN §1): text without parameters is
+ * pg-boss's multi-statement `BEGIN; ...; COMMIT;` blocks, which only `exec()` accepts; after an error
+ * the connection is rolled back out of the aborted transaction. pg-boss swallows some errors (its
+ * fetch loop), so they are logged here.
+ */
+export function pgliteAdapter(client: PGlite, log: JobLogger): PgBoss.Db {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      try {
+        if (!values || values.length === 0) {
+          const results = await client.exec(text);
+          const withRows = results.filter((result) => result.fields.length > 0).at(-1);
+          return { rows: withRows?.rows ?? [] };
+        }
+        const result = await client.query(text, values);
+        return { rows: result.rows };
+      } catch (error) {
+        log.error({ err: error }, 'job queue query failed');
+        if (client.isInTransaction()) await client.exec('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    },
+  };
+}
+
+/**
+ * The job queue: pg-boss on the application's own database (PostgreSQL through its connection
+ * string, PGlite through the adapter). Jobs are durable rows in the `pgboss` schema, retried with
+ * backoff, and each is worked once across every process on the database.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly log: JobLogger;
+  private readonly pollingIntervalSeconds: number;
+  private readonly created = new Set<string>();
+  private started = false;
+
+  constructor(database: Pick<Database, 'connection'>, options: JobQueueOptions = {}) {
+    this.log = options.log ?? silentLogger;
+    this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+    const common = {
+      cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds ?? 30,
+      cronWorkerIntervalSeconds: options.cronWorkerIntervalSeconds ?? 5,
+    };
+    const connection = database.connection;
+    this.boss =
+      connection.kind === 'postgres'
+        ? new PgBoss({ connectionString: connection.url, max: 4, ...common })
+        : new PgBoss({ db: pgliteAdapter(connection.client, this.log), ...common });
+    // Without a listener an 'error' event would crash the process.
+    this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+  }
+
+  /** Creates or updates pg-boss's tables (idempotent, safe in several processes at once) and starts its timers. */
+  async start(): Promise<void> {
+    if (this.started) return;
+    await this.boss.start();
+    this.started = true;
+  }
+
+  /** Stops the workers and timers; a job in progress gets up to `timeoutMs` to finish. */
+  async stop(timeoutMs = 10_000): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    // wait: answers once the workers and timers are stopped and pg-boss's own pool is closed.
+    await this.boss.stop({ graceful: true, timeout: timeoutMs, wait: true });
+  }
+
+  /** Creates the job's pg-boss queue with its retry policy (once per instance). */
+  private async ensureQueue(job: JobDefinition<object>): Promise<void> {
+    if (this.created.has(job.name)) return;
+    const policy = {
+      name: job.name,
+      retryLimit: job.retryLimit,
+      retryDelay: job.retryDelaySeconds,
+      retryBackoff: job.retryBackoff,
+    };
+    const existing = await this.boss.getQueue(job.name);
+    if (existing) await this.boss.updateQueue(job.name, policy);
+    else {
+      // Another process may create it between the look-up and here.
+      await this.boss.createQueue(job.name, policy).catch(async (error: unknown) => {
+        if (!(await this.boss.getQueue(job.name))) throw error;
+      });
+    }
+    this.created.add(job.name);
+  }
+
+  /** Queues one job; answers its id. */
+  async send<Data extends object>(job: JobDefinition<Data>, data: Data): Promise<string> {
+    await this.ensureQueue(job);
+    const id = await this.boss.send(job.name, data);
+    if (!id) throw new Error(`Job ${job.name} was not queued`);
+    return id;
+  }
+
+  /**
+   * Runs `data` as job `job` on the cron (5 fields, in `tz`). pg-boss keeps the schedule in the
+   * database and queues at most one job per minute slot across every process, so the job runs
+   * once per due time however many processes are running.
+   */
+  async schedule<Data extends object>(job: JobDefinition<Data>, cron: string, data: Data, tz = 'UTC'): Promise<void> {
+    await this.ensureQueue(job);
+    await this.boss.schedule(job.name, cron, data, { tz });
+  }
+
+  /** Works the job's queue in this process: one job at a time; a throw fails that run (retried by the policy). */
+  async work<Data extends object>(
+    job: JobDefinition<Data>,
+    handler: (data: Data, meta: { id: string; retryCount: number }) => Promise<void>,
+  ): Promise<string> {
+    await this.ensureQueue(job);
+    let workerId = '';
+    workerId = await this.boss.work<Data>(
+      job.name,
+      { batchSize: 1, pollingIntervalSeconds: this.pollingIntervalSeconds, includeMetadata: true },
+      async ([current]) => {
+        // A worker that found a job looks for the next at once instead of waiting a polling interval.
+        this.boss.notifyWorker(workerId);
+        if (!current) return;
+        try {
+          await handler(current.data, { id: current.id, retryCount: current.retryCount });
+        } catch (error) {
+          this.log.warn({ err: error, job: job.name, jobId: current.id, retryCount: current.retryCount }, 'job failed');
+          throw error;
+        }
+      },
+    );
+    return workerId;
+  }
+
+  /** The cron schedules kept in the database (one per job name, whatever the number of processes). */
+  async schedules(): Promise<{ name: string; cron: string; timezone: string }[]> {
+    // The rows carry the schedule's time zone, which pg-boss 10's types leave out.
+    const all = (await this.boss.getSchedules()) as (PgBoss.Schedule & { timezone: string })[];
+    return all.map(({ name, cron, timezone }) => ({ name, cron, timezone }));
+  }
+
+  /** The job's current state (created, retry, active, completed, failed, ...), or null. */
+  async state(
+    job: JobDefinition<object>,
+    id: string,
+  ): Promise<{ state: string; retryCount: number; output: unknown } | null> {
+    const found = await this.boss.getJobById(job.name, id, { includeArchive: true });
+    return found ? { state: found.state, retryCount: found.retryCount, output: found.output } : null;
+  }
+}

@@ -1,0 +1,523 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { DateTime } from 'luxon';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import type { Db } from '../../db/client.js';
+import * as schema from '../../db/schema.js';
+import { eventOccurrences, events, locations, lookups, users } from '../../db/schema.js';
+import { bearer, createTestApp, createUser, signIn, TEST_JWT_SECRET, type TestContext } from '../../test/harness.js';
+import { extendHorizons } from './service.js';
+
+let ctx: TestContext;
+let admin: Record<string, string>;
+let editorToken: Record<string, string>;
+let guestToken: Record<string, string>;
+let london: number;
+let istanbul: number;
+let guestA: number;
+let guestB: number;
+let inactiveGuest: number;
+let hall: number;
+let archivedHall: number;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await createUser(ctx.database, { username: 'admin', role: 'admin' });
+  london = (await createUser(ctx.database, { username: 'london', role: 'editor' })).id;
+  istanbul = (await createUser(ctx.database, { username: 'istanbul', role: 'editor' })).id;
+  guestA = (await createUser(ctx.database, { username: 'guest-a', role: 'guest' })).id;
+  guestB = (await createUser(ctx.database, { username: 'guest-b', role: 'guest' })).id;
+  inactiveGuest = (await createUser(ctx.database, { username: 'guest-off', role: 'guest', status: 'inactive' })).id;
+  const db = ctx.database.db;
+  await db.update(users).set({ timezone: 'Europe/London', surname: 'Smith' }).where(eq(users.id, london));
+  await db.update(users).set({ timezone: 'Europe/Istanbul' }).where(eq(users.id, istanbul));
+  const halls = await db
+    .insert(locations)
+    .values([{ name: 'Main Hall' }, { name: 'Old Hall', status: 'archived' }])
+    .returning({ id: locations.id });
+  hall = halls[0]!.id;
+  archivedHall = halls[1]!.id;
+  admin = bearer((await signIn(ctx.app, 'admin')).accessToken);
+  editorToken = bearer((await signIn(ctx.app, 'london')).accessToken);
+  guestToken = bearer((await signIn(ctx.app, 'guest-a')).accessToken);
+});
+afterAll(() => ctx.close());
+
+interface EventBody {
+  id: number;
+  title: string;
+  description: string | null;
+  conferenceLink: string | null;
+  rrule: string;
+  timezone: string;
+  repeat: Record<string, unknown> | null;
+  doesNotRepeat: boolean;
+  endDate: string;
+  nextOccurrence: string | null;
+  rruleByDayText: string;
+  status: string;
+  location: { id: number; name: string };
+  organiser: { id: number; name: string | null; surname: string | null; timezone: string };
+  guests: { id: number; name: string | null; surname: string | null; status: string }[];
+  guestIds: number[];
+  user: { username: string } | null;
+}
+interface OccurrenceBody {
+  id: number;
+  occurrenceDate: string;
+  endDate: string;
+  status: string;
+}
+
+const weekly = (start: string, end: Record<string, unknown>, weekdays = ['MO', 'WE']) => ({
+  doesNotRepeat: false,
+  start,
+  frequency: 'week',
+  interval: 1,
+  weekdays,
+  end,
+});
+
+const post = (payload: Record<string, unknown>, headers = admin) =>
+  ctx.app.inject({ method: 'POST', url: '/api/events', headers, payload });
+const base = (extra: Record<string, unknown>) => ({
+  title: 'Session',
+  locationId: hall,
+  organiserId: london,
+  guestIds: [guestA],
+  ...extra,
+});
+const create = async (extra: Record<string, unknown>) => {
+  const response = await post(base(extra));
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<EventBody>();
+};
+const occurrences = async (eventId: number, query = 'limit=1000') => {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/event-occurrences?eventId=${eventId}&${query}`,
+    headers: admin,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ eventOccurrences: OccurrenceBody[]; totalCount: number }>();
+};
+const message = (response: { json: () => unknown }) => (response.json() as { message: string }).message;
+/** A wall-clock start `days` from today in `zone`, at `time`. */
+const localStart = (zone: string, days: number, time = '10:00') =>
+  `${DateTime.now().setZone(zone).plus({ days }).toISODate()}T${time}`;
+const localTimes = (list: OccurrenceBody[], zone: string) =>
+  list.map((o) => DateTime.fromISO(o.occurrenceDate, { zone }).toFormat('ccc yyyy-MM-dd HH:mm'));
+
+describe('access', () => {
+  it.each([
+    ['POST', '/api/events'],
+    ['GET', '/api/events'],
+    ['POST', '/api/events/preview'],
+    ['GET', '/api/event-occurrences?eventId=1'],
+  ])('%s %s: 401 anonymous, 403 editor and guest', async (method, url) => {
+    const as = (headers: Record<string, string>) =>
+      ctx.app.inject({ method: method as 'GET', url, headers, payload: method === 'POST' ? {} : undefined });
+    expect((await as({})).statusCode).toBe(401);
+    expect((await as(editorToken)).statusCode).toBe(403);
+    expect((await as(guestToken)).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/events', () => {
+  it('keeps a weekly Monday+Wednesday 10:00 Europe/London event at 10:00 local across the October change', async () => {
+    const event = await create({ repeat: weekly('2025-10-20T10:00', { type: 'after', count: 6 }), endTime: '11:30' });
+    expect(event).toMatchObject({
+      timezone: 'Europe/London',
+      doesNotRepeat: false,
+      rruleByDayText: 'Mon, Wed',
+      organiser: { id: london, name: 'london', surname: 'Smith', timezone: 'Europe/London' },
+      guests: [{ id: guestA, name: 'guest-a', surname: null, status: 'active' }],
+      guestIds: [guestA],
+      location: { id: hall, name: 'Main Hall' },
+      user: { username: 'admin' },
+      repeat: { doesNotRepeat: false, frequency: 'week', interval: 1, weekdays: ['MO', 'WE'] },
+      nextOccurrence: null,
+    });
+    expect(event.rrule).toContain('DTSTART;TZID=Europe/London:20251020T100000');
+    expect(event.endDate).toBe('2025-10-20T10:30:00.000Z');
+    const { eventOccurrences: list, totalCount } = await occurrences(event.id);
+    expect(totalCount).toBe(6);
+    expect(localTimes(list, 'Europe/London')).toEqual([
+      'Mon 2025-10-20 10:00',
+      'Wed 2025-10-22 10:00',
+      'Mon 2025-10-27 10:00',
+      'Wed 2025-10-29 10:00',
+      'Mon 2025-11-03 10:00',
+      'Wed 2025-11-05 10:00',
+    ]);
+    // 09:00Z in summer time, 10:00Z after the change; each lasts 90 minutes.
+    expect(list[0]!.occurrenceDate).toBe('2025-10-20T09:00:00.000Z');
+    expect(list[2]!.occurrenceDate).toBe('2025-10-27T10:00:00.000Z');
+    expect(list[2]!.endDate).toBe('2025-10-27T11:30:00.000Z');
+  });
+
+  it('reads the same rule in an Istanbul organiser’s zone (07:00Z all year)', async () => {
+    const event = await create({
+      organiserId: istanbul,
+      repeat: weekly('2025-10-20T10:00', { type: 'after', count: 6 }),
+    });
+    expect(event.timezone).toBe('Europe/Istanbul');
+    const { eventOccurrences: list } = await occurrences(event.id);
+    expect(list.map((o) => o.occurrenceDate.slice(11, 16))).toEqual(Array(6).fill('07:00'));
+    expect(localTimes(list, 'Europe/Istanbul')[4]).toBe('Mon 2025-11-03 10:00');
+  });
+
+  it('stores a single event as FREQ=DAILY;INTERVAL=1;COUNT=1 with one occurrence and its next occurrence', async () => {
+    const start = localStart('Europe/London', 3);
+    const event = await create({ repeat: { doesNotRepeat: true, start }, endTime: '12:00' });
+    expect(event.rrule).toMatch(/RRULE:FREQ=DAILY;INTERVAL=1;COUNT=1$/);
+    expect(event.doesNotRepeat).toBe(true);
+    expect(event.repeat).toEqual({ doesNotRepeat: true, start });
+    const { eventOccurrences: list } = await occurrences(event.id);
+    expect(list).toHaveLength(1);
+    expect(event.nextOccurrence).toBe(list[0]!.occurrenceDate);
+  });
+
+  it('accepts RFC 5545 text, trims texts and stores empty optional texts as null', async () => {
+    const event = await create({
+      title: '  Book club  ',
+      description: '   ',
+      conferenceLink: ' https://meet.example.com/abc ',
+      rrule: 'DTSTART;TZID=Europe/London:20251006T180000\nRRULE:FREQ=MONTHLY;BYDAY=-1FR;COUNT=3',
+    });
+    expect(event).toMatchObject({
+      title: 'Book club',
+      description: null,
+      conferenceLink: 'https://meet.example.com/abc',
+      rruleByDayText: 'last Friday of the month',
+    });
+  });
+
+  it('creates 180 occurrences for COUNT=180 and refuses 181', async () => {
+    const event = await create({
+      repeat: { ...weekly('2025-01-06T09:00', { type: 'after', count: 180 }), frequency: 'day' },
+    });
+    expect((await occurrences(event.id, 'limit=1')).totalCount).toBe(180);
+    const refused = await post(
+      base({ rrule: 'DTSTART;TZID=Europe/London:20250106T090000\nRRULE:FREQ=DAILY;COUNT=181' }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(message(refused)).toBe('Maximum number of occurrences is 180');
+  });
+
+  it('refuses an end date more than a year ahead', async () => {
+    const tooFar = DateTime.now().setZone('Europe/London').plus({ years: 1, days: 2 }).toISODate()!;
+    const response = await post(base({ repeat: weekly(localStart('Europe/London', 1), { type: 'on', date: tooFar }) }));
+    expect(response.statusCode).toBe(400);
+    expect(message(response)).toBe('End date cannot be more than 1 year from now');
+  });
+
+  it('stores a never-ending series for the next 12 months', async () => {
+    const event = await create({ repeat: weekly(localStart('Europe/London', 1), { type: 'never' }, ['TU']) });
+    const { eventOccurrences: list, totalCount } = await occurrences(event.id);
+    expect(totalCount).toBeGreaterThanOrEqual(51);
+    expect(totalCount).toBeLessThanOrEqual(53);
+    const last = new Date(list.at(-1)!.occurrenceDate).getTime();
+    expect(last).toBeLessThan(DateTime.now().plus({ months: 12 }).toMillis());
+    expect(last).toBeGreaterThan(DateTime.now().plus({ months: 12, days: -8 }).toMillis());
+    const [row] = await ctx.database.db.select().from(events).where(eq(events.id, event.id));
+    expect(row!.generatedUntil).not.toBeNull();
+    expect(event.nextOccurrence).toBe(list[0]!.occurrenceDate);
+  });
+
+  it.each([
+    ['a blank title', { title: '   ' }, 'Event title must be a non-empty string'],
+    ['a missing title', { title: undefined }, 'Event title must be a non-empty string'],
+    ['an admin as organiser', { organiserId: 1 }, 'Organiser must be an active editor'],
+    ['an unknown organiser', { organiserId: 99999 }, 'Organiser must be an active editor'],
+    ['an editor as guest', { guestIds: [() => guestA, () => london] }, 'editor'],
+    ['an inactive guest', { guestIds: [() => inactiveGuest] }, 'inactive'],
+    ['an archived location', { locationId: () => archivedHall }, 'archived'],
+    ['an end time before the start time', { endTime: '09:30' }, 'Start date cannot be after end date'],
+    ['an end before the start', { endDate: '2025-10-20T08:00:00Z' }, 'Start date cannot be after end date'],
+    ['an ftp conference link', { conferenceLink: 'ftp://example.com' }, 'Conference link must be a valid http(s) URL'],
+    ['a sub-daily rule', { repeat: undefined, rrule: 'DTSTART:20251020T100000Z\nRRULE:FREQ=HOURLY;COUNT=2' }, 'HOURLY'],
+    [
+      'a rule rrule.js cannot parse',
+      { repeat: undefined, rrule: 'DTSTART;TZID=Europe/London:20251020T100000\nRRULE:FREQ=WEEKLY;FOO=1' },
+      'FOO',
+    ],
+    ['neither rrule nor repeat', { repeat: undefined }, 'Either rrule or repeat is required'],
+  ])('refuses %s with 400', async (_, extra, expected) => {
+    const resolved = Object.fromEntries(
+      Object.entries(extra).map(([key, value]) => [
+        key,
+        typeof value === 'function'
+          ? (value as () => unknown)()
+          : Array.isArray(value)
+            ? value.map((v: unknown) => (typeof v === 'function' ? (v as () => unknown)() : v))
+            : (value as unknown),
+      ]),
+    );
+    const response = await post(base({ repeat: weekly('2025-10-20T10:00', { type: 'after', count: 2 }), ...resolved }));
+    expect(response.statusCode, response.body).toBe(400);
+    if (expected === 'editor') expect(message(response)).toBe(`Guest ${london} is not an active guest`);
+    else if (expected === 'inactive') expect(message(response)).toBe(`Guest ${inactiveGuest} is not an active guest`);
+    else if (expected === 'archived')
+      expect(message(response)).toBe(`Location ${archivedHall} is archived or does not exist`);
+    else expect(message(response)).toContain(expected);
+  });
+});
+
+describe('POST /api/events/preview', () => {
+  it('shows the first occurrences in the organiser’s zone with the total', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/events/preview',
+      headers: admin,
+      payload: { organiserId: istanbul, repeat: weekly('2025-10-20T10:00', { type: 'after', count: 6 }), limit: 3 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      timezone: 'Europe/Istanbul',
+      rruleByDayText: 'Mon, Wed',
+      occurrences: ['2025-10-20T07:00:00.000Z', '2025-10-22T07:00:00.000Z', '2025-10-27T07:00:00.000Z'],
+      totalCount: 6,
+    });
+  });
+});
+
+describe('GET /api/events', () => {
+  const list = async (query: string) => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/events?${query}`, headers: admin });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ events: EventBody[]; totalCount: number }>();
+  };
+
+  it('searches title and description, sorts by name, filters recurring events', async () => {
+    await create({
+      title: 'Zeta yoga',
+      description: 'Stretching',
+      repeat: weekly('2025-10-20T10:00', { type: 'after', count: 2 }),
+    });
+    await create({
+      title: 'Alpha single',
+      description: 'stretching alone',
+      repeat: { doesNotRepeat: true, start: '2025-10-21T10:00' },
+    });
+    const found = await list('q=STRETCH&sort=name');
+    expect(found.events.map((e) => e.title)).toEqual(['Alpha single', 'Zeta yoga']);
+    expect(found.totalCount).toBe(2);
+    const recurring = await list('q=stretch&recurringEvents=true');
+    expect(recurring.events.map((e) => e.title)).toEqual(['Zeta yoga']);
+  });
+
+  it('answers a 50-row page in a constant number of queries', async () => {
+    const db = ctx.database.db;
+    const [template] = await db.select().from(events).limit(1);
+    const { id: _id, search: _search, createdAt: _c, updatedAt: _u, ...copy } = template!;
+    await db.insert(events).values(Array.from({ length: 60 }, (_, i) => ({ ...copy, title: `Bulk ${i}` })));
+    let queries = 0;
+    const logger = { logQuery: () => void queries++ };
+    let pool: pg.Pool | undefined;
+    let counted: Db;
+    if (ctx.database.connection.kind === 'pglite') {
+      counted = drizzlePglite(ctx.database.connection.client, { schema, logger });
+    } else {
+      pool = new pg.Pool({ connectionString: ctx.database.connection.url, max: 2 });
+      counted = drizzlePg(pool, { schema, logger });
+    }
+    const app = await buildApp({ database: { ...ctx.database, db: counted }, jwtSecret: TEST_JWT_SECRET });
+    try {
+      const page = async (limit: number) => {
+        queries = 0;
+        const response = await app.inject({ method: 'GET', url: `/api/events?limit=${limit}&q=bulk`, headers: admin });
+        expect(response.statusCode).toBe(200);
+        expect(response.json<{ events: unknown[] }>().events).toHaveLength(limit);
+        return queries;
+      };
+      const one = await page(1);
+      expect(await page(50)).toBe(one);
+      expect(one).toBeLessThanOrEqual(2);
+    } finally {
+      await app.close();
+      await pool?.end();
+    }
+  });
+});
+
+describe('PATCH /api/events/:id', () => {
+  it('leaves the occurrences alone when only title, guests or location change', async () => {
+    const event = await create({ repeat: weekly(localStart('Europe/London', 1), { type: 'after', count: 4 }) });
+    const before = await occurrences(event.id);
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/events/${event.id}`,
+      headers: admin,
+      payload: { title: 'Renamed', guestIds: [guestB, guestA] },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<EventBody>()).toMatchObject({ title: 'Renamed', guestIds: [guestA, guestB] });
+    expect(await occurrences(event.id)).toEqual(before);
+  });
+
+  it('regenerates only future occurrences that are not completed, and twice gives the same rows', async () => {
+    const event = await create({
+      repeat: { ...weekly(localStart('Europe/London', -5), { type: 'after', count: 10 }), frequency: 'day' },
+    });
+    const before = (await occurrences(event.id)).eventOccurrences;
+    const now = Date.now();
+    const past = before.filter((o) => new Date(o.occurrenceDate).getTime() < now);
+    const future = before.filter((o) => new Date(o.occurrenceDate).getTime() >= now);
+    expect(past.length).toBeGreaterThanOrEqual(4);
+    const completed = future[1]!;
+    await ctx.database.db
+      .update(eventOccurrences)
+      .set({ status: 'completed' })
+      .where(eq(eventOccurrences.id, completed.id));
+    const patch = () =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/events/${event.id}`,
+        headers: admin,
+        payload: {
+          repeat: {
+            ...weekly(localStart('Europe/London', -5, '11:00'), { type: 'after', count: 10 }),
+            frequency: 'day',
+          },
+        },
+      });
+    expect((await patch()).statusCode).toBe(200);
+    const after = (await occurrences(event.id)).eventOccurrences;
+    for (const kept of [...past, { ...completed, status: 'completed' }]) expect(after).toContainEqual(kept);
+    const regenerated = after.filter((o) => new Date(o.occurrenceDate).getTime() >= now && o.status !== 'completed');
+    expect(regenerated.length).toBeGreaterThan(0);
+    expect(new Set(localTimes(regenerated, 'Europe/London').map((t) => t.slice(-5)))).toEqual(new Set(['11:00']));
+    expect((await patch()).statusCode).toBe(200);
+    expect((await occurrences(event.id)).totalCount).toBe(after.length);
+  });
+
+  it('keeps the guests when a PATCH leaves guestIds out', async () => {
+    const event = await create({ repeat: weekly(localStart('Europe/London', 1), { type: 'after', count: 2 }) });
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/events/${event.id}`,
+      headers: admin,
+      payload: { description: '  New notes ' },
+    });
+    expect(response.json<EventBody>()).toMatchObject({ description: 'New notes', guestIds: [guestA] });
+  });
+
+  it('refuses an unknown event with 404', async () => {
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/events/99999',
+      headers: admin,
+      payload: { title: 'x' },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/events/:id', () => {
+  const del = (id: number) => ctx.app.inject({ method: 'DELETE', url: `/api/events/${id}`, headers: admin });
+
+  it('deletes an event without history with its occurrences', async () => {
+    const event = await create({ repeat: weekly(localStart('Europe/London', 2), { type: 'after', count: 3 }) });
+    expect((await del(event.id)).statusCode).toBe(204);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/events/${event.id}`, headers: admin })).statusCode).toBe(
+      404,
+    );
+    expect((await occurrences(event.id)).totalCount).toBe(0);
+  });
+
+  it('archives an event with past occurrences, keeps its history and hides it from the list', async () => {
+    const event = await create({
+      title: 'Archived history',
+      repeat: { ...weekly(localStart('Europe/London', -3), { type: 'after', count: 8 }), frequency: 'day' },
+    });
+    const deleted = await del(event.id);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ archived: true });
+    const read = await ctx.app.inject({ method: 'GET', url: `/api/events/${event.id}`, headers: admin });
+    expect(read.json<EventBody>().status).toBe('archived');
+    const left = (await occurrences(event.id)).eventOccurrences;
+    expect(left.length).toBeGreaterThanOrEqual(3);
+    expect(left.every((o) => new Date(o.occurrenceDate).getTime() < Date.now())).toBe(true);
+    const hidden = await ctx.app.inject({ method: 'GET', url: '/api/events?q=archived%20history', headers: admin });
+    expect(hidden.json<{ totalCount: number }>().totalCount).toBe(0);
+    const shown = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/events?q=archived%20history&archived=true',
+      headers: admin,
+    });
+    expect(shown.json<{ totalCount: number }>().totalCount).toBe(1);
+  });
+
+  it('answers 409 for an event a lookup points at, and the lookup shows its title', async () => {
+    const event = await create({
+      title: 'Looked up',
+      repeat: weekly(localStart('Europe/London', 2), { type: 'after', count: 2 }),
+    });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/lookups',
+      headers: admin,
+      payload: { key: 'ev', value: 'ev', label: 'Event', lookupableType: 'events', lookupableId: event.id },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json<{ lookupableDisplay: string }>().lookupableDisplay).toBe('Looked up');
+    const response = await del(event.id);
+    expect(response.statusCode).toBe(409);
+    expect(message(response)).toBe('Event is used by a lookup and cannot be deleted');
+    await ctx.database.db.delete(lookups).where(eq(lookups.lookupableId, event.id));
+  });
+});
+
+describe('references to events', () => {
+  it('refuses deleting a location, organiser or guest that an event uses with 409', async () => {
+    const [{ id: room }] = (await ctx.database.db
+      .insert(locations)
+      .values({ name: 'Used room' })
+      .returning({ id: locations.id })) as [{ id: number }];
+    const organiser = (await createUser(ctx.database, { username: 'busy-editor', role: 'editor' })).id;
+    const guest = (await createUser(ctx.database, { username: 'busy-guest', role: 'guest' })).id;
+    await create({
+      locationId: room,
+      organiserId: organiser,
+      guestIds: [guest],
+      repeat: weekly(localStart('Europe/London', 2), { type: 'after', count: 2 }),
+    });
+    const location = await ctx.app.inject({ method: 'DELETE', url: `/api/locations/${room}`, headers: admin });
+    expect(location.statusCode).toBe(409);
+    expect(message(location)).toBe('Location is used by events and cannot be deleted; archive it instead');
+    for (const id of [organiser, guest]) {
+      const user = await ctx.app.inject({ method: 'DELETE', url: `/api/users/${id}`, headers: admin });
+      expect(user.statusCode).toBe(409);
+      expect(message(user)).toMatch(/event/i);
+    }
+  });
+});
+
+describe('extendHorizons', () => {
+  it('adds the missing occurrences of never-ending series once, however often it runs', async () => {
+    const event = await create({ repeat: weekly(localStart('Europe/London', 1), { type: 'never' }, ['TH']) });
+    const db = ctx.database.db;
+    const before = (await occurrences(event.id, 'limit=1')).totalCount;
+    const later = DateTime.now().plus({ days: 40 }).toJSDate();
+    const [first, second] = await Promise.all([extendHorizons(db, later), extendHorizons(db, later)]);
+    expect(first + second).toBeGreaterThanOrEqual(5);
+    const after = (await occurrences(event.id, 'limit=1')).totalCount;
+    expect(after - before).toBeGreaterThanOrEqual(5);
+    expect(after - before).toBeLessThanOrEqual(7);
+    expect(await extendHorizons(db, later)).toBe(0);
+    expect((await occurrences(event.id, 'limit=1')).totalCount).toBe(after);
+    const [row] = await db.select({ until: events.generatedUntil }).from(events).where(eq(events.id, event.id));
+    expect(row!.until!.getTime()).toBeGreaterThan(DateTime.fromJSDate(later).plus({ months: 12, days: -1 }).toMillis());
+    const duplicates = await db
+      .select({ n: sql<number>`cast(count(*) as integer)` })
+      .from(eventOccurrences)
+      .where(and(eq(eventOccurrences.eventId, event.id)))
+      .groupBy(eventOccurrences.startsAt)
+      .having(sql`count(*) > 1`);
+    expect(duplicates).toEqual([]);
+  });
+});

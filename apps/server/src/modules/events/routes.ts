@@ -1,0 +1,47 @@
+import {
+  createEventSchema,
+  eventListQuerySchema,
+  eventListSchema,
+  eventMessages,
+  eventPreviewRequestSchema,
+  eventPreviewSchema,
+  eventSchema,
+  updateEventSchema,
+} from '@ritim/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { crudRoutes } from '../../lib/crud-routes.js';
+import { errorResponses } from '../../lib/errors.js';
+import type { EventService } from './service.js';
+
+const crud = crudRoutes({
+  section: 'events',
+  item: 'Event',
+  schemas: {
+    listQuery: eventListQuerySchema,
+    list: eventListSchema,
+    item: eventSchema,
+    create: createEventSchema,
+    update: updateEventSchema,
+  },
+  // Users, locations and lookups reference events through RESTRICT foreign keys: only a lookup can
+  // block deleting an event (an event with history is archived instead).
+  conflicts: { referenced: eventMessages.eventInUse },
+});
+
+/** /api/events (admins only): the five section routes and the form's preview of a rule. */
+export async function eventRoutes(app: FastifyInstance, { events }: { events: EventService }) {
+  await app.register(crud, { repository: events });
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/preview',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['events'],
+        body: eventPreviewRequestSchema,
+        response: { 200: eventPreviewSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => events.preview(request.body),
+  );
+}

@@ -1,0 +1,480 @@
+import {
+  type CreateEvent,
+  type Event,
+  type EventListQuery,
+  eventMessages,
+  type RepeatOptions as FormRepeatOptions,
+  type UpdateEvent,
+} from '@ritim/shared';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { DateTime } from 'luxon';
+import type { Db } from '../../db/client.js';
+import { eventGuests, eventOccurrences, events, locations, users } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { defineList } from '../../lib/list.js';
+import { rruleByDayText } from '../../recurrence/by-day-text.js';
+import { RecurrenceError } from '../../recurrence/errors.js';
+import { horizonEnd, isNeverEnding, seriesOccurrences, startInstant } from '../../recurrence/expand.js';
+import { buildRuleText, ruleToOptions } from '../../recurrence/repeat-options.js';
+import { parseRule, type RecurrenceRule, validateRule } from '../../recurrence/rule.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const organisers = alias(users, 'organisers');
+const creators = alias(users, 'creators');
+
+/** The next occurrence from now: one probe of the (event_id, starts_at) unique index per row. */
+const nextOccurrence = sql<string | null>`(select to_json(min(o.starts_at)) #>> '{}' from ${eventOccurrences} o
+  where o.event_id = ${events.id} and o.starts_at >= now())`.as('next_occurrence');
+/** The guests as one JSON array per row, so a page costs one query whatever its size. */
+const guestList = sql<Event['guests']>`(select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name,
+  'surname', g.surname, 'status', g.status) order by g.name, g.surname, g.id), '[]'::json)
+  from ${eventGuests} eg join ${users} g on g.id = eg.user_id where eg.event_id = ${events.id})`.as('guests');
+
+const columns = {
+  id: events.id,
+  title: events.title,
+  description: events.description,
+  conferenceLink: events.conferenceLink,
+  rrule: events.rrule,
+  timezone: events.timezone,
+  doesNotRepeat: events.doesNotRepeat,
+  endDate: events.endDate,
+  status: events.status,
+  createdAt: events.createdAt,
+  locationId: locations.id,
+  locationName: locations.name,
+  organiserId: organisers.id,
+  organiserName: organisers.name,
+  organiserSurname: organisers.surname,
+  organiserTimezone: organisers.timezone,
+  username: creators.username,
+  nextOccurrence,
+  guests: guestList,
+};
+
+interface Row {
+  id: number;
+  title: string;
+  description: string | null;
+  conferenceLink: string | null;
+  rrule: string;
+  timezone: string;
+  doesNotRepeat: boolean;
+  endDate: Date;
+  status: Event['status'];
+  createdAt: Date;
+  locationId: number;
+  locationName: string;
+  organiserId: number;
+  organiserName: string | null;
+  organiserSurname: string | null;
+  organiserTimezone: string;
+  username: string | null;
+  nextOccurrence: string | null;
+  guests: Event['guests'] | string;
+}
+
+function toEvent(row: Row): Event {
+  const guests = (typeof row.guests === 'string' ? JSON.parse(row.guests) : row.guests) as Event['guests'];
+  let repeat: Event['repeat'] = null;
+  let byDay = '';
+  try {
+    const rule = parseRule(row.rrule);
+    const options = ruleToOptions(rule);
+    if (options) {
+      const { zone: _zone, ...rest } = options;
+      repeat = rest;
+    }
+    byDay = rruleByDayText(rule);
+  } catch {
+    // A stored rule always parsed when saved; an engine change must not break reading the list.
+  }
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    conferenceLink: row.conferenceLink,
+    rrule: row.rrule,
+    timezone: row.timezone,
+    repeat,
+    doesNotRepeat: row.doesNotRepeat,
+    endDate: row.endDate.toISOString(),
+    nextOccurrence: row.nextOccurrence === null ? null : new Date(row.nextOccurrence).toISOString(),
+    rruleByDayText: byDay,
+    status: row.status,
+    location: { id: row.locationId, name: row.locationName },
+    organiser: {
+      id: row.organiserId,
+      name: row.organiserName,
+      surname: row.organiserSurname,
+      timezone: row.organiserTimezone,
+    },
+    guests,
+    guestIds: guests.map((g) => g.id),
+    user: row.username === null ? null : { username: row.username },
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Runs engine code; its refusals are the client's 400, never a 500. */
+function engine<T>(action: () => T): T {
+  try {
+    return action();
+  } catch (error) {
+    if (error instanceof RecurrenceError) throw new AppError(400, error.message);
+    throw error;
+  }
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Inserts occurrences in one statement whatever their number (the starts travel as one array
+ * parameter), skipping those that exist (unique (event_id, starts_at)); returns how many were new.
+ */
+async function insertOccurrences(db: Db | Tx, eventId: number, starts: Date[], durationMs: number): Promise<number> {
+  if (starts.length === 0) return 0;
+  const array = `{${starts.map((start) => start.toISOString()).join(',')}}`;
+  const result = await db.execute<{ created: number }>(sql`with created as (
+      insert into ${eventOccurrences} (event_id, starts_at, ends_at)
+      select ${eventId}, s, s + ${durationMs} * interval '1 millisecond' from unnest(${array}::timestamptz[]) as s
+      on conflict (event_id, starts_at) do nothing
+      returning 1)
+    select cast(count(*) as integer) as created from created`);
+  return Number((result as { rows: { created: number }[] }).rows[0]?.created ?? 0);
+}
+
+interface Timing {
+  rrule: string;
+  rule: RecurrenceRule;
+  startsAt: Date;
+  endDate: Date;
+}
+
+/**
+ * Events (spec §3, DESIGN §4): the rule lives in the organiser's zone, the occurrences are stored
+ * rows (unique per (event, start), so every generation is idempotent), and never-ending series are
+ * kept twelve months ahead by `extendHorizons`.
+ */
+export class EventService {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private select(db: Db | Tx = this.db) {
+    return db
+      .select(columns)
+      .from(events)
+      .innerJoin(locations, eq(locations.id, events.locationId))
+      .innerJoin(organisers, eq(organisers.id, events.organiserId))
+      .leftJoin(creators, eq(creators.id, events.createdBy))
+      .$dynamic();
+  }
+
+  readonly list = defineList({
+    name: 'events',
+    select: (total) =>
+      this.db
+        .select({ ...columns, ...total })
+        .from(events)
+        .innerJoin(locations, eq(locations.id, events.locationId))
+        .innerJoin(organisers, eq(organisers.id, events.organiserId))
+        .leftJoin(creators, eq(creators.id, events.createdBy))
+        .$dynamic(),
+    search: [events.search],
+    sorts: {
+      name: [asc(events.title)],
+      date: [desc(events.createdAt)],
+      status: [asc(events.status), asc(events.title)],
+    },
+    id: events.id,
+    filters: {
+      activeOnly: {
+        value: (query: EventListQuery) => (query.archived ? undefined : true),
+        where: () => eq(events.status, 'active'),
+      },
+      recurring: {
+        value: (query: EventListQuery) => (query.recurringEvents ? true : undefined),
+        where: () => eq(events.doesNotRepeat, false),
+      },
+    },
+    map: toEvent,
+  });
+
+  async find(id: number, db: Db | Tx = this.db): Promise<Event | undefined> {
+    const [row] = await this.select(db).where(eq(events.id, id));
+    return row && toEvent(row);
+  }
+
+  /** The organiser's zone; 400 unless an active editor. */
+  private async organiserZone(db: Db | Tx, organiserId: number): Promise<string> {
+    const [organiser] = await db
+      .select({ timezone: users.timezone })
+      .from(users)
+      .where(and(eq(users.id, organiserId), eq(users.role, 'editor'), eq(users.status, 'active')));
+    if (!organiser) throw new AppError(400, eventMessages.organiserInvalid);
+    return organiser.timezone;
+  }
+
+  private async checkLocation(db: Db | Tx, locationId: number) {
+    const [location] = await db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(eq(locations.id, locationId), eq(locations.status, 'active')));
+    if (!location) throw new AppError(400, eventMessages.locationInvalid(locationId));
+  }
+
+  private async checkGuests(db: Db | Tx, guestIds: number[]) {
+    if (guestIds.length === 0) return;
+    const found = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, guestIds), eq(users.role, 'guest'), eq(users.status, 'active')));
+    const ok = new Set(found.map((u) => u.id));
+    const missing = guestIds.find((id) => !ok.has(id));
+    if (missing !== undefined) throw new AppError(400, eventMessages.guestInvalid(missing));
+  }
+
+  /** The rule text (from `repeat` in the organiser's zone, or as sent) checked against the caps, and the first occurrence's span. */
+  private timing(
+    input: Pick<CreateEvent, 'rrule' | 'repeat' | 'endTime' | 'endDate'>,
+    zone: string,
+    previous?: { startsAt: Date; endDate: Date },
+  ): Timing {
+    const rrule = engine(() => {
+      if (input.repeat) return buildRuleText({ ...input.repeat, zone });
+      if (input.rrule) return input.rrule;
+      throw new RecurrenceError(eventMessages.ruleRequired);
+    });
+    const rule = engine(() => validateRule(rrule, { now: this.now(), defaultZone: zone }));
+    const startsAt = startInstant(rule);
+    let endDate: Date;
+    if (input.endTime) {
+      const day = new Date(rule.start).toISOString().slice(0, 10);
+      endDate = DateTime.fromISO(`${day}T${input.endTime}`, { zone: rule.zone }).toJSDate();
+    } else if (input.endDate) {
+      endDate = new Date(input.endDate);
+    } else if (previous) {
+      endDate = new Date(startsAt.getTime() + (previous.endDate.getTime() - previous.startsAt.getTime()));
+    } else {
+      endDate = new Date(startsAt.getTime() + HOUR_MS);
+    }
+    if (endDate.getTime() < startsAt.getTime()) throw new AppError(400, eventMessages.startAfterEnd);
+    return { rrule, rule, startsAt, endDate };
+  }
+
+  /** POST /api/events: the event, its guests and all its occurrences in one transaction. */
+  async create(input: CreateEvent, createdBy: number): Promise<Event> {
+    return this.db.transaction(async (tx) => {
+      const zone = await this.organiserZone(tx, input.organiserId);
+      await this.checkLocation(tx, input.locationId);
+      await this.checkGuests(tx, input.guestIds);
+      const now = this.now();
+      const timing = this.timing(input, zone);
+      const starts = engine(() => seriesOccurrences(timing.rule, { now }));
+      const neverEnding = isNeverEnding(timing.rule);
+      const [row] = await tx
+        .insert(events)
+        .values({
+          title: input.title,
+          description: input.description ?? null,
+          conferenceLink: input.conferenceLink ?? null,
+          rrule: timing.rrule,
+          timezone: timing.rule.zone,
+          startsAt: timing.startsAt,
+          endDate: timing.endDate,
+          doesNotRepeat: timing.rule.count === 1,
+          generatedUntil: neverEnding ? new Date(horizonEnd(timing.rule, now)) : null,
+          organiserId: input.organiserId,
+          locationId: input.locationId,
+          createdBy,
+        })
+        .returning({ id: events.id });
+      const eventId = row!.id;
+      const guestIds = [...new Set(input.guestIds)];
+      if (guestIds.length) await tx.insert(eventGuests).values(guestIds.map((userId) => ({ eventId, userId })));
+      await insertOccurrences(tx, eventId, starts, timing.endDate.getTime() - timing.startsAt.getTime());
+      return (await this.find(eventId, tx))!;
+    });
+  }
+
+  /**
+   * PATCH /api/events/:id. A change to the rule, its start or duration, or the organiser (whose
+   * zone the rule is read in) regenerates the future occurrences that are not completed; the past
+   * and completed ones are kept. Title, texts, guests and location leave the occurrences alone.
+   */
+  async update(id: number, input: UpdateEvent): Promise<Event | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(events).where(eq(events.id, id)).for('update');
+      if (!current) return undefined;
+      const organiserId = input.organiserId ?? current.organiserId;
+      const zone = await this.organiserZone(tx, organiserId);
+      if (input.locationId !== undefined) await this.checkLocation(tx, input.locationId);
+      if (input.guestIds !== undefined) await this.checkGuests(tx, input.guestIds);
+
+      const ruleChanged =
+        input.rrule !== undefined ||
+        input.repeat !== undefined ||
+        input.endTime !== undefined ||
+        input.endDate !== undefined ||
+        (input.organiserId !== undefined && zone !== current.timezone);
+      const changes: Partial<typeof events.$inferInsert> = { updatedAt: sql`now()` as unknown as Date };
+      if (input.title !== undefined) changes.title = input.title;
+      if (input.description !== undefined) changes.description = input.description;
+      if (input.conferenceLink !== undefined) changes.conferenceLink = input.conferenceLink;
+      if (input.locationId !== undefined) changes.locationId = input.locationId;
+      if (input.organiserId !== undefined) changes.organiserId = input.organiserId;
+
+      if (ruleChanged) {
+        const now = this.now();
+        // Without a new rule the stored one is read again in the (new) organiser's zone.
+        const source =
+          input.rrule !== undefined || input.repeat !== undefined
+            ? input
+            : { ...input, rrule: current.rrule.replace(/TZID=[^:;]+/, `TZID=${zone}`) };
+        const timing = this.timing(source, zone, current);
+        const starts = engine(() => seriesOccurrences(timing.rule, { now, from: now }));
+        const neverEnding = isNeverEnding(timing.rule);
+        Object.assign(changes, {
+          rrule: timing.rrule,
+          timezone: timing.rule.zone,
+          startsAt: timing.startsAt,
+          endDate: timing.endDate,
+          doesNotRepeat: timing.rule.count === 1,
+          generatedUntil: neverEnding ? new Date(horizonEnd(timing.rule, now)) : null,
+        });
+        // Future, not completed. Occurrences with form submissions must also be kept here once the
+        // form submissions table exists (next issue): add `and not exists (select 1 from
+        // form_submissions s where s.occurrence_id = event_occurrences.id)`.
+        await tx
+          .delete(eventOccurrences)
+          .where(
+            and(
+              eq(eventOccurrences.eventId, id),
+              gte(eventOccurrences.startsAt, now),
+              ne(eventOccurrences.status, 'completed'),
+            ),
+          );
+        await insertOccurrences(tx, id, starts, timing.endDate.getTime() - timing.startsAt.getTime());
+      }
+      await tx.update(events).set(changes).where(eq(events.id, id));
+      if (input.guestIds !== undefined) {
+        await tx.delete(eventGuests).where(eq(eventGuests.eventId, id));
+        const guestIds = [...new Set(input.guestIds)];
+        if (guestIds.length) await tx.insert(eventGuests).values(guestIds.map((userId) => ({ eventId: id, userId })));
+      }
+      return this.find(id, tx);
+    });
+  }
+
+  /**
+   * DELETE /api/events/:id. An event with history (completed occurrences, or any in the past; form
+   * submissions too once they exist) is archived and loses only its future, not completed
+   * occurrences; one without history is deleted. A lookup pointing at it makes the database refuse.
+   */
+  async delete(id: number): Promise<boolean | 'archived'> {
+    return this.db.transaction(async (tx) => {
+      const [current] = await tx.select({ id: events.id }).from(events).where(eq(events.id, id)).for('update');
+      if (!current) return false;
+      const now = this.now();
+      const [history] = await tx
+        .select({ id: eventOccurrences.id })
+        .from(eventOccurrences)
+        .where(
+          and(
+            eq(eventOccurrences.eventId, id),
+            sql`(${eventOccurrences.status} = 'completed' or ${eventOccurrences.startsAt} < ${now})`,
+          ),
+        )
+        .limit(1);
+      if (!history) {
+        await tx.delete(events).where(eq(events.id, id));
+        return true;
+      }
+      await tx
+        .update(events)
+        .set({ status: 'archived', generatedUntil: null, updatedAt: sql`now()` })
+        .where(eq(events.id, id));
+      await tx
+        .delete(eventOccurrences)
+        .where(
+          and(
+            eq(eventOccurrences.eventId, id),
+            gte(eventOccurrences.startsAt, now),
+            ne(eventOccurrences.status, 'completed'),
+          ),
+        );
+      return 'archived' as const;
+    });
+  }
+
+  /** POST /api/events/preview: the first occurrences the rule would store, in the organiser's zone. */
+  async preview(input: {
+    organiserId?: number | undefined;
+    rrule?: string | undefined;
+    repeat?: FormRepeatOptions | undefined;
+    limit: number;
+  }) {
+    const zone = input.organiserId === undefined ? 'UTC' : await this.organiserZone(this.db, input.organiserId);
+    const { rrule, rule } = this.timing({ rrule: input.rrule, repeat: input.repeat }, zone);
+    const now = this.now();
+    const starts = engine(() => seriesOccurrences(rule, { now }));
+    return {
+      timezone: rule.zone,
+      rrule,
+      rruleByDayText: rruleByDayText(rule),
+      occurrences: starts.slice(0, input.limit).map((d) => d.toISOString()),
+      totalCount: starts.length,
+    };
+  }
+}
+
+/**
+ * The rolling horizon: every active never-ending event whose occurrences end before 12 months from
+ * `now` gets the missing ones (on conflict do nothing) and a later `generated_until`. Each event is
+ * handled in its own transaction holding its row with FOR UPDATE SKIP LOCKED, so two processes
+ * running this at once on PostgreSQL split the events between them and create nothing twice.
+ * Returns how many occurrences were created.
+ */
+export async function extendHorizons(db: Db, now: Date = new Date()): Promise<number> {
+  // Every zone's 12 months ahead ends within a day of UTC's: the per-event check is exact.
+  const cutoff = DateTime.fromJSDate(now, { zone: 'UTC' }).plus({ months: 12, days: 1 }).toJSDate();
+  const due = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.status, 'active'), isNotNull(events.generatedUntil), lt(events.generatedUntil, cutoff)))
+    .orderBy(asc(events.id));
+  let created = 0;
+  for (const { id } of due) {
+    created += await db.transaction(async (tx) => {
+      const [event] = await tx
+        .select()
+        .from(events)
+        .where(and(eq(events.id, id), eq(events.status, 'active'), isNotNull(events.generatedUntil)))
+        .for('update', { skipLocked: true });
+      if (!event?.generatedUntil) return 0;
+      let rule: RecurrenceRule;
+      let starts: Date[];
+      const target = (r: RecurrenceRule) => horizonEnd(r, now);
+      try {
+        rule = parseRule(event.rrule);
+        if (event.generatedUntil.getTime() >= target(rule)) return 0;
+        starts = seriesOccurrences(rule, { now, from: event.generatedUntil });
+      } catch (error) {
+        // A rule the engine no longer accepts must not stop the others (nor the server's start).
+        if (error instanceof RecurrenceError) return 0;
+        throw error;
+      }
+      const count = await insertOccurrences(tx, id, starts, event.endDate.getTime() - event.startsAt.getTime());
+      await tx
+        .update(events)
+        .set({ generatedUntil: new Date(target(rule)) })
+        .where(eq(events.id, id));
+      return count;
+    });
+  }
+  return created;
+}

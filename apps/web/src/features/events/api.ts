@@ -1,0 +1,115 @@
+import type { CreateEvent, Event, RepeatOptions, UpdateEvent } from '@ritim/shared';
+import { MAX_LIMIT } from '@ritim/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../api/client';
+import { create, get, list, update } from '../../api/resources';
+import type { ListQuery } from '../../components/list-page';
+
+const SECTION = 'events';
+
+export const eventKeys = {
+  all: [SECTION] as const,
+  lists: () => [SECTION, 'list'] as const,
+  list: (query: ListQuery) => [SECTION, 'list', query] as const,
+  detail: (id: number) => [SECTION, 'detail', id] as const,
+};
+
+export const eventListQuery = (query: ListQuery) =>
+  queryOptions({
+    queryKey: eventKeys.list(query),
+    queryFn: ({ signal }) => list<Event>(SECTION, query, signal),
+  });
+
+export const eventQuery = (id: number) =>
+  queryOptions({
+    queryKey: eventKeys.detail(id),
+    queryFn: ({ signal }) => get<Event>(SECTION, id, signal),
+  });
+
+/**
+ * DELETE /api/events/{id}. An event with history is archived by the server instead; the answer
+ * says so (`archived: true` or the event with status 'archived'), so the toast can too.
+ */
+export async function deleteEvent(event: Event): Promise<{ archived: boolean }> {
+  const body = await apiRequest<unknown>(`${SECTION}/${event.id}`, { method: 'DELETE' });
+  const archived =
+    typeof body === 'object' &&
+    body !== null &&
+    (('archived' in body && body.archived === true) || ('status' in body && body.status === 'archived'));
+  return { archived };
+}
+
+/** A person the form offers (organisers: active editors; guests: active guests). */
+export interface PersonChoice {
+  id: number;
+  username: string;
+  name: string | null;
+  surname: string | null;
+  timezone: string;
+  groups?: { id: number; name: string }[];
+}
+
+export interface LocationChoice {
+  id: number;
+  name: string;
+  status?: string;
+}
+
+export const peopleQuery = (role: 'editor' | 'guest') =>
+  queryOptions({
+    queryKey: ['users', 'choices', role] as const,
+    queryFn: ({ signal }) => list<PersonChoice>('users', { limit: MAX_LIMIT, role, status: 'active' }, signal),
+    retry: false,
+  });
+
+export const locationChoicesQuery = () =>
+  queryOptions({
+    queryKey: ['locations', 'choices'] as const,
+    queryFn: ({ signal }) => list<LocationChoice>('locations', { limit: MAX_LIMIT }, signal),
+    retry: false,
+  });
+
+export interface EventPreview {
+  timezone: string;
+  rrule: string;
+  rruleByDayText: string;
+  occurrences: string[];
+  totalCount: number;
+}
+
+export interface PreviewRequest {
+  organiserId?: number;
+  /** The form's choices, or the event's own rule text when the form cannot show it. */
+  repeat?: RepeatOptions;
+  rrule?: string;
+  limit: number;
+}
+
+/** POST /api/events/preview: the next occurrences the rule gives, in the organiser's zone. */
+export const previewQuery = (request: PreviewRequest | null) =>
+  queryOptions({
+    queryKey: [SECTION, 'preview', request] as const,
+    queryFn: ({ signal }) => apiRequest<EventPreview>(`${SECTION}/preview`, { method: 'POST', body: request, signal }),
+    enabled: request !== null,
+    retry: false,
+    staleTime: 30_000,
+  });
+
+export function useCreateEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateEvent) => create<Event>(SECTION, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: eventKeys.lists() }),
+  });
+}
+
+export function useUpdateEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: UpdateEvent }) => update<Event>(SECTION, id, changes),
+    onSuccess: async (event) => {
+      queryClient.setQueryData(eventKeys.detail(event.id), event);
+      await queryClient.invalidateQueries({ queryKey: eventKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,429 @@
+import {
+  repeatOptionsSchema,
+  REPEAT_FREQUENCIES,
+  WEEKDAY_CODES,
+  MAX_OCCURRENCE_COUNT,
+  type Event,
+} from '@ritim/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { EntityForm, failureMessage, FormSection } from '../../components/entity-form';
+import {
+  CheckboxInput,
+  CheckboxListInput,
+  DateInput,
+  DateTimeInput,
+  NumberInput,
+  RadioGroupInput,
+  SelectInput,
+  TextAreaInput,
+  TextInput,
+  TimeInput,
+  type Choice,
+} from '../../components/form-fields';
+import { Spinner } from '../../components/icons';
+import { translateMessage } from '../../i18n';
+import { formatDateTime } from '../../lib/dates';
+import {
+  eventQuery,
+  locationChoicesQuery,
+  peopleQuery,
+  previewQuery,
+  useCreateEvent,
+  useUpdateEvent,
+  type PersonChoice,
+  type PreviewRequest,
+} from './api';
+import {
+  eventDefaults,
+  eventFormSchema,
+  eventPayload,
+  firstAllowedEndDay,
+  lastAllowedEndDay,
+  REPEAT_FIELDS,
+  repeatOf,
+  type EventFormInput,
+} from './event-values';
+
+/** How many dates the preview shows. */
+const PREVIEW_SIZE = 5;
+const PREVIEW_DELAY_MS = 400;
+
+const fullName = (person: { name: string | null; surname: string | null; username?: string }) =>
+  [person.name, person.surname].filter(Boolean).join(' ') || person.username || '';
+
+/** Where a choice list would be while its records load or when they could not be fetched. */
+function ChoicesStatus({ label, children, failed }: { label: string; children: ReactNode; failed?: boolean }) {
+  return (
+    <fieldset className="sm:col-span-1">
+      <legend className="text-sm font-medium text-slate-900">{label}</legend>
+      <p
+        role={failed ? 'alert' : 'status'}
+        className={`mt-2 flex items-center gap-2 text-sm ${failed ? 'text-red-700' : 'text-slate-500'}`}
+      >
+        {!failed && <Spinner />}
+        {children}
+      </p>
+    </fieldset>
+  );
+}
+
+/** Loading / failed states of a choices query, else the field. */
+function WithChoices<T>({
+  label,
+  query,
+  children,
+}: {
+  label: string;
+  query: { isPending: boolean; isError: boolean; error: Error | null; data: T | undefined };
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.isPending) return <ChoicesStatus label={label}>{t('events.choicesLoading')}</ChoicesStatus>;
+  if (query.isError || query.data === undefined) {
+    return (
+      <ChoicesStatus label={label} failed>
+        {t('events.choicesFailed', { error: failureMessage(query.error, t('errors.unknown')) })}
+      </ChoicesStatus>
+    );
+  }
+  return children(query.data);
+}
+
+/** 'name surname (first group name)' (spec §2). */
+export const organiserLabel = (person: PersonChoice) => {
+  const group = person.groups?.[0]?.name;
+  return group ? `${fullName(person)} (${group})` : fullName(person);
+};
+
+function LocationField({ event }: { event: Event | undefined }) {
+  const { t } = useTranslation();
+  const locations = useQuery(locationChoicesQuery());
+  return (
+    <WithChoices label={t('events.location')} query={locations}>
+      {(data) => {
+        const options: Choice[] = data.items
+          .filter((location) => location.status === undefined || location.status === 'active')
+          .map((location) => ({ value: location.id, label: location.name }));
+        if (event && !options.some((option) => option.value === event.location.id)) {
+          options.push({ value: event.location.id, label: event.location.name });
+        }
+        return (
+          <SelectInput
+            name="locationId"
+            label={t('events.location')}
+            numeric
+            required
+            emptyLabel={t('events.chooseLocation')}
+            options={options}
+            className="sm:col-span-1"
+          />
+        );
+      }}
+    </WithChoices>
+  );
+}
+
+function OrganiserField({ event }: { event: Event | undefined }) {
+  const { t } = useTranslation();
+  const editors = useQuery(peopleQuery('editor'));
+  return (
+    <WithChoices label={t('events.organiser')} query={editors}>
+      {(data) => {
+        const options: Choice[] = data.items.map((person) => ({ value: person.id, label: organiserLabel(person) }));
+        if (event && !options.some((option) => option.value === event.organiser.id)) {
+          options.push({ value: event.organiser.id, label: fullName(event.organiser) });
+        }
+        return (
+          <SelectInput
+            name="organiserId"
+            label={t('events.organiser')}
+            numeric
+            required
+            emptyLabel={t('events.chooseOrganiser')}
+            options={options}
+            className="sm:col-span-1"
+          />
+        );
+      }}
+    </WithChoices>
+  );
+}
+
+function GuestsField({ event }: { event: Event | undefined }) {
+  const { t } = useTranslation();
+  const guests = useQuery(peopleQuery('guest'));
+  return (
+    <WithChoices label={t('events.guests')} query={guests}>
+      {(data) => {
+        const options: Choice[] = data.items.map((person) => ({ value: person.id, label: fullName(person) }));
+        for (const guest of event?.guests ?? []) {
+          if (!options.some((option) => option.value === guest.id)) {
+            options.push({ value: guest.id, label: fullName(guest) });
+          }
+        }
+        return (
+          <CheckboxListInput
+            name="guestIds"
+            label={t('events.guests')}
+            emptyText={t('events.guestsEmpty')}
+            options={options}
+          />
+        );
+      }}
+    </WithChoices>
+  );
+}
+
+/** The organiser's zone: the chosen editor's, else the event's, else none (the browser's). */
+function useOrganiserZone(event: Event | undefined): string | undefined {
+  const organiserId = useWatch<EventFormInput, 'organiserId'>({ name: 'organiserId' });
+  const editors = useQuery(peopleQuery('editor'));
+  const chosen = editors.data?.items.find((person) => person.id === organiserId);
+  if (chosen) return chosen.timezone;
+  if (event && event.organiser.id === organiserId) return event.organiser.timezone;
+  return undefined;
+}
+
+/** A value that follows `value` once it has stayed the same for `delay` ms. */
+function useDebounced<T>(value: T, delay: number): T {
+  const key = JSON.stringify(value);
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(JSON.parse(key) as T), delay);
+    return () => clearTimeout(timer);
+  }, [key, delay]);
+  return settled;
+}
+
+/**
+ * The next few dates of the rule as it stands (POST /api/events/preview), in the organiser's
+ * zone, with the Days text and how many there are in all; the refusal's reason when the rule
+ * cannot be saved.
+ */
+function Preview({ event, zone }: { event: Event | undefined; zone: string | undefined }) {
+  const { t } = useTranslation();
+  const values = useWatch<EventFormInput>() as EventFormInput;
+  const organiserId = typeof values.organiserId === 'number' ? values.organiserId : undefined;
+
+  let request: PreviewRequest | null = null;
+  let problem: string | undefined;
+  if (values.keepRule && event) {
+    request = { organiserId, rrule: event.rrule, limit: PREVIEW_SIZE };
+  } else {
+    const parsed = repeatOptionsSchema.safeParse(repeatOf(values));
+    if (parsed.success) request = { organiserId, repeat: parsed.data, limit: PREVIEW_SIZE };
+    else problem = parsed.error.issues[0]?.message;
+  }
+  const settled = useDebounced(request, PREVIEW_DELAY_MS);
+  const preview = useQuery(previewQuery(settled));
+
+  let body: ReactNode;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(values.start ?? '')) {
+    body = <p className="text-sm text-slate-500">{t('events.previewNeedsStart')}</p>;
+  } else if (problem) {
+    body = (
+      <p role="alert" className="text-sm text-red-700">
+        {translateMessage(problem)}
+      </p>
+    );
+  } else if (preview.isError) {
+    body = (
+      <p role="alert" className="text-sm text-red-700">
+        {failureMessage(preview.error, t('errors.unknown'))}
+      </p>
+    );
+  } else if (!preview.data || JSON.stringify(settled) !== JSON.stringify(request)) {
+    body = (
+      <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
+        <Spinner />
+        {t('events.previewLoading')}
+      </p>
+    );
+  } else {
+    const data = preview.data;
+    const shownZone = zone ?? data.timezone;
+    body = (
+      <>
+        {data.rruleByDayText && <p className="text-sm font-medium text-slate-900">{data.rruleByDayText}</p>}
+        {data.occurrences.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-500">{t('events.previewEmpty')}</p>
+        ) : (
+          <ul className="mt-1 space-y-0.5 text-sm text-slate-700 tabular-nums" data-testid="event-preview-dates">
+            {data.occurrences.map((instant) => (
+              <li key={instant}>{formatDateTime(instant, shownZone)}</li>
+            ))}
+          </ul>
+        )}
+        <p className="mt-1 text-sm text-slate-500">{t('events.previewTotal', { count: data.totalCount })}</p>
+      </>
+    );
+  }
+  return (
+    <section
+      aria-label={t('events.previewTitle')}
+      className="rounded-md bg-slate-50 p-4 ring-1 ring-slate-200 ring-inset"
+      data-testid="event-preview"
+    >
+      <h3 className="mb-2 text-sm font-semibold text-slate-900">{t('events.previewTitle')}</h3>
+      <div aria-live="polite">{body}</div>
+    </section>
+  );
+}
+
+/** Start, To, 'Does not repeat' and, when the event repeats, the rule's fields (spec §2, §4). */
+function WhenFields({ event }: { event: Event | undefined }) {
+  const { t } = useTranslation();
+  const { setValue, watch } = useFormContext<EventFormInput>();
+  const zone = useOrganiserZone(event);
+  const doesNotRepeat = useWatch<EventFormInput, 'doesNotRepeat'>({ name: 'doesNotRepeat' });
+  const frequency = useWatch<EventFormInput, 'frequency'>({ name: 'frequency' });
+  const endType = useWatch<EventFormInput, 'endType'>({ name: 'endType' });
+  const keepRule = useWatch<EventFormInput, 'keepRule'>({ name: 'keepRule' });
+
+  // A rule the form cannot show is kept until one of the repeat fields changes.
+  useEffect(() => {
+    if (!keepRule) return;
+    const subscription = watch((_, { name }) => {
+      if (name && REPEAT_FIELDS.some((field) => name === field || name.startsWith(`${field}.`))) {
+        setValue('keepRule', false);
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, [keepRule, watch, setValue]);
+
+  const frequencyOptions = REPEAT_FREQUENCIES.map((value) => ({ value, label: t(`events.frequencies.${value}`) }));
+  const weekdayOptions = WEEKDAY_CODES.map((value) => ({ value, label: t(`events.weekdayNames.${value}`) }));
+  const endOptions: Choice[] = [
+    { value: 'never', label: t('events.endsNever'), description: t('events.endsNeverHint') },
+    { value: 'on', label: t('events.endsOn') },
+    { value: 'after', label: t('events.endsAfter') },
+  ];
+
+  return (
+    <>
+      <DateTimeInput
+        name="start"
+        label={t('events.startDate')}
+        required
+        hint={zone ? t('events.timesIn', { zone }) : t('events.timesInLocal')}
+        className="sm:col-span-1"
+      />
+      <TimeInput name="endTime" label={t('events.to')} required className="sm:col-span-1" />
+      {keepRule && event && (
+        <p className="text-sm text-slate-700" data-testid="kept-rule">
+          {t('events.keptRule', { days: event.rruleByDayText })}
+        </p>
+      )}
+      <CheckboxInput name="doesNotRepeat" label={t('events.doesNotRepeat')} />
+      {!doesNotRepeat && (
+        <>
+          <NumberInput
+            name="interval"
+            label={t('events.repeatEvery')}
+            min={1}
+            max={1000}
+            step={1}
+            required
+            className="sm:col-span-1"
+          />
+          <SelectInput
+            name="frequency"
+            label={t('events.frequency')}
+            options={frequencyOptions}
+            required
+            className="sm:col-span-1"
+          />
+          {frequency === 'week' && (
+            <CheckboxListInput name="weekdays" label={t('events.weekdays')} options={weekdayOptions} />
+          )}
+          <RadioGroupInput name="endType" label={t('events.ends')} options={endOptions} className="sm:col-span-1" />
+          <div className="sm:col-span-1">
+            {endType === 'on' && (
+              <DateInput
+                name="endOn"
+                label={t('events.endDate')}
+                min={firstAllowedEndDay()}
+                max={lastAllowedEndDay()}
+                required
+              />
+            )}
+            {endType === 'after' && (
+              <NumberInput
+                name="endCount"
+                label={t('events.occurrenceCount')}
+                min={1}
+                max={MAX_OCCURRENCE_COUNT}
+                step={1}
+                required
+              />
+            )}
+          </div>
+        </>
+      )}
+      <Preview event={event} zone={zone} />
+    </>
+  );
+}
+
+/**
+ * /events/create and /events/:eventId/edit (spec §2, §4, §5, §9): the event, its place and
+ * people, and when it happens, entered in the organiser's zone, with a preview of the dates.
+ */
+export function EventFormScreen() {
+  const { t } = useTranslation();
+  const createEvent = useCreateEvent();
+  const updateEvent = useUpdateEvent();
+  return (
+    <EntityForm
+      idParam="eventId"
+      listPath="/events"
+      wide
+      texts={{
+        createTitle: t('events.createTitle'),
+        editTitle: t('events.editTitle'),
+        description: t('events.formDescription'),
+        submitCreate: t('events.submitCreate'),
+        submitUpdate: t('events.submitUpdate'),
+        created: t('events.created'),
+        updated: t('events.updated'),
+        saveFailed: t('events.saveFailed'),
+        fetchFailed: (error) => t('events.fetchFailed', { error }),
+      }}
+      itemQuery={eventQuery}
+      schema={eventFormSchema}
+      defaults={(event?: Event) => eventDefaults(event)}
+      save={(values, event) => {
+        const payload = eventPayload(values, event ? eventDefaults(event) : undefined);
+        return event ? updateEvent.mutateAsync({ id: event.id, changes: payload }) : createEvent.mutateAsync(payload);
+      }}
+    >
+      {({ item: event }) => (
+        <>
+          <FormSection title={t('events.detailsSection')}>
+            <TextInput name="title" label={t('events.eventTitle')} required autoFocus={!event} maxLength={200} />
+            <TextAreaInput name="description" label={t('events.descriptionLabel')} maxLength={5000} />
+            <TextInput
+              name="conferenceLink"
+              label={t('events.conferenceLink')}
+              type="url"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={2000}
+            />
+          </FormSection>
+          <FormSection title={t('events.peopleSection')}>
+            <LocationField event={event} />
+            <OrganiserField event={event} />
+            <GuestsField event={event} />
+          </FormSection>
+          <FormSection title={t('events.whenSection')}>
+            <WhenFields event={event} />
+          </FormSection>
+        </>
+      )}
+    </EntityForm>
+  );
+}

@@ -1,0 +1,188 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+
+/** Names unique to this run: every spec shares one database. */
+const tag = Date.now().toString(36);
+const unique = (name: string) => `${name}-${tag}`;
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** The list row whose Title cell is exactly `title`. */
+const row = (page: Page, title: string) =>
+  page
+    .getByTestId('list-table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: title, exact: true }) });
+
+/** An access token for direct API calls, from the page's own refresh cookie. */
+async function authHeaders(page: Page) {
+  const response = await page.request.post('/api/auth/refresh');
+  expect(response.status()).toBe(200);
+  return { authorization: `Bearer ${((await response.json()) as { accessToken: string }).accessToken}` };
+}
+
+/** The next Monday after today (UTC calendar), as yyyy-MM-dd and dd/MM/yyyy. */
+function nextMonday(): { iso: string; shown: string } {
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() + ((8 - day.getUTCDay()) % 7 || 7));
+  const iso = day.toISOString().slice(0, 10);
+  const [year, month, date] = iso.split('-');
+  return { iso, shown: `${date}/${month}/${year}` };
+}
+
+/** A location, an editor in Europe/London (the organiser) and a guest, made through the API. */
+async function setUp(page: Page) {
+  const headers = await authHeaders(page);
+  const location = await page.request.post('/api/locations', { headers, data: { name: unique('Hall') } });
+  expect(location.status()).toBe(201);
+  const editor = await page.request.post('/api/users', {
+    headers,
+    data: {
+      username: unique('organiser'),
+      password: 'organiser-password-1',
+      role: 'editor',
+      name: 'Orhan',
+      surname: unique('Kaya'),
+      timezone: 'Europe/London',
+    },
+  });
+  expect(editor.status()).toBe(201);
+  const guest = await page.request.post('/api/users', {
+    headers,
+    data: {
+      username: unique('guest'),
+      password: 'guest-password-1',
+      role: 'guest',
+      name: 'Gül',
+      surname: unique('Ak'),
+    },
+  });
+  expect(guest.status()).toBe(201);
+  return {
+    locationName: unique('Hall'),
+    organiserName: `Orhan ${unique('Kaya')}`,
+    guestName: `Gül ${unique('Ak')}`,
+  };
+}
+
+test.describe('Events', () => {
+  test('creates a weekly Monday and Wednesday event ending after 6, lists it, edits it and deletes it', async ({
+    adminPage: page,
+  }) => {
+    const { locationName, organiserName, guestName } = await setUp(page);
+    const title = unique('Choir practice');
+    const monday = nextMonday();
+
+    await page.goto('/events');
+    await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
+    await page.getByRole('link', { name: 'Create events' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Event' })).toBeVisible();
+    await expect(field(page, 'Does not repeat')).toBeChecked();
+
+    await field(page, 'Title').fill(title);
+    await field(page, 'Location').selectOption({ label: locationName });
+    await field(page, 'Organiser').selectOption({ label: organiserName });
+    await expect(page.getByText('Times in Europe/London')).toBeVisible();
+    await page.getByRole('checkbox', { name: guestName }).check();
+    await field(page, 'Start Date').fill(`${monday.iso}T18:00`);
+    await field(page, 'To').fill('19:00');
+    await field(page, 'Does not repeat').uncheck();
+    await expect(field(page, 'Repeat every')).toHaveValue('1');
+    await expect(field(page, 'Frequency')).toHaveValue('week');
+    await field(page, 'Monday').check();
+    await field(page, 'Wednesday').check();
+    await field(page, 'After').check();
+    await field(page, 'Occurrences').fill('6');
+
+    const preview = page.getByTestId('event-preview');
+    await expect(preview.getByText('Mon, Wed')).toBeVisible();
+    await expect(preview.getByText('6 occurrences in all')).toBeVisible();
+    await expect(page.getByTestId('event-preview-dates').getByRole('listitem').first()).toHaveText(
+      `${monday.shown} 18:00`,
+    );
+
+    await page.getByRole('button', { name: 'Create Event' }).click();
+    await expect(page.getByText('Event created successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/events$/);
+
+    await page.goto(`/events?q=${encodeURIComponent(title)}`);
+    const created = row(page, title);
+    await expect(created).toBeVisible();
+    await expect(created.getByRole('cell', { name: `${monday.shown} 18:00`, exact: true })).toBeVisible();
+    await expect(created.getByRole('cell', { name: 'Mon, Wed', exact: true })).toBeVisible();
+    await expect(created.getByRole('cell', { name: organiserName, exact: true })).toBeVisible();
+    await expect(created.getByRole('cell', { name: guestName, exact: true })).toBeVisible();
+    await expect(created.getByRole('cell', { name: locationName, exact: true })).toBeVisible();
+
+    await created.getByTestId('row-menu-button').click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Event' })).toBeVisible();
+    await expect(field(page, 'Title')).toHaveValue(title);
+    await expect(field(page, 'Monday')).toBeChecked();
+    await expect(field(page, 'Occurrences')).toHaveValue('6');
+    const renamed = `${title} (renamed)`;
+    await field(page, 'Title').fill(renamed);
+    await page.getByRole('button', { name: 'Update Event' }).click();
+    await expect(page.getByText('Event updated successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/events$/);
+
+    await page.goto(`/events?q=${encodeURIComponent(renamed)}`);
+    await expect(row(page, renamed)).toBeVisible();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row(page, renamed).getByTestId('row-menu-button').click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await expect(page.getByText(`${renamed} deleted successfully`)).toBeVisible();
+    await expect(row(page, renamed)).toHaveCount(0);
+  });
+
+  test('shows every validation message before sending', async ({ adminPage: page }) => {
+    await page.goto('/events/create');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Event' })).toBeVisible();
+    await field(page, 'Start Date').fill(`${nextMonday().iso}T18:00`);
+    await field(page, 'To').fill('17:00');
+    await field(page, 'Does not repeat').uncheck();
+    await field(page, 'Occurrences').fill('181');
+    await page.getByRole('button', { name: 'Create Event' }).click();
+    await expect(page.getByText('Event title must be a non-empty string')).toBeVisible();
+    await expect(page.getByText('Start date cannot be after end date')).toBeVisible();
+    await expect(page.getByText('Maximum number of occurrences is 180').first()).toBeVisible();
+
+    await field(page, 'On').check();
+    const tooFar = new Date();
+    tooFar.setUTCFullYear(tooFar.getUTCFullYear() + 1);
+    tooFar.setUTCDate(tooFar.getUTCDate() + 3);
+    await field(page, 'End date').fill(tooFar.toISOString().slice(0, 10));
+    await page.getByRole('button', { name: 'Create Event' }).click();
+    await expect(page.getByText('End date cannot be more than 1 year from now').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/events\/create$/);
+  });
+
+  test('fits a narrow window: the menu opens Events and the repeat fields stay on screen', async ({
+    adminPage: page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Events' }).click();
+    await expect(page).toHaveURL(/\/events$/);
+    await page.getByRole('link', { name: 'Create events' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Event' })).toBeVisible();
+    await field(page, 'Does not repeat').uncheck();
+    for (const control of [
+      field(page, 'Sunday'),
+      field(page, 'Occurrences'),
+      page.getByRole('button', { name: 'Create Event' }),
+    ]) {
+      await control.scrollIntoViewIfNeeded();
+      const box = await control.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    }
+  });
+
+  test('is an admin section: an editor sees Access denied, and no Events link', async ({ editorPage: page }) => {
+    await page.goto('/events');
+    await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Events' })).toHaveCount(0);
+  });
+});
