@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
@@ -92,35 +93,42 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
 );
 
+/** The status column of the archivable sections (locations, groups, forms, events). */
+const recordStatus = () =>
+  text('status', { enum: ['active', 'archived'] })
+    .notNull()
+    .default('active');
+
+/**
+ * The list indexes of an archivable section: one per (filter, sort) its list offers, ending in the
+ * id tie-breaker, so a page is an index range scan whatever the table size; plus the search index.
+ */
+const archivableListIndexes = (
+  table: string,
+  by: 'name' | 'title',
+  t: { id: ExtraConfigColumn; status: ExtraConfigColumn; createdAt: ExtraConfigColumn; search: ExtraConfigColumn },
+  sortColumn: ExtraConfigColumn,
+) => [
+  index(`${table}_${by}_idx`).on(sortColumn, t.id),
+  index(`${table}_created_at_idx`).on(t.createdAt.desc().nullsFirst(), t.id),
+  index(`${table}_status_${by}_idx`).on(t.status, sortColumn, t.id),
+  index(`${table}_status_created_at_idx`).on(t.status, t.createdAt.desc().nullsFirst(), t.id),
+  searchIndex(table, t.search),
+];
+
 export const locations = pgTable(
   'locations',
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     search: searchColumn(sql`ritim_fold(name)`),
-    status: text('status', { enum: ['active', 'archived'] })
-      .notNull()
-      .default('active'),
+    status: recordStatus(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // One index per (filter, sort) the list offers, ending in the id tie-breaker, so a page is an
-  // index range scan whatever the table size.
-  (t) => [
-    index('locations_name_idx').on(t.name, t.id),
-    index('locations_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id),
-    index('locations_status_name_idx').on(t.status, t.name, t.id),
-    index('locations_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id),
-    searchIndex('locations', t.search),
-  ],
+  (t) => [...archivableListIndexes('locations', 'name', t, t.name)],
 );
-
-/** The status column and list indexes shared by the archivable sections (locations, groups, forms). */
-const recordStatus = () =>
-  text('status', { enum: ['active', 'archived'] })
-    .notNull()
-    .default('active');
 
 export const groups = pgTable(
   'groups',
@@ -133,13 +141,7 @@ export const groups = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('groups_name_idx').on(t.name, t.id),
-    index('groups_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id),
-    index('groups_status_name_idx').on(t.status, t.name, t.id),
-    index('groups_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id),
-    searchIndex('groups', t.search),
-  ],
+  (t) => [...archivableListIndexes('groups', 'name', t, t.name)],
 );
 
 /** Group membership; a group with members cannot be deleted (archive it instead). */
@@ -192,13 +194,7 @@ export const forms = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('forms_title_idx').on(t.title, t.id),
-    index('forms_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id),
-    index('forms_status_title_idx').on(t.status, t.title, t.id),
-    index('forms_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id),
-    searchIndex('forms', t.search),
-  ],
+  (t) => [...archivableListIndexes('forms', 'title', t, t.title)],
 );
 
 /** Which groups' organisers use a form. */
@@ -302,15 +298,11 @@ export const events = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('events_title_idx').on(t.title, t.id),
-    index('events_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id),
-    index('events_status_title_idx').on(t.status, t.title, t.id),
-    index('events_status_created_at_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id),
+    ...archivableListIndexes('events', 'title', t, t.title),
     index('events_status_repeat_idx').on(t.status, t.doesNotRepeat, t.id),
     index('events_organiser_idx').on(t.organiserId),
     index('events_location_idx').on(t.locationId),
     index('events_horizon_idx').on(t.generatedUntil),
-    searchIndex('events', t.search),
   ],
 );
 
