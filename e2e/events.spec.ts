@@ -163,7 +163,7 @@ test.describe('Events', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('link', { name: 'Events' }).click();
+    await page.getByRole('link', { name: 'Events', exact: true }).click();
     await expect(page).toHaveURL(/\/events$/);
     await page.getByRole('link', { name: 'Create events' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Create Event' })).toBeVisible();
@@ -183,6 +183,6 @@ test.describe('Events', () => {
   test('is an admin section: an editor sees Access denied, and no Events link', async ({ editorPage: page }) => {
     await page.goto('/events');
     await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Events' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Events', exact: true })).toHaveCount(0);
   });
 });

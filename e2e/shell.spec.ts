@@ -15,7 +15,8 @@ test.describe('Shell', () => {
     await expect(page.getByRole('heading', { name: `Welcome, ${username}` })).toBeVisible();
     const nav = page.getByTestId('sidebar-nav');
     await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
-    await expect(nav.getByRole('link')).toHaveCount(1);
+    await expect(nav.getByRole('link', { name: 'Upcoming Events' })).toBeVisible();
+    await expect(nav.getByRole('link')).toHaveCount(2);
   };
 
   test('shows an editor only the links every signed-in user has', async ({ editorPage }) => {

@@ -24,8 +24,11 @@ import type { Database } from './db/client.js';
 import { AppError } from './lib/errors.js';
 import { containsNul } from './lib/nul.js';
 import { eventOccurrenceRoutes } from './modules/event-occurrences/routes.js';
+import { EventOccurrenceService } from './modules/event-occurrences/service.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { EventService } from './modules/events/service.js';
+import { formSubmissionRoutes } from './modules/form-submissions/routes.js';
+import { FormSubmissionService } from './modules/form-submissions/service.js';
 import { FormRepository } from './modules/forms/repository.js';
 import { formRoutes } from './modules/forms/routes.js';
 import { GroupRepository } from './modules/groups/repository.js';
@@ -173,10 +176,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(userRoutes, { prefix: '/api/users', users });
   await app.register(locationRoutes, { prefix: '/api/locations', repository: new LocationRepository(db) });
   await app.register(formRoutes, { prefix: '/api/forms', forms: new FormRepository(db) });
+  await app.register(formSubmissionRoutes, { prefix: '/api/forms', submissions: new FormSubmissionService(db) });
   await app.register(lookupRoutes, { prefix: '/api/lookups', lookups: new LookupService(new LookupRepository(db)) });
   await app.register(groupRoutes, { prefix: '/api/groups', repository: new GroupRepository(db) });
   await app.register(eventRoutes, { prefix: '/api/events', events: new EventService(db) });
-  await app.register(eventOccurrenceRoutes, { prefix: '/api/event-occurrences', db });
+  await app.register(eventOccurrenceRoutes, {
+    prefix: '/api/event-occurrences',
+    occurrences: new EventOccurrenceService(db),
+  });
   await app.register(messageGroupRoutes, {
     prefix: '/api/message-groups',
     repository: new MessageGroupRepository(db),

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startHorizonJob } from './jobs/horizon.js';
 import { JobQueue } from './jobs/queue.js';
+import { loadTransportConfig } from './messaging/transports/index.js';
 import { extendHorizons } from './modules/events/service.js';
 import { UserRepository } from './modules/users/repository.js';
 
@@ -28,6 +29,9 @@ async function main() {
   let config: Config;
   try {
     config = loadConfig();
+    // MESSAGE_TRANSPORT and its variables: a bad value stops the start here, in one line (the
+    // delivery worker that sends through it is wired with the messaging routes).
+    loadTransportConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

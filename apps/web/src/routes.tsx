@@ -187,6 +187,13 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // Organisers fill forms for their guests (spec §2), so outside the admin-only forms section.
+        path: 'forms/:formId/form-submission/:eventOccurrenceId',
+        errorElement,
+        handle: { roles: ['admin', 'editor'] } satisfies RouteHandle,
+        lazy: async () => ({ Component: (await import('./features/fill-form/fill-form')).FillFormScreen }),
+      },
+      {
         path: 'events',
         errorElement,
         handle: adminOnly,
@@ -207,6 +214,43 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./features/events/event-form')).EventFormScreen }),
           },
         ],
+      },
+      {
+        // Every signed-in role: the server keeps editors and guests to their own occurrences.
+        path: 'upcoming-events',
+        errorElement,
+        lazy: async () => ({
+          Component: (await import('./features/occurrences/occurrences-list')).UpcomingEventsList,
+        }),
+      },
+      {
+        path: 'event-occurrences',
+        errorElement,
+        handle: adminOnly,
+        children: [
+          {
+            index: true,
+            errorElement,
+            lazy: async () => ({
+              Component: (await import('./features/occurrences/occurrences-list')).EventOccurrencesList,
+            }),
+          },
+          {
+            path: ':occurrenceId/edit',
+            errorElement,
+            lazy: async () => ({
+              Component: (await import('./features/occurrences/occurrence-form')).EditOccurrenceScreen,
+            }),
+          },
+        ],
+      },
+      {
+        path: 'monthly-event-occurrences',
+        errorElement,
+        handle: adminOnly,
+        lazy: async () => ({
+          Component: (await import('./features/occurrences/occurrences-list')).MonthlyReportList,
+        }),
       },
     ],
   },

@@ -19,3 +19,11 @@ export type LookupableType = (typeof LOOKUPABLE_TYPES)[number];
 /** An occurrence is scheduled, then approved (Approve Schedule), then completed (its report was sent). */
 export const OCCURRENCE_STATUSES = ['scheduled', 'approved', 'completed'] as const;
 export type OccurrenceStatus = (typeof OCCURRENCE_STATUSES)[number];
+
+/** What a logged message is (Message Log's Type column). */
+export const MESSAGE_TYPES = ['reminder', 'report', 'monthly-report'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+/** queued -> sending -> sent, or failed (with the error); Retry puts a failed one back to queued. */
+export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];

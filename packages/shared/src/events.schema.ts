@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OCCURRENCE_STATUSES, RECORD_STATUSES } from './constants.js';
+import { RECORD_STATUSES } from './constants.js';
 import { creatorSchema, listQuerySchema, listResponseSchema, queryFlag } from './list.js';
 
 /** The business limits of spec §5 and §9 for repeating events. */
@@ -167,31 +167,5 @@ export const eventPreviewSchema = z.object({
   rruleByDayText: z.string(),
   occurrences: z.array(z.string()),
   /** How many the series has in all (capped by the 12-month horizon for never-ending ones). */
-  totalCount: z.number().int(),
-});
-
-export const occurrenceSummarySchema = z.object({
-  id: z.number().int(),
-  eventId: z.number().int(),
-  occurrenceDate: z.string(),
-  endDate: z.string(),
-  status: z.enum(OCCURRENCE_STATUSES),
-  hasGuestOverride: z.boolean(),
-});
-export type OccurrenceSummary = z.infer<typeof occurrenceSummarySchema>;
-
-/** GET /api/event-occurrences?eventId=: one event's occurrences, sorted by start. */
-export const eventOccurrenceListQuerySchema = z.object({
-  eventId: z.coerce
-    .number({ error: 'eventId must be an id' })
-    .int('eventId must be an id')
-    .positive()
-    .max(2_147_483_647),
-  limit: z.coerce.number().int().min(1).max(1000).default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
-export type EventOccurrenceListQuery = z.infer<typeof eventOccurrenceListQuerySchema>;
-export const eventOccurrenceListSchema = z.object({
-  eventOccurrences: z.array(occurrenceSummarySchema),
   totalCount: z.number().int(),
 });

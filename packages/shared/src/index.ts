@@ -11,3 +11,6 @@ export * from './message-groups.schema.js';
 export * from './form-schema.js';
 export * from './forms.schema.js';
 export * from './events.schema.js';
+export * from './occurrences.schema.js';
+export * from './form-submissions.schema.js';
+export * from './message-logs.schema.js';

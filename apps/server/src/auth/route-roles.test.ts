@@ -15,6 +15,11 @@ const WIDER: Record<string, readonly Role[]> = {
   // Organisers read the form they fill and its listbox choices.
   'GET /api/forms/:id': ['admin', 'editor'],
   'GET /api/lookups': ['admin', 'editor'],
+  // Organisers fill forms for their occurrences' guests (the handler limits editors to their own).
+  'POST /api/forms/:id/submit': ['admin', 'editor'],
+  // Everyone reads occurrences (the service shows editors and guests only their own).
+  'GET /api/event-occurrences': ['admin', 'editor', 'guest'],
+  'GET /api/event-occurrences/:id': ['admin', 'editor', 'guest'],
 };
 
 let ctx: TestContext;

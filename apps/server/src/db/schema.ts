@@ -1,4 +1,10 @@
-import { DEFAULT_TIMEZONE, LOOKUPABLE_TYPES, OCCURRENCE_STATUSES } from '@ritim/shared';
+import {
+  DEFAULT_TIMEZONE,
+  LOOKUPABLE_TYPES,
+  MESSAGE_STATUSES,
+  MESSAGE_TYPES,
+  OCCURRENCE_STATUSES,
+} from '@ritim/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -12,6 +18,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -332,6 +339,11 @@ export const eventOccurrences = pgTable(
     status: text('status', { enum: OCCURRENCE_STATUSES }).notNull().default('scheduled'),
     /** When set, the occurrence's own guest list (occurrence_guests) replaces the event's. */
     hasGuestOverride: boolean('has_guest_override').notNull().default(false),
+    /**
+     * Set when an admin moved it off the rule's time: the rule then carries an EXDATE for the old
+     * time, and regenerating the series keeps this occurrence.
+     */
+    moved: boolean('moved').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -355,5 +367,82 @@ export const occurrenceGuests = pgTable(
   (t) => [
     primaryKey({ columns: [t.occurrenceId, t.userId] }),
     index('occurrence_guests_user_idx').on(t.userId, t.occurrenceId),
+  ],
+);
+
+/**
+ * A filled form about one guest of one occurrence (spec §3 Form submission): one per (form,
+ * occurrence, guest), filling again updates it; `formVersion` is the form's version when it was
+ * last saved. A submission about no one guest has a null guest (still one per form and occurrence).
+ */
+export const formSubmissions = pgTable(
+  'form_submissions',
+  {
+    id: serial('id').primaryKey(),
+    formId: integer('form_id')
+      .notNull()
+      .references(() => forms.id, { onDelete: 'restrict' }),
+    occurrenceId: integer('occurrence_id')
+      .notNull()
+      .references(() => eventOccurrences.id, { onDelete: 'restrict' }),
+    guestId: integer('guest_id').references(() => users.id, { onDelete: 'restrict' }),
+    formVersion: integer('form_version').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('form_submissions_form_occurrence_guest_key').on(t.formId, t.occurrenceId, t.guestId).nullsNotDistinct(),
+    index('form_submissions_occurrence_idx').on(t.occurrenceId),
+    index('form_submissions_guest_idx').on(t.guestId),
+  ],
+);
+
+/**
+ * The outbox and the Message Log (DESIGN §4): a row is written in the same transaction as the
+ * decision to send, before anything is sent, and a job delivers it. `idempotencyKey` (type +
+ * occurrence or month + recipient) is unique, so a decision taken twice queues nothing twice.
+ * The recipient is a message group or a user, with the name kept as it was when queued;
+ * `attachment` says what to render at delivery (a report image), not the bytes.
+ */
+export const messageLogs = pgTable(
+  'message_logs',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type', { enum: MESSAGE_TYPES }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    occurrenceId: integer('occurrence_id').references(() => eventOccurrences.id, { onDelete: 'restrict' }),
+    formId: integer('form_id').references(() => forms.id, { onDelete: 'restrict' }),
+    /** The month of a monthly report, YYYY-MM. */
+    month: text('month'),
+    recipientUserId: integer('recipient_user_id').references(() => users.id, { onDelete: 'restrict' }),
+    recipientMessageGroupId: integer('recipient_message_group_id').references(() => messageGroups.id, {
+      onDelete: 'restrict',
+    }),
+    recipientName: text('recipient_name').notNull(),
+    /** The guests the message is about (a group message can be about several). */
+    guestIds: integer('guest_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    attachment: jsonb('attachment').$type<Record<string, unknown> | null>(),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('queued'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('message_logs_idempotency_key').on(t.idempotencyKey),
+    index('message_logs_created_at_idx').on(t.createdAt, t.id),
+    index('message_logs_status_created_at_idx').on(t.status, t.createdAt),
+    index('message_logs_occurrence_idx').on(t.occurrenceId),
+    index('message_logs_recipient_user_idx').on(t.recipientUserId),
+    index('message_logs_recipient_group_idx').on(t.recipientMessageGroupId),
   ],
 );

@@ -88,6 +88,33 @@ describe(`job queue on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
     expect(runs).toEqual(['tick']);
   }, 30_000);
 
+  it('a job sent inside a transaction exists only if the transaction commits', async () => {
+    const job = defineJob<{ n: number }>('test-transactional');
+    const seen: number[] = [];
+    await queue.register(job);
+    const committed = await database.db.transaction((tx) => queue.send(job, { n: 1 }, { tx }));
+    let rolledBackId = '';
+    await expect(
+      database.db.transaction(async (tx) => {
+        rolledBackId = await queue.send(job, { n: 2 }, { tx });
+        throw new Error('decided not to');
+      }),
+    ).rejects.toThrow('decided not to');
+    expect(rolledBackId).not.toBe('');
+    expect(await queue.state(job, rolledBackId)).toBeNull();
+    await queue.work(job, async ({ n }) => {
+      seen.push(n);
+    });
+    await waitFor(async () => (await queue.state(job, committed))?.state === 'completed');
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(seen).toEqual([1]);
+  });
+
+  it('refuses to send inside a transaction before the queue is registered', async () => {
+    const job = defineJob<{ n: number }>('test-unregistered');
+    await expect(database.db.transaction((tx) => queue.send(job, { n: 1 }, { tx }))).rejects.toThrow(/register/);
+  });
+
   it('starting an already started queue again is harmless', async () => {
     await queue.start();
     const job = defineJob<{ n: number }>('test-restart');

@@ -1,6 +1,31 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
+
+/** A drizzle database or transaction: anything that can run a statement. */
+export type Executor = Pick<Db, 'execute'>;
+
+/**
+ * pg-boss's `db` adapter over a drizzle executor, so a job is queued inside the caller's
+ * transaction and commits (or rolls back) with it. pg-boss sends `$n`-numbered parameter text;
+ * it becomes one drizzle SQL value with the same parameters.
+ */
+export function executorAdapter(executor: Executor): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const chunks: SQL[] = [];
+      let last = 0;
+      for (const match of text.matchAll(/\$(\d+)/g)) {
+        chunks.push(sql.raw(text.slice(last, match.index)), sql`${values[Number(match[1]) - 1] ?? null}`);
+        last = match.index + match[0].length;
+      }
+      chunks.push(sql.raw(text.slice(last)));
+      const result = (await executor.execute(sql.join(chunks))) as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
 
 /** The part of a pino/Fastify logger the queue writes to. */
 export interface JobLogger {
@@ -20,19 +45,27 @@ export interface JobDefinition<Data extends object> {
   retryDelaySeconds: number;
   /** Doubles the delay on each retry. */
   retryBackoff: boolean;
+  /**
+   * Seconds a run may take; a run still active after that (its process died) is failed and
+   * retried. pg-boss's default is 15 minutes.
+   */
+  expireInSeconds?: number;
   /** Only carries the type; never read. */
   readonly __data?: Data;
 }
 
 export function defineJob<Data extends object>(
   name: string,
-  retry: Partial<Pick<JobDefinition<Data>, 'retryLimit' | 'retryDelaySeconds' | 'retryBackoff'>> = {},
+  retry: Partial<
+    Pick<JobDefinition<Data>, 'retryLimit' | 'retryDelaySeconds' | 'retryBackoff' | 'expireInSeconds'>
+  > = {},
 ): JobDefinition<Data> {
   return {
     name,
     retryLimit: retry.retryLimit ?? 3,
     retryDelaySeconds: retry.retryDelaySeconds ?? 30,
     retryBackoff: retry.retryBackoff ?? true,
+    ...(retry.expireInSeconds === undefined ? {} : { expireInSeconds: retry.expireInSeconds }),
   };
 }
 
@@ -123,6 +156,7 @@ export class JobQueue {
       retryLimit: job.retryLimit,
       retryDelay: job.retryDelaySeconds,
       retryBackoff: job.retryBackoff,
+      ...(job.expireInSeconds === undefined ? {} : { expireInSeconds: job.expireInSeconds }),
     };
     const existing = await this.boss.getQueue(job.name);
     if (existing) await this.boss.updateQueue(job.name, policy);
@@ -135,12 +169,53 @@ export class JobQueue {
     this.created.add(job.name);
   }
 
-  /** Queues one job; answers its id. */
-  async send<Data extends object>(job: JobDefinition<Data>, data: Data): Promise<string> {
+  /**
+   * Makes the job's queue ready. Needed before `send` inside a transaction: on PGlite the queue's own
+   * connection would wait for the transaction (one connection), so it cannot be created from there.
+   */
+  async register(job: JobDefinition<object>): Promise<void> {
     await this.ensureQueue(job);
-    const id = await this.boss.send(job.name, data);
+  }
+
+  /**
+   * Queues one job; answers its id. With `tx` (a drizzle transaction) the job is written in that
+   * transaction: it exists exactly when the transaction commits (the outbox pattern).
+   */
+  async send<Data extends object>(
+    job: JobDefinition<Data>,
+    data: Data,
+    options: { tx?: Executor } = {},
+  ): Promise<string> {
+    if (options.tx) {
+      if (!this.created.has(job.name))
+        throw new Error(`Job ${job.name}: call register() before sending in a transaction`);
+    } else await this.ensureQueue(job);
+    const id = options.tx
+      ? await this.boss.send(job.name, data, { db: executorAdapter(options.tx) })
+      : await this.boss.send(job.name, data);
     if (!id) throw new Error(`Job ${job.name} was not queued`);
     return id;
+  }
+
+  /**
+   * Queues many jobs of one kind in one statement (with `tx`, inside that transaction, as `send`).
+   * Each job carries the definition's retry policy itself.
+   */
+  async sendMany<Data extends object>(job: JobDefinition<Data>, data: Data[], options: { tx?: Executor } = {}) {
+    if (data.length === 0) return;
+    if (options.tx) {
+      if (!this.created.has(job.name))
+        throw new Error(`Job ${job.name}: call register() before sending in a transaction`);
+    } else await this.ensureQueue(job);
+    const jobs = data.map((item) => ({
+      name: job.name,
+      data: item,
+      retryLimit: job.retryLimit,
+      retryDelay: job.retryDelaySeconds,
+      retryBackoff: job.retryBackoff,
+      ...(job.expireInSeconds === undefined ? {} : { expireInSeconds: job.expireInSeconds }),
+    }));
+    await (options.tx ? this.boss.insert(jobs, { db: executorAdapter(options.tx) }) : this.boss.insert(jobs));
   }
 
   /**

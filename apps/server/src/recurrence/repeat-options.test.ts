@@ -137,7 +137,18 @@ describe('ruleToOptions', () => {
     );
     fc.assert(
       fc.property(options, (input: RepeatOptions) => {
-        const expected = input.doesNotRepeat || input.frequency === 'week' ? input : { ...input, weekdays: [] };
+        // Daily, every 1 day, after 1 is exactly how a single event is stored (spec §4): it reads back as one.
+        const single =
+          !input.doesNotRepeat &&
+          input.frequency === 'day' &&
+          input.interval === 1 &&
+          input.end.type === 'after' &&
+          input.end.count === 1;
+        const expected = single
+          ? { doesNotRepeat: true, zone: input.zone, start: input.start }
+          : input.doesNotRepeat || input.frequency === 'week'
+            ? input
+            : { ...input, weekdays: [] };
         expect(ruleToOptions(buildRuleText(input))).toEqual(expected);
       }),
     );

@@ -21,6 +21,11 @@ interface DataTableProps<T> {
   busy?: boolean;
 }
 
+/** A row's menu; a row with nothing to do gets an empty cell rather than an empty menu. */
+function ActionsCell({ label, actions }: { label: string; actions: RowAction[] }) {
+  return <td className="px-4 py-2 text-right">{actions.length > 0 && <RowMenu label={label} actions={actions} />}</td>;
+}
+
 export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, rowActions, busy }: DataTableProps<T>) {
   const { t } = useTranslation();
   return (
@@ -58,11 +63,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, rowActi
                   {column.cell(row)}
                 </td>
               ))}
-              {rowActions && (
-                <td className="px-4 py-2 text-right">
-                  <RowMenu label={rowLabel(row)} actions={rowActions(row)} />
-                </td>
-              )}
+              {rowActions && <ActionsCell label={rowLabel(row)} actions={rowActions(row)} />}
             </tr>
           ))}
         </tbody>

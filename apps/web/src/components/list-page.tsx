@@ -1,6 +1,6 @@
 import { PAGE_SIZE, type SortOption } from '@ritim/shared';
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { QueryParams } from '../api/client';
@@ -39,6 +39,12 @@ export interface ListPageProps<T, K extends QueryKey> {
   filter?: { name: string; label: string };
   rowActions?: (row: T) => RowAction[];
   createAction?: { to: string; label: string };
+  /** The screen's own controls, before the search box (a day picker); their state is the screen's. */
+  toolbar?: ReactNode;
+  /** Under the table and pagination: actions on what the list shows (approving a day's schedule). */
+  footer?: ReactNode;
+  /** The empty state's text, when the screen can say more than 'No items found'. */
+  emptyText?: string;
 }
 
 /** The generic list screen (spec §2): title, search, sort, filter, table, row menu, pagination. */
@@ -53,6 +59,9 @@ export function ListPage<T, K extends QueryKey>({
   filter,
   rowActions,
   createAction,
+  toolbar,
+  footer,
+  emptyText,
 }: ListPageProps<T, K>) {
   const { t } = useTranslation();
   const sortValues = sortOptions?.map((option) => option.value) ?? [];
@@ -77,7 +86,7 @@ export function ListPage<T, K extends QueryKey>({
     if (pageGone) setPage(Math.max(totalPages, 1), { replace: true });
   }, [pageGone, setPage, totalPages]);
 
-  let body: React.ReactNode;
+  let body: ReactNode;
   if (result.isPending) {
     body = (
       <p role="status" className="flex items-center justify-center gap-2 px-4 py-16 text-sm text-slate-500">
@@ -96,7 +105,7 @@ export function ListPage<T, K extends QueryKey>({
     body = (
       <div className="flex flex-col items-center px-4 py-16 text-center" data-testid="list-empty">
         <InboxIcon className="size-10 text-slate-300" />
-        <p className="mt-3 text-sm font-semibold text-slate-900">{t('list.empty')}</p>
+        <p className="mt-3 text-sm font-semibold text-slate-900">{emptyText ?? t('list.empty')}</p>
         {(params.q || params.filterOn) && <p className="mt-1 text-sm text-slate-500">{t('list.emptyHint')}</p>}
       </div>
     );
@@ -132,6 +141,7 @@ export function ListPage<T, K extends QueryKey>({
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
+        {toolbar}
         <SearchBox value={params.q} onSearch={params.setSearch} />
         {sortOptions && sortOptions.length > 0 && (
           <SortSelect options={sortOptions} value={params.sort ?? sortOptions[0]!.value} onChange={params.setSort} />
@@ -168,6 +178,7 @@ export function ListPage<T, K extends QueryKey>({
           <Pagination page={page} totalPages={totalPages} onPageChange={setPage} />
         </div>
       )}
+      {footer}
     </div>
   );
 }

@@ -7,6 +7,7 @@ describe('navItemsFor', () => {
   it('gives admins every section', () => {
     expect(navItemsFor('admin').map((item) => item.to)).toEqual([
       '/',
+      '/upcoming-events',
       '/users',
       '/groups',
       '/message-groups',
@@ -14,12 +15,14 @@ describe('navItemsFor', () => {
       '/forms',
       '/lookups',
       '/events',
+      '/event-occurrences',
+      '/monthly-event-occurrences',
     ]);
   });
 
   it('gives editors and guests only what every signed-in user has', () => {
-    expect(navItemsFor('editor').map((item) => item.to)).toEqual(['/']);
-    expect(navItemsFor('guest').map((item) => item.to)).toEqual(['/']);
+    expect(navItemsFor('editor').map((item) => item.to)).toEqual(['/', '/upcoming-events']);
+    expect(navItemsFor('guest').map((item) => item.to)).toEqual(['/', '/upcoming-events']);
   });
 
   it('links only to screens that exist', () => {

@@ -28,6 +28,12 @@ export interface NavItem {
 /** Every section of the sidebar (spec §2). A new screen adds its entry here once it exists. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', labelKey: 'home', icon: HomeIcon, end: true },
+  {
+    to: '/upcoming-events',
+    labelKey: 'upcomingEvents',
+    descriptionKey: 'occurrences.upcomingDescription',
+    icon: CalendarIcon,
+  },
   { to: '/users', labelKey: 'users', descriptionKey: 'users.description', icon: UsersIcon },
   { to: '/groups', labelKey: 'groups', descriptionKey: 'groups.description', icon: UserGroupIcon },
   {
@@ -40,6 +46,18 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/forms', labelKey: 'forms', descriptionKey: 'forms.description', icon: ClipboardListIcon },
   { to: '/lookups', labelKey: 'lookups', descriptionKey: 'lookups.description', icon: ListBulletIcon },
   { to: '/events', labelKey: 'events', descriptionKey: 'events.description', icon: CalendarIcon },
+  {
+    to: '/event-occurrences',
+    labelKey: 'eventOccurrences',
+    descriptionKey: 'occurrences.allDescription',
+    icon: ListBulletIcon,
+  },
+  {
+    to: '/monthly-event-occurrences',
+    labelKey: 'monthlyReport',
+    descriptionKey: 'occurrences.monthlyDescription',
+    icon: ClipboardListIcon,
+  },
 ];
 
 /** The entries whose route this role may open (the route's `handle.roles`, see routes.tsx). */

@@ -5,6 +5,8 @@ import {
   lookupMessages,
   messageGroupMessages,
   messages as sharedMessages,
+  occurrenceMessages,
+  submissionMessages,
   userMessages,
 } from '@ritim/shared';
 import { users } from './en/users';
@@ -13,6 +15,9 @@ import { messageGroups } from './en/message-groups';
 import { forms } from './en/forms';
 import { lookups } from './en/lookups';
 import { events } from './en/events';
+import { occurrences } from './en/occurrences';
+import { home } from './en/home';
+import { fillForm } from './en/fill-form';
 
 /**
  * A section's fixed server and validation texts (its `…Messages` in @ritim/shared) as message keys
@@ -47,6 +52,8 @@ const sectionMessages: Record<`${string}_${string}`, string> = {
   ...sectionTexts('forms', formMessages),
   ...sectionTexts('lookups', lookupMessages),
   ...sectionTexts('events', eventMessages),
+  ...sectionTexts('occurrences', occurrenceMessages),
+  ...sectionTexts('submissions', submissionMessages),
 };
 
 /** English texts: the spec's wording (spec §2, §5, §8), with its misspellings corrected. */
@@ -70,6 +77,9 @@ export const en = {
     forms: 'Forms',
     lookups: 'Lookups',
     events: 'Events',
+    upcomingEvents: 'Upcoming Events',
+    eventOccurrences: 'Event Occurrences',
+    monthlyReport: 'Monthly Report',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
   },
@@ -147,14 +157,7 @@ export const en = {
     back: 'Back',
     required: 'required',
   },
-  home: {
-    title: 'Home',
-    greeting: 'Welcome, {{username}}',
-    signedInAs: 'You are signed in as {{role}}.',
-    timezone: 'Times are shown in {{timezone}}.',
-    sections: 'Your sections',
-    noSections: 'There is nothing to manage for your role yet.',
-  },
+  home,
   locations: {
     title: 'Locations',
     description: 'Places where events take place.',
@@ -192,6 +195,8 @@ export const en = {
   forms,
   lookups,
   events,
+  occurrences,
+  fillForm,
   profile: {
     title: 'My Profile',
     description: 'Your name and contact details, and your password.',

@@ -5,6 +5,9 @@ import { messageGroups } from './tr/message-groups';
 import { forms } from './tr/forms';
 import { lookups } from './tr/lookups';
 import { events } from './tr/events';
+import { occurrences } from './tr/occurrences';
+import { home } from './tr/home';
+import { fillForm } from './tr/fill-form';
 
 export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
@@ -27,6 +30,9 @@ export const tr: DeepPartial<Resources> = {
     forms: 'Formlar',
     lookups: 'Seçenek Listeleri',
     events: 'Etkinlikler',
+    upcomingEvents: 'Yaklaşan Etkinlikler',
+    eventOccurrences: 'Etkinlik Tekrarları',
+    monthlyReport: 'Aylık Rapor',
     openMenu: 'Menüyü aç',
     closeMenu: 'Menüyü kapat',
   },
@@ -98,14 +104,7 @@ export const tr: DeepPartial<Resources> = {
     back: 'Geri',
     required: 'zorunlu',
   },
-  home: {
-    title: 'Ana sayfa',
-    greeting: 'Hoş geldiniz, {{username}}',
-    signedInAs: '{{role}} olarak oturum açtınız.',
-    timezone: 'Saatler {{timezone}} saat diliminde gösterilir.',
-    sections: 'Bölümleriniz',
-    noSections: 'Rolünüz için henüz yönetilecek bir bölüm yok.',
-  },
+  home,
   locations: {
     title: 'Konumlar',
     description: 'Etkinliklerin yapıldığı yerler.',
@@ -142,6 +141,8 @@ export const tr: DeepPartial<Resources> = {
   forms,
   lookups,
   events,
+  occurrences,
+  fillForm,
   profile: {
     title: 'Profilim',
     description: 'Adınız, iletişim bilgileriniz ve parolanız.',
@@ -180,6 +181,19 @@ export const tr: DeepPartial<Resources> = {
     events_startAfterEnd: 'Başlangıç tarihi bitiş tarihinden sonra olamaz',
     events_maxCount: 'En fazla 180 tekrar olabilir',
     events_untilTooFar: 'Bitiş tarihi bugünden en fazla 1 yıl sonra olabilir',
+    occurrences_dateRequired: 'Tekrar tarihi girilmelidir',
+    occurrences_completedLocked: 'Tamamlanmış bir tekrar değiştirilemez',
+    occurrences_hasSubmissions: 'Bu tekrarın form kayıtları var ve silinemez',
+    occurrences_dateTaken: 'Etkinliğin o saatte zaten bir tekrarı var',
+    occurrences_approveFailed: 'Program onaylanırken bir hata oluştu',
+    occurrences_unapproveFailed: 'Program onayı kaldırılırken bir hata oluştu',
+    occurrences_pastDay: 'Geçmiş bir günün programı değiştirilemez',
+    submissions_submitted: 'Form başarıyla gönderildi',
+    submissions_dataType: 'data, alan değerlerinden oluşan bir JSON nesnesi ya da onun JSON metni olmalıdır',
+    submissions_dataJson: 'data geçerli bir JSON değil',
+    submissions_occurrenceNotFound: 'Etkinlik tekrarı bulunamadı',
+    submissions_formArchived: 'Bu form arşivlendi ve doldurulamaz',
+    submissions_guestsMayNotSubmit: 'Konuklar form gönderemez',
     invalidCredentials: 'Kullanıcı adı ya da parola hatalı',
     usernameRequired: 'Kullanıcı adı zorunludur',
     passwordRequired: 'Parola zorunludur',

@@ -1,63 +1,122 @@
-import { eventOccurrenceListQuerySchema, eventOccurrenceListSchema, type OccurrenceSummary } from '@ritim/shared';
-import { asc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.js';
-import { eventOccurrences } from '../../db/schema.js';
-import { errorResponses } from '../../lib/errors.js';
+import {
+  bulkActionResultSchema,
+  eventOccurrenceListQuerySchema,
+  eventOccurrenceListSchema,
+  eventOccurrenceSchema,
+  idParamsSchema,
+  scheduleDayRequestSchema,
+  updateEventOccurrenceSchema,
+} from '@ritim/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../auth/access.js';
+import { AppError, errorResponses } from '../../lib/errors.js';
+import { type EventOccurrenceService, OCCURRENCE_NOT_FOUND } from './service.js';
 
-/** One event's occurrences sorted by start, a page and its total in one query (the unique (event, start) index). */
-export async function listEventOccurrences(
-  db: Db,
-  query: { eventId: number; limit: number; offset: number },
-): Promise<{ eventOccurrences: OccurrenceSummary[]; totalCount: number }> {
-  const select = (limit: number, offset: number) =>
-    db
-      .select({
-        id: eventOccurrences.id,
-        eventId: eventOccurrences.eventId,
-        startsAt: eventOccurrences.startsAt,
-        endsAt: eventOccurrences.endsAt,
-        status: eventOccurrences.status,
-        hasGuestOverride: eventOccurrences.hasGuestOverride,
-        totalCount: sql<number>`cast(count(*) over () as integer)`,
-      })
-      .from(eventOccurrences)
-      .where(eq(eventOccurrences.eventId, query.eventId))
-      .orderBy(asc(eventOccurrences.startsAt), asc(eventOccurrences.id))
-      .limit(limit)
-      .offset(offset);
-  let rows = await select(query.limit, query.offset);
-  let totalCount = rows[0]?.totalCount ?? 0;
-  if (rows.length === 0 && query.offset > 0) {
-    totalCount = (await select(1, 0))[0]?.totalCount ?? 0;
-    rows = [];
-  }
-  return {
-    eventOccurrences: rows.map((row) => ({
-      id: row.id,
-      eventId: row.eventId,
-      occurrenceDate: row.startsAt.toISOString(),
-      endDate: row.endsAt.toISOString(),
-      status: row.status,
-      hasGuestOverride: row.hasGuestOverride,
-    })),
-    totalCount,
-  };
-}
+const tags = ['event-occurrences'];
+/** Everyone reads occurrences; the service shows editors and guests only their own. */
+const readers = { access: ['admin', 'editor', 'guest'] as const };
+const admins = { access: ['admin'] as const };
 
-/** GET /api/event-occurrences?eventId= (admins only for now; the occurrences issue widens it). */
-export async function eventOccurrenceRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.withTypeProvider<ZodTypeProvider>().get(
+/**
+ * /api/event-occurrences (spec §3, §5): the lists and one occurrence for every role (scoped),
+ * and the admin's changes: the occurrence's guests and time, deletion, approving a day.
+ */
+export const eventOccurrenceRoutes: FastifyPluginAsyncZod<{ occurrences: EventOccurrenceService }> = async (
+  app,
+  { occurrences },
+) => {
+  app.get(
     '/',
     {
-      config: { access: ['admin'] },
+      config: readers,
       schema: {
-        tags: ['event-occurrences'],
+        tags,
+        description:
+          'Occurrences sorted by start, with their event, organiser, guests and form submissions. `date` is a ' +
+          'day in `timezone` (else the caller’s zone), `monthly=true` its month; `from` (inclusive) and `to` ' +
+          '(exclusive) are instants. Admins see all, editors the occurrences of the events they organise, guests ' +
+          'those they are a guest of (and only the submissions about themselves).',
         querystring: eventOccurrenceListQuerySchema,
         response: { 200: eventOccurrenceListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listEventOccurrences(db, request.query),
+    async (request) => occurrences.list(request.query, currentUser(request)),
   );
-}
+
+  app.get(
+    '/:id',
+    {
+      config: readers,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: { 200: eventOccurrenceSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const occurrence = await occurrences.find(request.params.id, currentUser(request));
+      if (!occurrence) throw new AppError(404, OCCURRENCE_NOT_FOUND);
+      return occurrence;
+    },
+  );
+
+  app.patch(
+    '/:id',
+    {
+      config: admins,
+      schema: {
+        tags,
+        description:
+          'occurrenceGuestIds sets the occurrence’s own guest list; occurrenceDate moves it (an ISO instant or ' +
+          'YYYY-MM-DDTHH:mm in the event’s zone), keeping its length. A completed occurrence cannot be changed.',
+        params: idParamsSchema,
+        body: updateEventOccurrenceSchema,
+        response: { 200: eventOccurrenceSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const occurrence = await occurrences.update(request.params.id, request.body);
+      if (!occurrence) throw new AppError(404, OCCURRENCE_NOT_FOUND);
+      return occurrence;
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: admins,
+      schema: {
+        tags,
+        description: 'Refused (409) for a completed occurrence and one with form submissions.',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      if (!(await occurrences.delete(request.params.id))) throw new AppError(404, OCCURRENCE_NOT_FOUND);
+      return reply.code(204).send(null);
+    },
+  );
+
+  for (const [path, approve] of [
+    ['/approveSchedule', true],
+    ['/unapproveSchedule', false],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: admins,
+        schema: {
+          tags,
+          description: approve
+            ? 'The day’s scheduled occurrences become approved (a day before today is refused).'
+            : 'The day’s approved occurrences become scheduled again (a day before today is refused).',
+          body: scheduleDayRequestSchema,
+          response: { 200: bulkActionResultSchema, ...errorResponses(400, 401, 403) },
+        },
+      },
+      async (request) => occurrences.setDaySchedule(request.body, currentUser(request), approve),
+    );
+  }
+};

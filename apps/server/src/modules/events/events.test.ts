@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { Db } from '../../db/client.js';
 import * as schema from '../../db/schema.js';
-import { eventOccurrences, events, locations, lookups, users } from '../../db/schema.js';
+import { eventOccurrences, events, formSubmissions, locations, lookups, users } from '../../db/schema.js';
 import { bearer, createTestApp, createUser, signIn, TEST_JWT_SECRET, type TestContext } from '../../test/harness.js';
 import { extendHorizons } from './service.js';
 
@@ -95,14 +95,24 @@ const create = async (extra: Record<string, unknown>) => {
   expect(response.statusCode, response.body).toBe(201);
   return response.json<EventBody>();
 };
-const occurrences = async (eventId: number, query = 'limit=1000') => {
+const occurrences = async (eventId: number, query = 'limit=100') => {
   const response = await ctx.app.inject({
     method: 'GET',
     url: `/api/event-occurrences?eventId=${eventId}&${query}`,
     headers: admin,
   });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ eventOccurrences: OccurrenceBody[]; totalCount: number }>();
+  const body = response.json<{ eventOccurrences: OccurrenceBody[]; totalCount: number }>();
+  // The timing and status: what these tests are about (the rest of the row is the occurrences' tests').
+  return {
+    eventOccurrences: body.eventOccurrences.map(({ id, occurrenceDate, endDate, status }) => ({
+      id,
+      occurrenceDate,
+      endDate,
+      status,
+    })),
+    totalCount: body.totalCount,
+  };
 };
 const message = (response: { json: () => unknown }) => (response.json() as { message: string }).message;
 /** A wall-clock start `days` from today in `zone`, at `time`. */
@@ -116,7 +126,6 @@ describe('access', () => {
     ['POST', '/api/events'],
     ['GET', '/api/events'],
     ['POST', '/api/events/preview'],
-    ['GET', '/api/event-occurrences?eventId=1'],
   ])('%s %s: 401 anonymous, 403 editor and guest', async (method, url) => {
     const as = (headers: Record<string, string>) =>
       ctx.app.inject({ method: method as 'GET', url, headers, payload: method === 'POST' ? {} : undefined });
@@ -395,6 +404,49 @@ describe('PATCH /api/events/:id', () => {
     expect((await occurrences(event.id)).totalCount).toBe(after.length);
   });
 
+  it('keeps future occurrences with form submissions or moved by hand when the rule changes', async () => {
+    const event = await create({
+      repeat: { ...weekly(localStart('Europe/London', 2), { type: 'after', count: 4 }), frequency: 'day' },
+    });
+    const [first, second, third] = (await occurrences(event.id)).eventOccurrences;
+    await ctx.database.db
+      .insert(formSubmissions)
+      .values({ formId: 1, occurrenceId: first!.id, guestId: guestA, formVersion: 1, data: { Aciklama: 'Early' } });
+    const moved = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/event-occurrences/${second!.id}`,
+      headers: admin,
+      payload: { occurrenceDate: localStart('Europe/London', 3, '16:00') },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/events/${event.id}`,
+      headers: admin,
+      payload: {
+        repeat: { ...weekly(localStart('Europe/London', 2, '11:00'), { type: 'after', count: 4 }), frequency: 'day' },
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const after = (await occurrences(event.id)).eventOccurrences;
+    expect(after.map((o) => o.id)).toContain(first!.id);
+    expect(after.map((o) => o.id)).toContain(second!.id);
+    expect(after.map((o) => o.id)).not.toContain(third!.id);
+    const at = (days: number, time: string) =>
+      DateTime.fromISO(localStart('Europe/London', days, time), { zone: 'Europe/London' }).toFormat(
+        'ccc yyyy-MM-dd HH:mm',
+      );
+    // The submitted one at 10:00 and the moved one at 16:00 stay beside the new 11:00 series.
+    expect(localTimes(after, 'Europe/London')).toEqual([
+      at(2, '10:00'),
+      at(2, '11:00'),
+      at(3, '11:00'),
+      at(3, '16:00'),
+      at(4, '11:00'),
+      at(5, '11:00'),
+    ]);
+  });
+
   it('keeps the guests when a PATCH leaves guestIds out', async () => {
     const event = await create({ repeat: weekly(localStart('Europe/London', 1), { type: 'after', count: 2 }) });
     const response = await ctx.app.inject({
@@ -450,6 +502,23 @@ describe('DELETE /api/events/:id', () => {
       headers: admin,
     });
     expect(shown.json<{ totalCount: number }>().totalCount).toBe(1);
+  });
+
+  it('archives an event whose only history is a form submission, keeping that occurrence', async () => {
+    const event = await create({ repeat: weekly(localStart('Europe/London', 2), { type: 'after', count: 3 }) });
+    const [first, ...rest] = (await occurrences(event.id)).eventOccurrences;
+    expect(rest.length).toBe(2);
+    await ctx.database.db.insert(formSubmissions).values({
+      formId: 1,
+      occurrenceId: first!.id,
+      guestId: guestA,
+      formVersion: 1,
+      data: { Aciklama: 'Filled early' },
+    });
+    const deleted = await del(event.id);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toEqual({ archived: true });
+    expect((await occurrences(event.id)).eventOccurrences.map((o) => o.id)).toEqual([first!.id]);
   });
 
   it('answers 409 for an event a lookup points at, and the lookup shows its title', async () => {

@@ -10,14 +10,14 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzl
 import { alias } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.js';
-import { eventGuests, eventOccurrences, events, locations, users } from '../../db/schema.js';
+import { eventGuests, eventOccurrences, events, formSubmissions, locations, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { defineList } from '../../lib/list.js';
 import { rruleByDayText } from '../../recurrence/by-day-text.js';
 import { RecurrenceError } from '../../recurrence/errors.js';
 import { horizonEnd, isNeverEnding, seriesOccurrences, startInstant } from '../../recurrence/expand.js';
 import { buildRuleText, ruleToOptions } from '../../recurrence/repeat-options.js';
-import { parseRule, type RecurrenceRule, validateRule } from '../../recurrence/rule.js';
+import { formatRule, parseRule, type RecurrenceRule, type RuleDate, validateRule } from '../../recurrence/rule.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -31,6 +31,10 @@ const nextOccurrence = sql<string | null>`(select to_json(min(o.starts_at)) #>> 
 const guestList = sql<Event['guests']>`(select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name,
   'surname', g.surname, 'status', g.status) order by g.name, g.surname, g.id), '[]'::json)
   from ${eventGuests} eg join ${users} g on g.id = eg.user_id where eg.event_id = ${events.id})`.as('guests');
+
+/** An occurrence someone filled a form for (form submissions refer to it with RESTRICT): history. */
+const hasSubmissions = sql`exists (select 1 from ${formSubmissions} s where s.occurrence_id = ${eventOccurrences.id})`;
+const withoutSubmissions = sql`not ${hasSubmissions}`;
 
 const columns = {
   id: events.id,
@@ -129,6 +133,29 @@ function engine<T>(action: () => T): T {
 }
 
 const HOUR_MS = 3_600_000;
+
+/** The EXDATEs of a stored rule (none when the engine no longer reads it). */
+function storedExdates(rrule: string): readonly RuleDate[] {
+  try {
+    return parseRule(rrule).exdates;
+  } catch (error) {
+    if (error instanceof RecurrenceError) return [];
+    throw error;
+  }
+}
+
+/**
+ * Rule text as sent, plus the `kept` EXDATEs it lacks: a client that rebuilds the rule without
+ * them must not bring back the occurrences that were deleted or moved away.
+ */
+function withExdates(text: string, kept: readonly RuleDate[], zone: string): string {
+  if (kept.length === 0) return text;
+  const rule = parseRule(text, { defaultZone: zone });
+  const key = (date: RuleDate) => `${date.kind}:${date.kind === 'instant' ? date.instant : date.local}`;
+  const present = new Set(rule.exdates.map(key));
+  const missing = kept.filter((date) => !present.has(key(date)));
+  return missing.length ? formatRule({ ...rule, exdates: [...rule.exdates, ...missing] }) : text;
+}
 
 /**
  * Inserts occurrences in one statement whatever their number (the starts travel as one array
@@ -238,15 +265,19 @@ export class EventService {
     if (missing !== undefined) throw new AppError(400, eventMessages.guestInvalid(missing));
   }
 
-  /** The rule text (from `repeat` in the organiser's zone, or as sent) checked against the caps, and the first occurrence's span. */
+  /**
+   * The rule text (from `repeat` in the organiser's zone, or as sent) checked against the caps, and
+   * the first occurrence's span. When editing, the EXDATEs of the `previous` rule are carried over.
+   */
   private timing(
     input: Pick<CreateEvent, 'rrule' | 'repeat' | 'endTime' | 'endDate'>,
     zone: string,
-    previous?: { startsAt: Date; endDate: Date },
+    previous?: { startsAt: Date; endDate: Date; rrule: string },
   ): Timing {
+    const kept = previous ? storedExdates(previous.rrule) : [];
     const rrule = engine(() => {
-      if (input.repeat) return buildRuleText({ ...input.repeat, zone });
-      if (input.rrule) return input.rrule;
+      if (input.repeat) return buildRuleText({ ...input.repeat, zone }, kept);
+      if (input.rrule) return withExdates(input.rrule, kept, zone);
       throw new RecurrenceError(eventMessages.ruleRequired);
     });
     const rule = engine(() => validateRule(rrule, { now: this.now(), defaultZone: zone }));
@@ -304,7 +335,9 @@ export class EventService {
   /**
    * PATCH /api/events/:id. A change to the rule, its start or duration, or the organiser (whose
    * zone the rule is read in) regenerates the future occurrences that are not completed; the past
-   * and completed ones are kept. Title, texts, guests and location leave the occurrences alone.
+   * and completed ones are kept, and so are those moved by hand or with form submissions. The
+   * stored rule's EXDATEs (occurrences deleted or moved away) carry over into the new rule, so a
+   * deleted slot stays deleted. Title, texts, guests and location leave the occurrences alone.
    */
   async update(id: number, input: UpdateEvent): Promise<Event | undefined> {
     return this.db.transaction(async (tx) => {
@@ -330,11 +363,12 @@ export class EventService {
 
       if (ruleChanged) {
         const now = this.now();
-        // Without a new rule the stored one is read again in the (new) organiser's zone.
+        // Without a new rule the stored one is read again in the (new) organiser's zone, its
+        // EXDATEs too: they keep their wall-clock times, like the occurrences.
         const source =
           input.rrule !== undefined || input.repeat !== undefined
             ? input
-            : { ...input, rrule: current.rrule.replace(/TZID=[^:;]+/, `TZID=${zone}`) };
+            : { ...input, rrule: current.rrule.replace(/TZID=[^:;]+/g, `TZID=${zone}`) };
         const timing = this.timing(source, zone, current);
         const starts = engine(() => seriesOccurrences(timing.rule, { now, from: now }));
         const neverEnding = isNeverEnding(timing.rule);
@@ -346,9 +380,8 @@ export class EventService {
           doesNotRepeat: timing.rule.count === 1,
           generatedUntil: neverEnding ? new Date(horizonEnd(timing.rule, now)) : null,
         });
-        // Future, not completed. Occurrences with form submissions must also be kept here once the
-        // form submissions table exists (next issue): add `and not exists (select 1 from
-        // form_submissions s where s.occurrence_id = event_occurrences.id)`.
+        // Future, not completed, not moved by hand and without form submissions: what the old
+        // rule made and nobody touched since.
         await tx
           .delete(eventOccurrences)
           .where(
@@ -356,6 +389,8 @@ export class EventService {
               eq(eventOccurrences.eventId, id),
               gte(eventOccurrences.startsAt, now),
               ne(eventOccurrences.status, 'completed'),
+              eq(eventOccurrences.moved, false),
+              withoutSubmissions,
             ),
           );
         await insertOccurrences(tx, id, starts, timing.endDate.getTime() - timing.startsAt.getTime());
@@ -371,9 +406,10 @@ export class EventService {
   }
 
   /**
-   * DELETE /api/events/:id. An event with history (completed occurrences, or any in the past; form
-   * submissions too once they exist) is archived and loses only its future, not completed
-   * occurrences; one without history is deleted. A lookup pointing at it makes the database refuse.
+   * DELETE /api/events/:id. An event with history (completed occurrences, any in the past, or any
+   * with form submissions) is archived and loses only its future occurrences that are neither
+   * completed nor filled in; one without history is deleted. A lookup pointing at it makes the
+   * database refuse.
    */
   async delete(id: number): Promise<boolean | 'archived'> {
     return this.db.transaction(async (tx) => {
@@ -386,7 +422,8 @@ export class EventService {
         .where(
           and(
             eq(eventOccurrences.eventId, id),
-            sql`(${eventOccurrences.status} = 'completed' or ${eventOccurrences.startsAt} < ${now})`,
+            sql`(${eventOccurrences.status} = 'completed' or ${eventOccurrences.startsAt} < ${now}
+              or ${hasSubmissions})`,
           ),
         )
         .limit(1);
@@ -405,6 +442,7 @@ export class EventService {
             eq(eventOccurrences.eventId, id),
             gte(eventOccurrences.startsAt, now),
             ne(eventOccurrences.status, 'completed'),
+            withoutSubmissions,
           ),
         );
       return 'archived' as const;

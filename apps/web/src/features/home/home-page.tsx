@@ -1,16 +1,366 @@
+import { DEFAULT_TIMEZONE, OCCURRENCE_PAGE_MAX, SESSION_NOTES_FORM_ID, type EventOccurrence } from '@ritim/shared';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { ListResult } from '../../api/resources';
 import { useSession } from '../../auth/session-store';
-import { ChevronRightIcon } from '../../components/icons';
+import { ChevronRightIcon, Spinner } from '../../components/icons';
 import { navItemsFor } from '../../components/nav-items';
 import { PageTitle } from '../../components/page-title';
-import { cardClass } from '../../components/ui';
+import { buttonClass, cardClass } from '../../components/ui';
+import { translateMessage } from '../../i18n';
+import { formQuery } from '../forms/api';
+import { occurrenceListQuery } from '../occurrences/api';
+import { dateTimeIn, formatDay, formsToFill, fullName, isWebLink, organiserZone, timeIn, todayIn } from './home-values';
 
-/** Home: who is signed in, and a card for each section their role can open. */
+/** How many of today's occurrences the admin's dashboard lists; the rest are a click away. */
+const ADMIN_ROWS = 20;
+/** How many of a guest's next sessions are shown. */
+const GUEST_ROWS = 5;
+
+const linkClass =
+  'font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+
+const statusClass: Record<EventOccurrence['status'], string> = {
+  scheduled: 'bg-slate-100 text-slate-700 ring-slate-500/20',
+  approved: 'bg-green-50 text-green-700 ring-green-600/20',
+  completed: 'bg-indigo-50 text-indigo-700 ring-indigo-600/20',
+};
+
+function StatusBadge({ status }: { status: EventOccurrence['status'] }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={`inline-flex shrink-0 items-center rounded-md px-2 py-1 text-xs font-medium ring-1 ring-inset ${statusClass[status]}`}
+    >
+      {t(`occurrences.statuses.${status}`)}
+    </span>
+  );
+}
+
+/** A dashboard card: its heading, a line under it, an action on the right, then the content. */
+function Panel({
+  id,
+  title,
+  subtitle,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  subtitle?: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={cardClass} data-testid={id}>
+      <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 px-4 py-4 sm:px-6">
+        <div className="min-w-0">
+          <h2 id={id} className="text-base font-semibold text-slate-900">
+            {title}
+          </h2>
+          {subtitle && <div className="mt-1 text-sm text-slate-600">{subtitle}</div>}
+        </div>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The content of a panel while its list loads, when it failed (with a retry), or the list. */
+function Loaded<T>({
+  query,
+  children,
+}: {
+  query: UseQueryResult<ListResult<T>>;
+  children: (result: ListResult<T>) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.data) return children(query.data);
+  if (query.error) {
+    const error = query.error.message ? translateMessage(query.error.message) : t('errors.unknown');
+    return (
+      <div className="flex flex-wrap items-center gap-3 px-4 py-6 sm:px-6">
+        <p role="alert" className="text-sm text-red-700">
+          {t('home.loadFailed', { error })}
+        </p>
+        <button type="button" className={buttonClass.secondary} onClick={() => void query.refetch()}>
+          {t('home.retry')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <p role="status" className="flex items-center gap-2 px-4 py-6 text-sm text-slate-500 sm:px-6">
+      <Spinner />
+      {t('home.loading')}
+    </p>
+  );
+}
+
+function EmptyText({ children }: { children: ReactNode }) {
+  return <p className="px-4 py-6 text-sm text-slate-600 sm:px-6">{children}</p>;
+}
+
+/** An occurrence's start on its organiser's clock (the time it is set at, wherever the reader is). */
+function StartTime({ occurrence }: { occurrence: EventOccurrence }) {
+  return (
+    <span className="w-12 shrink-0 text-sm font-semibold text-slate-900 tabular-nums">
+      {timeIn(occurrence.occurrenceDate, organiserZone(occurrence))}
+    </span>
+  );
+}
+
+/** ' · Europe/London time' when the organiser's zone is not the reader's, so the time is not misread. */
+function ZoneNote({ occurrence, zone }: { occurrence: EventOccurrence; zone: string }) {
+  const { t } = useTranslation();
+  const organiser = organiserZone(occurrence);
+  return organiser === zone ? null : <> · {t('home.zoneTime', { zone: organiser })}</>;
+}
+
+/** Admins: every occurrence of today, how many of them are approved, and the way to the day's list. */
+function AdminToday({ zone }: { zone: string }) {
+  const { t } = useTranslation();
+  const today = todayIn(zone);
+  const day = useQuery(occurrenceListQuery({ date: today, timezone: zone, light: true, limit: ADMIN_ROWS }));
+  const approved = useQuery(
+    occurrenceListQuery({ date: today, timezone: zone, status: 'approved', light: true, limit: 1 }),
+  );
+  const total = day.data?.totalCount;
+  return (
+    <Panel
+      id="home-today"
+      title={t('home.todayTitle')}
+      subtitle={
+        <>
+          <p>{t('home.todayDate', { day: formatDay(today), zone })}</p>
+          {total !== undefined && total > 0 && approved.data && (
+            <p className="mt-1 font-medium text-slate-900" data-testid="home-approved-count">
+              {t('home.approvedCount', { approved: approved.data.totalCount, total })}
+            </p>
+          )}
+        </>
+      }
+      action={
+        <Link to={`/upcoming-events?date=${today}`} className={`${linkClass} text-sm`}>
+          {t('home.openDay')}
+        </Link>
+      }
+    >
+      <Loaded query={day}>
+        {({ items, totalCount }) =>
+          items.length === 0 ? (
+            <EmptyText>
+              {/* Two texts rather than <Trans>, whose markup parser would more than double this chunk. */}
+              {t('home.adminEmpty')}{' '}
+              <Link to="/events" className={linkClass}>
+                {t('home.adminCreate')}
+              </Link>
+            </EmptyText>
+          ) : (
+            <>
+              <ul className="divide-y divide-slate-100">
+                {items.map((occurrence) => (
+                  <li
+                    key={occurrence.id}
+                    className="flex items-start gap-4 px-4 py-3 sm:px-6"
+                    data-testid="home-occurrence"
+                  >
+                    <StartTime occurrence={occurrence} />
+                    <div className="min-w-0 flex-1">
+                      <p className="text-sm font-medium break-words text-slate-900">{occurrence.event.title}</p>
+                      <p className="text-sm text-slate-500">
+                        {t('home.organisedBy', { name: fullName(occurrence.event.organiser) })}
+                        <ZoneNote occurrence={occurrence} zone={zone} />
+                      </p>
+                    </div>
+                    <StatusBadge status={occurrence.status} />
+                  </li>
+                ))}
+              </ul>
+              {totalCount > items.length && (
+                <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-600 sm:px-6">
+                  {t('home.moreToday', { shown: items.length, total: totalCount })}
+                </p>
+              )}
+            </>
+          )
+        }
+      </Loaded>
+    </Panel>
+  );
+}
+
+/** Editors: their occurrences of today and, for each, the guests whose session notes are still to be filled. */
+function EditorToday({ zone }: { zone: string }) {
+  const { t } = useTranslation();
+  const today = todayIn(zone);
+  const day = useQuery(occurrenceListQuery({ date: today, timezone: zone, light: true, limit: OCCURRENCE_PAGE_MAX }));
+  const sessionNotes = useQuery({ ...formQuery(SESSION_NOTES_FORM_ID), staleTime: Infinity, retry: false });
+  const form = sessionNotes.data?.title ?? t('home.sessionNotes');
+  return (
+    <Panel
+      id="home-today"
+      title={t('home.todayTitle')}
+      subtitle={t('home.todayDate', { day: formatDay(today), zone })}
+      action={
+        <Link to={`/upcoming-events?date=${today}`} className={`${linkClass} text-sm`}>
+          {t('home.openDay')}
+        </Link>
+      }
+    >
+      <Loaded query={day}>
+        {({ items }) =>
+          items.length === 0 ? (
+            <EmptyText>{t('home.editorEmpty')}</EmptyText>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {items.map((occurrence) => {
+                const toFill = formsToFill(occurrence, SESSION_NOTES_FORM_ID);
+                return (
+                  <li key={occurrence.id} className="px-4 py-4 sm:px-6" data-testid="home-occurrence">
+                    <div className="flex items-start gap-4">
+                      <StartTime occurrence={occurrence} />
+                      <div className="min-w-0 flex-1">
+                        <p className="text-sm font-medium break-words text-slate-900">{occurrence.event.title}</p>
+                        <p className="text-sm text-slate-500">
+                          {t('home.place', { name: occurrence.event.location.name })}
+                          <ZoneNote occurrence={occurrence} zone={zone} />
+                        </p>
+                      </div>
+                      <StatusBadge status={occurrence.status} />
+                    </div>
+                    <div className="mt-3 text-sm sm:pl-16">
+                      {occurrence.status === 'completed' ? (
+                        <p className="text-slate-600">{t('home.completed')}</p>
+                      ) : occurrence.guests.length === 0 ? (
+                        <p className="text-slate-600">{t('home.noGuests')}</p>
+                      ) : toFill.length === 0 ? (
+                        <p className="text-green-700">{t('home.allFilled', { form })}</p>
+                      ) : (
+                        <>
+                          <p className="text-slate-500">{t('home.formsToFill')}</p>
+                          <ul className="mt-1 space-y-1">
+                            {toFill.map((target) => (
+                              <li key={target.guestId}>
+                                <Link to={target.to} className={linkClass}>
+                                  {t('home.fill', { form, guest: target.guestName })}
+                                </Link>
+                              </li>
+                            ))}
+                          </ul>
+                        </>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )
+        }
+      </Loaded>
+    </Panel>
+  );
+}
+
+/** Guests: their next sessions, in their own zone, with the place and the conference link. */
+function GuestNext({ zone }: { zone: string }) {
+  const { t } = useTranslation();
+  // Fixed when the page opens, so the query (and its cache entry) stays the same across renders.
+  const [from] = useState(() => new Date().toISOString());
+  const next = useQuery(occurrenceListQuery({ from, light: true, limit: GUEST_ROWS }));
+  return (
+    <Panel id="home-next" title={t('home.nextTitle')}>
+      <Loaded query={next}>
+        {({ items }) =>
+          items.length === 0 ? (
+            <EmptyText>{t('home.guestEmpty')}</EmptyText>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {items.map((occurrence) => {
+                const link = occurrence.event.conferenceLink;
+                return (
+                  <li key={occurrence.id} className="px-4 py-4 sm:px-6" data-testid="home-occurrence">
+                    <p className="text-sm font-semibold text-slate-900 tabular-nums">
+                      {dateTimeIn(occurrence.occurrenceDate, zone)}
+                    </p>
+                    <p className="mt-0.5 text-sm font-medium break-words text-slate-900">{occurrence.event.title}</p>
+                    <p className="text-sm text-slate-600">
+                      {t('home.place', { name: occurrence.event.location.name })}
+                    </p>
+                    {link && (
+                      <p className="mt-1 text-sm break-all text-slate-600">
+                        {t('home.conferenceLink')}{' '}
+                        {isWebLink(link) ? (
+                          <a href={link.trim()} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                            {link.trim()}
+                          </a>
+                        ) : (
+                          link
+                        )}
+                      </p>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )
+        }
+      </Loaded>
+    </Panel>
+  );
+}
+
+/** The sections the role can open, as cards (the sidebar's entries, with a line each). */
+function Sections({ role }: { role: string }) {
+  const { t } = useTranslation();
+  const sections = navItemsFor(role).filter((item) => item.to !== '/');
+  return (
+    <section aria-labelledby="home-sections">
+      <h2 id="home-sections" className="text-sm font-semibold text-slate-900">
+        {t('home.sections')}
+      </h2>
+      {sections.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">{t('home.noSections')}</p>
+      ) : (
+        <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {sections.map((item) => (
+            <li key={item.to}>
+              <Link
+                to={item.to}
+                className={`${cardClass} group flex items-center gap-4 p-5 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600`}
+              >
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
+                  <item.icon className="size-5" />
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block text-sm font-semibold text-slate-900">{t(`nav.${item.labelKey}`)}</span>
+                  {item.descriptionKey && (
+                    <span className="mt-0.5 block text-sm text-slate-500">{t(item.descriptionKey)}</span>
+                  )}
+                </span>
+                <ChevronRightIcon className="size-4 text-slate-400 group-hover:text-indigo-600" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Home (spec §2), for every role: who is signed in, their dashboard (admins: today's schedule
+ * and how much of it is approved; editors: today's sessions and the notes still to fill; guests:
+ * their next sessions), then the sections they can open. All of it comes from the occurrences API,
+ * which shows each role only what is theirs.
+ */
 export function HomePage() {
   const { t } = useTranslation();
   const { user, role } = useSession();
-  const sections = navItemsFor(role).filter((item) => item.to !== '/');
+  const zone = user?.timezone ?? DEFAULT_TIMEZONE;
 
   return (
     <div className="space-y-8">
@@ -20,41 +370,13 @@ export function HomePage() {
           {t('home.greeting', { username: user?.username ?? '' })}
         </h1>
         <p className="mt-1 text-sm text-slate-600">
-          {t('home.signedInAs', { role: t(`roles.${role}`) })}{' '}
-          {user?.timezone && t('home.timezone', { timezone: user.timezone })}
+          {t('home.signedInAs', { role: t(`roles.${role}`) })} {t('home.timezone', { timezone: zone })}
         </p>
       </div>
-
-      <section aria-labelledby="home-sections">
-        <h2 id="home-sections" className="text-sm font-semibold text-slate-900">
-          {t('home.sections')}
-        </h2>
-        {sections.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-600">{t('home.noSections')}</p>
-        ) : (
-          <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {sections.map((item) => (
-              <li key={item.to}>
-                <Link
-                  to={item.to}
-                  className={`${cardClass} group flex items-center gap-4 p-5 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600`}
-                >
-                  <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
-                    <item.icon className="size-5" />
-                  </span>
-                  <span className="min-w-0 flex-1">
-                    <span className="block text-sm font-semibold text-slate-900">{t(`nav.${item.labelKey}`)}</span>
-                    {item.descriptionKey && (
-                      <span className="mt-0.5 block text-sm text-slate-500">{t(item.descriptionKey)}</span>
-                    )}
-                  </span>
-                  <ChevronRightIcon className="size-4 text-slate-400 group-hover:text-indigo-600" />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      {role === 'admin' && <AdminToday zone={zone} />}
+      {role === 'editor' && <EditorToday zone={zone} />}
+      {role === 'guest' && <GuestNext zone={zone} />}
+      <Sections role={role} />
     </div>
   );
 }

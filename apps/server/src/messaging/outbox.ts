@@ -1,0 +1,231 @@
+import type { MessageType } from '@ritim/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { messageGroups, messageLogs, users } from '../db/schema.js';
+import { defineJob, type Executor, type JobLogger, type JobQueue } from '../jobs/queue.js';
+import { TransportError } from './transports/errors.js';
+import type { Attachment, Recipient, Transport } from './transports/types.js';
+
+/** What to render and attach at delivery: a report image, never the bytes themselves. */
+export type AttachmentSpec =
+  | { kind: 'occurrence-report'; formId: number; occurrenceId: number }
+  | { kind: 'monthly-report'; guestId: number; month: string; timezone: string };
+
+/** Renders an attachment spec into files (reports); throws when the data is gone. */
+export type RenderAttachments = (spec: AttachmentSpec) => Promise<Attachment[]>;
+
+/**
+ * Delivers one outbox row. Retried with backoff (5, 10, 20, 40 s); a run whose process died is
+ * failed after two minutes and retried, so a crash loses nothing.
+ */
+export const deliverMessageJob = defineJob<{ messageLogId: number }>('deliver-message', {
+  retryLimit: 4,
+  retryDelaySeconds: 5,
+  retryBackoff: true,
+  expireInSeconds: 120,
+});
+
+/** A message decided on, before it is written to the outbox. */
+export interface NewMessage {
+  type: MessageType;
+  /** type + occurrence or month + recipient: the same decision taken twice queues nothing twice. */
+  idempotencyKey: string;
+  occurrenceId?: number | null;
+  formId?: number | null;
+  month?: string | null;
+  recipient:
+    | { kind: 'user'; id: number; name: string; email: string | null; phone: string | null }
+    | { kind: 'group'; id: number; name: string; chatId: string | null };
+  guestIds: number[];
+  subject: string;
+  body: string;
+  attachment?: AttachmentSpec | null;
+  createdBy?: number | null;
+}
+
+export interface EnqueueResult {
+  /** New rows handed to the delivery job. */
+  queued: number;
+  /** Decisions already taken before (same idempotency key): nothing new. */
+  duplicates: number;
+  /** New rows the transport cannot reach, logged as failed with the reason. */
+  unreachable: { name: string; reason: string }[];
+}
+
+const toRecipient = (recipient: NewMessage['recipient']): Recipient =>
+  recipient.kind === 'group'
+    ? { kind: 'group', chatId: recipient.chatId ?? '', name: recipient.name }
+    : { kind: 'user', name: recipient.name, email: recipient.email, phone: recipient.phone };
+
+/** An error as the Message Log shows it: one readable line, never a stack. */
+const describe = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 1000);
+
+/**
+ * The outbox (DESIGN §4): `enqueue` writes message_logs rows and their delivery jobs in the caller's
+ * transaction, so a message exists exactly when the decision to send it commits; `deliver` (the
+ * job) sends one row through the transport and records sent or failed; `retry` puts a failed row
+ * back on the queue.
+ */
+export class Outbox {
+  constructor(
+    private readonly db: Db,
+    private readonly queue: JobQueue,
+    readonly transport: Transport,
+    private readonly render: RenderAttachments,
+    options: { log?: JobLogger; job?: typeof deliverMessageJob } = {},
+  ) {
+    this.log = options.log;
+    this.job = options.job ?? deliverMessageJob;
+  }
+
+  private readonly log: JobLogger | undefined;
+  /** The delivery job's definition (tests use one that retries at once). */
+  private readonly job: typeof deliverMessageJob;
+
+  /** Readies the job's queue (needed before enqueueing in a transaction). */
+  async register(): Promise<void> {
+    await this.queue.register(this.job);
+  }
+
+  /** Works the delivery queue in this process. */
+  async work(): Promise<void> {
+    await this.queue.work(this.job, async ({ messageLogId }, meta) => {
+      await this.deliver(messageLogId, meta.retryCount);
+    });
+  }
+
+  /**
+   * Writes the messages (one statement) and queues a delivery for each new, reachable one (one
+   * more). A key already in the log is a duplicate and changes nothing; a recipient the
+   * transport cannot reach is logged as failed with the reason and not queued.
+   */
+  async enqueue(tx: Executor, messages: NewMessage[]): Promise<EnqueueResult> {
+    const result: EnqueueResult = { queued: 0, duplicates: 0, unreachable: [] };
+    if (messages.length === 0) return result;
+    const rows = messages.map((message) => {
+      const resolution = this.transport.resolve(toRecipient(message.recipient));
+      return {
+        type: message.type,
+        idempotencyKey: message.idempotencyKey,
+        occurrenceId: message.occurrenceId ?? null,
+        formId: message.formId ?? null,
+        month: message.month ?? null,
+        recipientUserId: message.recipient.kind === 'user' ? message.recipient.id : null,
+        recipientMessageGroupId: message.recipient.kind === 'group' ? message.recipient.id : null,
+        recipientName: message.recipient.name,
+        guestIds: message.guestIds,
+        subject: message.subject,
+        body: message.body,
+        attachment: message.attachment ?? null,
+        status: resolution.reachable ? ('queued' as const) : ('failed' as const),
+        error: resolution.reachable ? null : resolution.reason,
+        createdBy: message.createdBy ?? null,
+      };
+    });
+    const inserted = await (tx as Db)
+      .insert(messageLogs)
+      .values(rows)
+      .onConflictDoNothing({ target: messageLogs.idempotencyKey })
+      .returning({
+        id: messageLogs.id,
+        status: messageLogs.status,
+        name: messageLogs.recipientName,
+        error: messageLogs.error,
+      });
+    result.duplicates = messages.length - inserted.length;
+    const queued = inserted.filter((row) => row.status === 'queued');
+    result.queued = queued.length;
+    result.unreachable = inserted
+      .filter((row) => row.status === 'failed')
+      .map((row) => ({ name: row.name, reason: row.error ?? '' }));
+    await this.queue.sendMany(
+      this.job,
+      queued.map((row) => ({ messageLogId: row.id })),
+      { tx },
+    );
+    return result;
+  }
+
+  /**
+   * The delivery job: claims the row (queued, or sending when an earlier run died mid-way), reads
+   * the recipient's current address, renders the attachment, sends, and records the outcome. A
+   * row already sent or failed is left alone, so a repeated job sends nothing twice. A temporary
+   * failure is rethrown for the queue to retry until `retryLimit`; then, or on a permanent one,
+   * the row is failed with the error.
+   */
+  async deliver(messageLogId: number, retryCount = 0): Promise<void> {
+    const [row] = await this.db
+      .update(messageLogs)
+      .set({ status: 'sending', attempts: sql`${messageLogs.attempts} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(messageLogs.id, messageLogId), inArray(messageLogs.status, ['queued', 'sending'])))
+      .returning();
+    if (!row) return;
+    try {
+      const recipient = await this.recipientOf(row);
+      const resolution = this.transport.resolve(recipient);
+      if (!resolution.reachable) throw new TransportError(resolution.reason, true);
+      const attachments = row.attachment ? await this.render(row.attachment as AttachmentSpec) : [];
+      await this.transport.send({
+        id: row.id,
+        idempotencyKey: row.idempotencyKey,
+        recipient,
+        subject: row.subject,
+        text: row.body,
+        attachments,
+      });
+      await this.db
+        .update(messageLogs)
+        .set({ status: 'sent', error: null, sentAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(messageLogs.id, row.id));
+    } catch (error) {
+      const permanent = error instanceof TransportError && error.permanent;
+      const last = permanent || retryCount >= this.job.retryLimit;
+      await this.db
+        .update(messageLogs)
+        .set({ status: last ? 'failed' : 'queued', error: describe(error), updatedAt: sql`now()` })
+        .where(eq(messageLogs.id, row.id));
+      this.log?.warn({ err: error, messageLogId, retryCount, permanent }, 'message delivery failed');
+      if (!last) throw error;
+    }
+  }
+
+  /** Retry in the Message Log: a failed row goes back to queued with a new delivery job. */
+  async retry(messageLogId: number): Promise<'queued' | 'not-failed' | 'not-found'> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(messageLogs)
+        .set({ status: 'queued', error: null, updatedAt: sql`now()` })
+        .where(and(eq(messageLogs.id, messageLogId), eq(messageLogs.status, 'failed')))
+        .returning({ id: messageLogs.id });
+      if (row) {
+        await this.queue.sendMany(this.job, [{ messageLogId }], { tx });
+        return 'queued';
+      }
+      const [exists] = await tx
+        .select({ id: messageLogs.id })
+        .from(messageLogs)
+        .where(eq(messageLogs.id, messageLogId));
+      return exists ? 'not-failed' : 'not-found';
+    });
+  }
+
+  /** The recipient as it is now (a fixed email or chat id counts on retry). */
+  private async recipientOf(row: typeof messageLogs.$inferSelect): Promise<Recipient> {
+    if (row.recipientMessageGroupId !== null) {
+      const [group] = await this.db
+        .select({ name: messageGroups.name, chatId: messageGroups.externalId })
+        .from(messageGroups)
+        .where(eq(messageGroups.id, row.recipientMessageGroupId));
+      return { kind: 'group', chatId: group?.chatId ?? '', name: group?.name ?? row.recipientName };
+    }
+    const [user] =
+      row.recipientUserId === null
+        ? []
+        : await this.db
+            .select({ email: users.email, phone: users.phone })
+            .from(users)
+            .where(eq(users.id, row.recipientUserId));
+    return { kind: 'user', name: row.recipientName, email: user?.email ?? null, phone: user?.phone ?? null };
+  }
+}

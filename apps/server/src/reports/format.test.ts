@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { formatTimeSpan, monthTitle, moreText, sessionTotals } from './format.js';
+
+describe('formatTimeSpan', () => {
+  it("writes the times in the zone passed in, whatever the host's zone", () => {
+    const start = new Date('2026-11-14T07:00:00Z');
+    const end = new Date('2026-11-14T08:30:00Z');
+    expect(formatTimeSpan(start, end, 'Europe/Istanbul')).toBe('Sat 14/11/2026 10:00–11:30');
+    expect(formatTimeSpan(start, end, 'Europe/London')).toBe('Sat 14/11/2026 07:00–08:30');
+  });
+
+  it('follows daylight saving: the same 10:00 London session before and after the clocks change', () => {
+    expect(formatTimeSpan(new Date('2026-03-28T10:00:00Z'), new Date('2026-03-28T11:00:00Z'), 'Europe/London')).toBe(
+      'Sat 28/03/2026 10:00–11:00',
+    );
+    expect(formatTimeSpan(new Date('2026-03-29T09:00:00Z'), new Date('2026-03-29T10:00:00Z'), 'Europe/London')).toBe(
+      'Sun 29/03/2026 10:00–11:00',
+    );
+    // The night the clocks go back, 01:30 happens twice: an hour-long session from the first 01:30 ends at the second.
+    expect(formatTimeSpan(new Date('2026-10-25T00:30:00Z'), new Date('2026-10-25T01:30:00Z'), 'Europe/London')).toBe(
+      'Sun 25/10/2026 01:30–01:30',
+    );
+  });
+
+  it('writes an end on another day in full', () => {
+    expect(formatTimeSpan(new Date('2026-11-14T20:00:00Z'), new Date('2026-11-14T22:30:00Z'), 'Europe/Istanbul')).toBe(
+      'Sat 14/11/2026 23:00 – Sun 15/11/2026 01:30',
+    );
+  });
+
+  it('refuses an unknown zone or an invalid date rather than printing "Invalid DateTime"', () => {
+    const start = new Date('2026-11-14T07:00:00Z');
+    expect(() => formatTimeSpan(start, start, 'Mars/Olympus')).toThrow(RangeError);
+    expect(() => formatTimeSpan(new Date(Number.NaN), start, 'Europe/London')).toThrow(RangeError);
+  });
+});
+
+describe('monthTitle', () => {
+  it('names the month in English', () => {
+    expect(monthTitle(2026, 11)).toBe('November 2026');
+    expect(monthTitle(2027, 1)).toBe('January 2027');
+  });
+
+  it('refuses a month that does not exist', () => {
+    expect(() => monthTitle(2026, 13)).toThrow(RangeError);
+  });
+});
+
+describe('sessionTotals', () => {
+  it('counts the sessions and each status, completed first, leaving out statuses nobody has', () => {
+    const statuses = [...Array<'completed'>(6).fill('completed'), 'approved' as const, 'scheduled' as const];
+    expect(sessionTotals(statuses)).toBe('8 sessions: 6 completed, 1 approved, 1 scheduled');
+    expect(sessionTotals(['scheduled', 'completed', 'scheduled'])).toBe('3 sessions: 1 completed, 2 scheduled');
+    expect(sessionTotals(['approved'])).toBe('1 session: 1 approved');
+    expect(sessionTotals([])).toBe('0 sessions');
+  });
+});
+
+describe('moreText', () => {
+  it('says how many were left out', () => {
+    expect(moreText(1, 'more guest', 'more guests')).toBe('… and 1 more guest');
+    expect(moreText(12, 'more guest', 'more guests')).toBe('… and 12 more guests');
+  });
+});

@@ -1,0 +1,61 @@
+import { type Element, h } from './element.js';
+import { formatTimeSpan, monthTitle, moreText, sessionTotals, STATUS_LABELS } from './format.js';
+import { type Page, renderPage } from './render.js';
+import { card, colors, headerBand, noticeLine, notesBlock, text } from './theme.js';
+import type { MonthlyReportData, MonthlyReportOccurrence, ReportOptions } from './types.js';
+
+export const NO_SESSIONS = 'No sessions this month';
+
+/** Status colours: grey until approved, blue when approved, green when it took place (each 4.5:1 or better). */
+const STATUS_STYLES = {
+  scheduled: { backgroundColor: '#e5e7eb', color: '#374151' },
+  approved: { backgroundColor: '#dbeafe', color: '#1e40af' },
+  completed: { backgroundColor: '#dcfce7', color: '#166534' },
+} as const;
+
+function sessionCard(occurrence: MonthlyReportOccurrence, timeZone: string): Element {
+  const notes = occurrence.notes?.trim() ?? '';
+  const when = formatTimeSpan(occurrence.startsAt, occurrence.endsAt, timeZone);
+  return card(
+    h(
+      { justifyContent: 'space-between', alignItems: 'flex-start', gap: 24 },
+      text({ fontSize: 36, fontWeight: 700, lineHeight: 1.35, flexShrink: 1 }, when),
+      text(
+        {
+          ...STATUS_STYLES[occurrence.status],
+          flexShrink: 0,
+          fontSize: 28,
+          fontWeight: 700,
+          lineHeight: 1.3,
+          padding: '6px 20px',
+          borderRadius: 999,
+        },
+        STATUS_LABELS[occurrence.status],
+      ),
+    ),
+    text({ fontSize: 36, lineHeight: 1.4, color: colors.text, marginTop: 6 }, occurrence.eventTitle),
+    ...(notes === '' ? [] : [notesBlock('Notes', notes)]),
+  );
+}
+
+/** The report's page before layout: the guest and month with the totals, then one card per session by start time. */
+export function monthlyReportPage(data: MonthlyReportData): Page {
+  const occurrences = [...data.occurrences].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  const totals = occurrences.length === 0 ? undefined : sessionTotals(occurrences.map(({ status }) => status));
+  return {
+    header: headerBand(
+      'Monthly report',
+      `${data.guestName} — ${monthTitle(data.year, data.month)}`,
+      [{ label: 'Time zone', value: data.timeZone }],
+      totals,
+    ),
+    items: occurrences.map((occurrence) => sessionCard(occurrence, data.timeZone)),
+    empty: noticeLine(NO_SESSIONS),
+    more: (n) => noticeLine(moreText(n, 'more session', 'more sessions')),
+  };
+}
+
+/** One guest's month as a JPEG, 1080 px wide, as tall as it needs (up to the cap). */
+export function renderMonthlyReport(data: MonthlyReportData, options: ReportOptions = {}): Promise<Buffer> {
+  return renderPage(monthlyReportPage(data), options.maxHeight);
+}

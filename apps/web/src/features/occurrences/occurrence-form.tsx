@@ -1,0 +1,188 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { EventOccurrence } from '@ritim/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import {
+  ErrorText,
+  failureMessage,
+  FormCard,
+  FormFrame,
+  FormSection,
+  ItemLoader,
+  parseRouteId,
+  StatusCard,
+  useSubmitWithFeedback,
+} from '../../components/entity-form';
+import { CheckboxListInput, DateTimeInput, type Choice } from '../../components/form-fields';
+import { Spinner } from '../../components/icons';
+import { formatDateTime } from '../../lib/dates';
+import { peopleQuery } from '../events/api';
+import { occurrenceQuery, useUpdateOccurrence } from './api';
+import {
+  fullName,
+  occurrenceDefaults,
+  occurrenceFormSchema,
+  occurrencePayload,
+  organiserZone,
+  type OccurrenceFormInput,
+  type OccurrenceFormValues,
+} from './occurrence-values';
+
+/** Back and a successful save both lead here (spec §2). */
+const LIST_PATH = '/upcoming-events';
+
+/** What the screen shows of the occurrence without changing it: pairs of term and value. */
+function Details({ items }: { items: [string, string][] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-4 text-sm sm:grid-cols-2">
+      {items.map(([term, value]) => (
+        <div key={term} className="min-w-0">
+          <dt className="font-medium text-slate-500">{term}</dt>
+          <dd className="mt-1 break-words text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * The active guest-role users to tick, with the occurrence's guests among them (they are active
+ * too, but the list may not have caught up with a change yet).
+ */
+function GuestsField({ occurrence }: { occurrence: EventOccurrence }) {
+  const { t } = useTranslation();
+  const guests = useQuery(peopleQuery('guest'));
+  if (guests.isPending || guests.isError) {
+    return (
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-900">{t('occurrences.guests')}</legend>
+        <p
+          role={guests.isError ? 'alert' : 'status'}
+          className={`mt-2 flex items-center gap-2 text-sm ${guests.isError ? 'text-red-700' : 'text-slate-500'}`}
+        >
+          {guests.isError ? (
+            t('occurrences.choicesFailed', { error: failureMessage(guests.error, t('errors.unknown')) })
+          ) : (
+            <>
+              <Spinner />
+              {t('occurrences.choicesLoading')}
+            </>
+          )}
+        </p>
+      </fieldset>
+    );
+  }
+  const options: Choice[] = guests.data.items.map((person) => ({ value: person.id, label: fullName(person) }));
+  for (const guest of occurrence.guests) {
+    if (!options.some((option) => option.value === guest.id)) options.push({ value: guest.id, label: fullName(guest) });
+  }
+  return (
+    <CheckboxListInput
+      name="guestIds"
+      label={t('occurrences.guests')}
+      emptyText={t('occurrences.guestsEmpty')}
+      options={options}
+    />
+  );
+}
+
+function OccurrenceForm({ occurrence }: { occurrence: EventOccurrence }) {
+  const { t } = useTranslation();
+  const updateOccurrence = useUpdateOccurrence();
+  const submitWithFeedback = useSubmitWithFeedback();
+  const form = useForm<OccurrenceFormInput, unknown, OccurrenceFormValues>({
+    resolver: zodResolver(occurrenceFormSchema),
+    defaultValues: occurrenceDefaults(occurrence),
+  });
+  return (
+    <FormCard
+      form={form}
+      testId="occurrence-form"
+      header={
+        // The event's title and organiser belong to the event: shown here, changed in Events.
+        <div className="border-b border-slate-200 px-6 py-5" data-testid="occurrence-event">
+          <Details
+            items={[
+              [t('occurrences.eventTitle'), occurrence.event.title],
+              [t('occurrences.organiser'), fullName(occurrence.event.organiser)],
+            ]}
+          />
+        </div>
+      }
+      submitLabel={t('occurrences.submitUpdate')}
+      backTo={LIST_PATH}
+      onSubmit={(values) =>
+        submitWithFeedback(
+          () => updateOccurrence.mutateAsync({ id: occurrence.id, changes: occurrencePayload(values, occurrence) }),
+          { success: t('occurrences.updated'), failure: t('occurrences.saveFailed'), then: LIST_PATH },
+        )
+      }
+    >
+      <FormSection>
+        <GuestsField occurrence={occurrence} />
+        <DateTimeInput
+          name="occurrenceDate"
+          label={t('occurrences.startDate')}
+          required
+          hint={t('occurrences.startHint', { zone: organiserZone(occurrence) })}
+          className="sm:col-span-1"
+        />
+      </FormSection>
+    </FormCard>
+  );
+}
+
+/** A completed occurrence (its report went out): what it was, and that it stays so. */
+function CompletedOccurrence({ occurrence }: { occurrence: EventOccurrence }) {
+  const { t } = useTranslation();
+  const zone = organiserZone(occurrence);
+  return (
+    <StatusCard backTo={LIST_PATH}>
+      <p role="status" className="text-sm font-medium text-slate-900" data-testid="occurrence-completed">
+        {t('occurrences.completedNote')}
+      </p>
+      <div className="mx-auto mt-6 max-w-xl text-left">
+        <Details
+          items={[
+            [t('occurrences.eventTitle'), occurrence.event.title],
+            [t('occurrences.organiser'), fullName(occurrence.event.organiser)],
+            [t('occurrences.guests'), occurrence.guests.map(fullName).join(', ')],
+            [t('occurrences.startDate'), `${formatDateTime(occurrence.occurrenceDate, zone)} (${zone})`],
+          ]}
+        />
+      </div>
+    </StatusCard>
+  );
+}
+
+/**
+ * Edit Event Occurrence (spec §2, §5, admin): this occurrence's own guest list and its start, in
+ * the organiser's zone. A completed one is shown read-only.
+ */
+export function EditOccurrenceScreen() {
+  const { t } = useTranslation();
+  const param = useParams().occurrenceId;
+  const id = parseRouteId(param);
+  const fetchFailed = (error: string) => t('occurrences.fetchFailed', { error });
+  return (
+    <FormFrame title={t('occurrences.editTitle')} description={t('occurrences.editDescription')} wide>
+      {id === null ? (
+        <StatusCard backTo={LIST_PATH}>
+          <ErrorText message={fetchFailed(t('messages.invalidId'))} toastId={`bad-id-${param}`} />
+        </StatusCard>
+      ) : (
+        <ItemLoader key={id} query={occurrenceQuery(id)} fetchFailed={fetchFailed} backTo={LIST_PATH}>
+          {(occurrence) =>
+            occurrence.status === 'completed' ? (
+              <CompletedOccurrence occurrence={occurrence} />
+            ) : (
+              <OccurrenceForm key={occurrence.id} occurrence={occurrence} />
+            )
+          }
+        </ItemLoader>
+      )}
+    </FormFrame>
+  );
+}

@@ -1,0 +1,145 @@
+import {
+  occurrenceMessages,
+  SESSION_NOTES_FORM_ID,
+  type EventOccurrence,
+  type UpdateEventOccurrence,
+} from '@ritim/shared';
+import { DateTime } from 'luxon';
+import { z } from 'zod';
+
+/**
+ * What the occurrence screens show and send, as plain functions of an occurrence (tested on
+ * their own): the Guests and Notes cells, the Fill items of the row menu, the chosen day, and the
+ * edit form's values.
+ */
+
+type Named = { name: string | null; surname: string | null };
+
+export const fullName = (person: Named) => [person.name, person.surname].filter(Boolean).join(' ');
+
+/** At most this many guests are named in a row, then an ellipsis (as in Events). */
+export const GUESTS_SHOWN = 4;
+
+/** The Guests cell: the first four names of the (already active-only) guest list, then '…'. */
+export function guestNames(guests: readonly Named[]): string[] {
+  const names = guests.map(fullName);
+  return names.length > GUESTS_SHOWN ? [...names.slice(0, GUESTS_SHOWN), '…'] : names;
+}
+
+/** The Notes cell: one 'Name Surname: text' line per submission with notes (just the text when about no one). */
+export function notesLines(submissions: EventOccurrence['formSubmissions']): string[] {
+  return submissions.flatMap((submission) => {
+    if (!submission.notes) return [];
+    const who = submission.user ? fullName(submission.user) : '';
+    return [who ? `${who}: ${submission.notes}` : submission.notes];
+  });
+}
+
+/** One Fill item of a row: the guest, whether their form is filled in already, and the Fill Form link. */
+export interface FillTarget {
+  guestId: number;
+  guestName: string;
+  filled: boolean;
+  to: string;
+}
+
+/**
+ * The row menu's Fill items (spec §2): one per guest of the occurrence for the session notes form,
+ * marked when that guest already has a submission of it; the link carries who it is for.
+ */
+export function fillTargets(occurrence: EventOccurrence, formId: number = SESSION_NOTES_FORM_ID): FillTarget[] {
+  const filled = new Set(
+    occurrence.formSubmissions.flatMap((submission) =>
+      submission.form.id === formId && submission.user ? [submission.user.id] : [],
+    ),
+  );
+  return occurrence.guests.map((guest) => {
+    const guestName = fullName(guest);
+    const query = new URLSearchParams({ guestId: String(guest.id), guestName });
+    return {
+      guestId: guest.id,
+      guestName,
+      filled: filled.has(guest.id),
+      to: `/forms/${formId}/form-submission/${occurrence.id}?${query.toString()}`,
+    };
+  });
+}
+
+/** Today in `zone` as yyyy-MM-dd. */
+export function todayIn(zone: string, now: DateTime = DateTime.now()): string {
+  const here = now.setZone(zone);
+  return (here.isValid ? here : now).toISODate() ?? '';
+}
+
+/** A yyyy-MM-dd text that names a real day, else undefined (a hand-edited URL). */
+export function parseDay(value: string | null): string | undefined {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  return DateTime.fromISO(value).isValid ? value : undefined;
+}
+
+/** The day `steps` days (or months) away from `day`. */
+export function shiftDay(day: string, steps: number, unit: 'day' | 'month'): string {
+  return (
+    DateTime.fromISO(day)
+      .plus(unit === 'day' ? { days: steps } : { months: steps })
+      .toISODate() ?? day
+  );
+}
+
+/** Whether a day's schedule may still change: today or later in the admin's zone. */
+export function isTodayOrLater(day: string, zone: string, now: DateTime = DateTime.now()): boolean {
+  return day >= todayIn(zone, now);
+}
+
+/** 'July 2026' (in the given language) for the month of `day`. */
+export function monthName(day: string, locale: string): string {
+  return DateTime.fromISO(day).setLocale(locale).toFormat('LLLL yyyy');
+}
+
+/** A day as the app shows dates, dd/MM/yyyy (spec §9). */
+export const formatDay = (day: string) => DateTime.fromISO(day).toFormat('dd/MM/yyyy');
+
+const WALL_CLOCK_FORMAT = "yyyy-MM-dd'T'HH:mm";
+
+/** The edit form (spec §5): the occurrence's guests and its start as wall clock in the organiser's zone. */
+export const occurrenceFormSchema = z.object({
+  guestIds: z.array(z.number()),
+  occurrenceDate: z.string().trim().min(1, occurrenceMessages.dateRequired),
+});
+export type OccurrenceFormInput = z.input<typeof occurrenceFormSchema>;
+export type OccurrenceFormValues = z.output<typeof occurrenceFormSchema>;
+
+/** The zone the occurrence's times are shown and entered in. */
+export const organiserZone = (occurrence: EventOccurrence) =>
+  occurrence.event.organiser.timezone || occurrence.event.timezone;
+
+export function occurrenceDefaults(occurrence: EventOccurrence): OccurrenceFormInput {
+  return {
+    guestIds: occurrence.guests.map((guest) => guest.id),
+    occurrenceDate: DateTime.fromISO(occurrence.occurrenceDate, { zone: organiserZone(occurrence) }).toFormat(
+      WALL_CLOCK_FORMAT,
+    ),
+  };
+}
+
+/**
+ * What PATCH gets: only what changed, so saving an untouched guest list does not pin the event's
+ * list to this occurrence. The start goes as wall clock, which the server reads in the event's
+ * zone; that is the organiser's (the rule's zone follows them), and should the two ever differ the
+ * start goes as an instant instead so the time typed is the time kept.
+ */
+export function occurrencePayload(values: OccurrenceFormValues, occurrence: EventOccurrence): UpdateEventOccurrence {
+  const initial = occurrenceDefaults(occurrence);
+  const payload: UpdateEventOccurrence = {};
+  const sameGuests =
+    values.guestIds.length === initial.guestIds.length && values.guestIds.every((id) => initial.guestIds.includes(id));
+  if (!sameGuests) payload.occurrenceGuestIds = values.guestIds;
+  if (values.occurrenceDate !== initial.occurrenceDate) {
+    const zone = organiserZone(occurrence);
+    payload.occurrenceDate =
+      zone === occurrence.event.timezone
+        ? values.occurrenceDate
+        : (DateTime.fromISO(values.occurrenceDate, { zone }).toISO() ?? values.occurrenceDate);
+  }
+  return payload;
+}

@@ -1,0 +1,30 @@
+import type { Resources } from '../en';
+
+/** Turkish texts of Fill Form. */
+export const fillForm: Resources['fillForm'] = {
+  title: 'Form Doldur - {{guest}}',
+  titleNoGuest: 'Form Doldur',
+  event: 'Etkinlik',
+  when: 'Zaman',
+  whenValue: '{{start}} – {{end}} ({{zone}})',
+  place: 'Yer',
+  form: 'Form',
+  requiredNote: '* ile işaretli alanlar zorunludur.',
+  requiredLabel: '{{label}} *',
+  required: '{{label}} zorunludur',
+  choose: 'Seçin...',
+  chooseParentFirst: 'Önce {{parent}} seçin.',
+  noChoices: 'Seçilecek bir şey yok.',
+  noFields: 'Bu formun henüz alanı yok.',
+  save: 'Kaydet',
+  saving: 'Kaydediliyor...',
+  submitted: 'Form başarıyla gönderildi',
+  saveFailed: 'Form gönderilirken bir hata oluştu',
+  formFetchFailed: 'Form alınamadı: {{error}}',
+  occurrenceFetchFailed: 'Etkinlik tekrarı alınamadı: {{error}}',
+  lookupsFetchFailed: 'Seçenekler alınamadı: {{error}}',
+  invalidLink: 'Bu bağlantı bir form, bir etkinlik tekrarı ve bir konuk belirtmiyor.',
+  notAGuest: '{{guest}} bu tekrarın konuğu değil.',
+  completedNote: 'Bu tekrar tamamlandı: formları artık değiştirilemez.',
+  archivedNote: 'Bu form arşivlendi ve doldurulamaz.',
+};

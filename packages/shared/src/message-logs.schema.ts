@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { MESSAGE_STATUSES, MESSAGE_TYPES } from './constants.js';
+import { calendarDay, timezoneParam } from './occurrences.schema.js';
+
+/** Texts of messaging (spec §8, with the spec's misspellings corrected). */
+export const messagingMessages = {
+  retryQueued: (id: number) => `Message ${id} queued again`,
+  retryNotFailed: 'Only a failed message can be retried',
+  notFound: 'Message not found',
+  reminderError: 'Error sending reminders:',
+  reportError: 'Error sending report:',
+  reportsError: 'Error sending reports:',
+  monthlyError: 'Error sending monthly reports:',
+  generateError: 'Error generating form:',
+  syncError: 'Error syncing message groups:',
+  reportsFailed: 'An error occurred while sending the reports',
+  monthlyFailed: 'An error occurred while sending the monthly reports',
+  generated: 'Form generated successfully',
+  synced: 'Synced message groups',
+} as const;
+
+/** GET /api/message-logs?date=: the messages queued on that day (in `timezone`, else the caller's). */
+export const messageLogListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  date: calendarDay.optional(),
+  timezone: timezoneParam.optional(),
+  status: z.enum(MESSAGE_STATUSES).optional(),
+  q: z.string().trim().max(200).optional(),
+});
+export type MessageLogListQuery = z.infer<typeof messageLogListQuerySchema>;
+
+/** One logged message (spec §3 Message log). */
+export const messageLogSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(MESSAGE_TYPES),
+  status: z.enum(MESSAGE_STATUSES),
+  /** The text sent (the Message column). */
+  message: z.string(),
+  subject: z.string(),
+  /** Why the last attempt failed (failed ones), readable. */
+  error: z.string().nullable(),
+  attempts: z.number().int(),
+  recipient: z.object({ kind: z.enum(['user', 'group']), id: z.number().int().nullable(), name: z.string() }),
+  guests: z.array(z.object({ id: z.number().int(), name: z.string().nullable(), surname: z.string().nullable() })),
+  month: z.string().nullable(),
+  eventOccurrence: z
+    .object({
+      id: z.number().int(),
+      occurrenceDate: z.string(),
+      event: z.object({ id: z.number().int(), title: z.string(), timezone: z.string() }),
+    })
+    .nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type MessageLog = z.infer<typeof messageLogSchema>;
+
+export const messageLogListSchema = z.object({
+  messageLogs: z.array(messageLogSchema),
+  totalCount: z.number().int(),
+});
