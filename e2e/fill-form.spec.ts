@@ -286,6 +286,15 @@ test.describe('Fill Form', () => {
     await expect(page.getByText('Form submitted successfully')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/upcoming-events\\?date=${today}$`));
 
+    // Back on the day's list: the note is in the row and the guest's Fill item carries the '+'.
+    const row = page.getByRole('row').filter({ hasText: `${nameOf(people.zeynep)}: Joined after the first chapter` });
+    await expect(row).toHaveCount(1);
+    await row.getByTestId('row-menu-button').click();
+    await expect(
+      page.getByRole('menuitem', { name: `Fill Session notes for ${nameOf(people.zeynep)} +`, exact: true }),
+    ).toBeVisible();
+    await page.keyboard.press('Escape');
+
     const notes = (await occurrenceOf(page)).formSubmissions.find(
       (submission) => submission.form.id === 1 && submission.user?.id === ids.zeynep,
     );

@@ -208,10 +208,11 @@ function dateParams(params: string[], property: 'DTSTART' | 'EXDATE'): { tzid?: 
   return tzid === undefined ? { dateOnly } : { tzid, dateOnly };
 }
 
-/** A DTSTART, UNTIL or EXDATE value: YYYYMMDD, or YYYYMMDDTHHMMSS with an optional Z. */
-function parseRuleDate(value: string, property: string): RuleDate {
-  const match = DATE_TIME.exec(value);
-  if (!match) return fail(`Invalid ${property} value: ${value}`);
+/**
+ * Floating wall-clock time as UTC milliseconds from a regex match whose groups 1-6 are year, month,
+ * day, hour, minute, second (time groups may be absent); null when the date or time does not exist.
+ */
+export function wallClockMillis(match: RegExpExecArray): number | null {
   const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((i) => Number(match[i] ?? 0)) as [
     number,
     number,
@@ -222,9 +223,17 @@ function parseRuleDate(value: string, property: string): RuleDate {
   ];
   const local = Date.UTC(year, month - 1, day, hour, minute, second);
   const date = new Date(local);
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {
-    fail(`Invalid ${property} value: ${value}`);
-  }
+  const exists = date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return exists && hour <= 23 && minute <= 59 && second <= 59 ? local : null;
+}
+
+/** A DTSTART, UNTIL or EXDATE value: YYYYMMDD, or YYYYMMDDTHHMMSS with an optional Z. */
+function parseRuleDate(value: string, property: string): RuleDate {
+  const match = DATE_TIME.exec(value);
+  if (!match) return fail(`Invalid ${property} value: ${value}`);
+  const local = wallClockMillis(match);
+  if (local === null) return fail(`Invalid ${property} value: ${value}`);
+  const year = new Date(local).getUTCFullYear();
   if (year < MIN_YEAR || year > MAX_YEAR) fail(`${property} must be between the years ${MIN_YEAR} and ${MAX_YEAR}`);
   if (match[4] === undefined) return { kind: 'date', local };
   return match[7] === undefined ? { kind: 'local', local } : { kind: 'instant', instant: local };

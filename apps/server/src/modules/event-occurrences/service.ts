@@ -28,7 +28,7 @@ import {
 import { AppError, isReferencedError, pgErrorCode } from '../../lib/errors.js';
 import { searchPattern } from '../../lib/list.js';
 import { RecurrenceError } from '../../recurrence/errors.js';
-import { addExdate, parseRule } from '../../recurrence/rule.js';
+import { addExdate, parseRule, wallClockMillis } from '../../recurrence/rule.js';
 import { checkZone, zoneOffsets } from '../../recurrence/zone.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -243,19 +243,9 @@ function parseStart(value: string, zone: string): Date {
   const match = LOCAL.exec(value);
   let instant: number;
   if (match) {
-    const [year, month, day, hour, minute, second] = [1, 2, 3, 4, 5, 6].map((i) => Number(match[i] ?? 0)) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
-    const local = Date.UTC(year, month - 1, day, hour, minute, second);
-    const check = new Date(local);
-    if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {
-      throw new AppError(400, 'Occurrence date must be an ISO date-time or a local YYYY-MM-DDTHH:mm');
-    }
+    const local = wallClockMillis(match);
+    if (local === null) throw new AppError(400, 'Occurrence date must be an ISO date-time or a local YYYY-MM-DDTHH:mm');
+    const year = new Date(local).getUTCFullYear();
     if (year < 1900 || year > 2999) throw new AppError(400, DATE_RANGE);
     instant = zoneOffsets(zone).toInstant(local);
   } else {
