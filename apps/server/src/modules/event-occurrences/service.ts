@@ -9,7 +9,7 @@ import {
   type ScheduleDayRequest,
   type UpdateEventOccurrence,
 } from '@ritim/shared';
-import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
 import type { SessionUser } from '../../auth/tokens.js';
@@ -25,6 +25,7 @@ import {
   userGroups,
   users,
 } from '../../db/schema.js';
+import { assertActiveGuests } from '../users/active-guests.js';
 import { AppError, isReferencedError, pgErrorCode } from '../../lib/errors.js';
 import { searchPattern } from '../../lib/list.js';
 import { RecurrenceError } from '../../recurrence/errors.js';
@@ -408,17 +409,6 @@ export class EventOccurrenceService {
     }
   }
 
-  private async checkGuests(tx: Tx, guestIds: number[]) {
-    if (guestIds.length === 0) return;
-    const found = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(inArray(users.id, guestIds), eq(users.role, 'guest'), eq(users.status, 'active')));
-    const ok = new Set(found.map((u) => u.id));
-    const missing = guestIds.find((id) => !ok.has(id));
-    if (missing !== undefined) throw new AppError(400, occurrenceMessages.guestInvalid(missing));
-  }
-
   /**
    * PATCH /api/event-occurrences/:id (admins). `occurrenceGuestIds` replaces the occurrence's own
    * guest list and makes it the one that counts; `occurrenceDate` moves it, keeping its length,
@@ -433,7 +423,7 @@ export class EventOccurrenceService {
         const { event, occurrence } = locked;
         if (input.occurrenceGuestIds !== undefined) {
           const guestIds = [...new Set(input.occurrenceGuestIds)];
-          await this.checkGuests(tx, guestIds);
+          await assertActiveGuests(tx, guestIds, occurrenceMessages.guestInvalid);
           await tx
             .update(eventOccurrences)
             .set({ hasGuestOverride: true, updatedAt: sql`now()` })

@@ -6,11 +6,12 @@ import {
   type RepeatOptions as FormRepeatOptions,
   type UpdateEvent,
 } from '@ritim/shared';
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.js';
 import { eventGuests, eventOccurrences, events, formSubmissions, locations, users } from '../../db/schema.js';
+import { assertActiveGuests } from '../users/active-guests.js';
 import { AppError } from '../../lib/errors.js';
 import { defineList } from '../../lib/list.js';
 import { rruleByDayText } from '../../recurrence/by-day-text.js';
@@ -254,17 +255,6 @@ export class EventService {
     if (!location) throw new AppError(400, eventMessages.locationInvalid(locationId));
   }
 
-  private async checkGuests(db: Db | Tx, guestIds: number[]) {
-    if (guestIds.length === 0) return;
-    const found = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(inArray(users.id, guestIds), eq(users.role, 'guest'), eq(users.status, 'active')));
-    const ok = new Set(found.map((u) => u.id));
-    const missing = guestIds.find((id) => !ok.has(id));
-    if (missing !== undefined) throw new AppError(400, eventMessages.guestInvalid(missing));
-  }
-
   /**
    * The rule text (from `repeat` in the organiser's zone, or as sent) checked against the caps, and
    * the first occurrence's span. When editing, the EXDATEs of the `previous` rule are carried over.
@@ -302,7 +292,7 @@ export class EventService {
     return this.db.transaction(async (tx) => {
       const zone = await this.organiserZone(tx, input.organiserId);
       await this.checkLocation(tx, input.locationId);
-      await this.checkGuests(tx, input.guestIds);
+      await assertActiveGuests(tx, input.guestIds, eventMessages.guestInvalid);
       const now = this.now();
       const timing = this.timing(input, zone);
       const starts = engine(() => seriesOccurrences(timing.rule, { now }));
@@ -346,7 +336,7 @@ export class EventService {
       const organiserId = input.organiserId ?? current.organiserId;
       const zone = await this.organiserZone(tx, organiserId);
       if (input.locationId !== undefined) await this.checkLocation(tx, input.locationId);
-      if (input.guestIds !== undefined) await this.checkGuests(tx, input.guestIds);
+      if (input.guestIds !== undefined) await assertActiveGuests(tx, input.guestIds, eventMessages.guestInvalid);
 
       const ruleChanged =
         input.rrule !== undefined ||
