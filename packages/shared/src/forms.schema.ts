@@ -3,6 +3,8 @@ import { RECORD_STATUSES } from './constants.js';
 import { formSchemaShape, parseFormSchemaText, validateFormSchema, type FormSchema } from './form-schema.js';
 import { creatorSchema, listQuerySchema, listResponseSchema, queryFlag } from './list.js';
 import { messages } from './messages.js';
+import { formMessages } from './forms.messages.js';
+export { formMessages } from './forms.messages.js';
 
 /** Sort keys of the forms list; the first is the default. */
 export const FORM_SORTS = ['name', 'date', 'status'] as const;
@@ -12,17 +14,6 @@ export const SESSION_NOTES_FORM_ID = 1;
 
 export const FORM_TITLE_MAX = 200;
 export const FORM_DESCRIPTION_MAX = 2000;
-
-/** Texts of the forms API beyond spec §5's title rule. */
-export const formMessages = {
-  inUse: 'Form is in use and cannot be deleted; archive it instead',
-  sessionNotesNotDeletable: 'Form 1 cannot be deleted: Upcoming Events offers it for filling. You can edit it instead.',
-  sessionNotesNotArchivable: 'Form 1 cannot be archived: Upcoming Events offers it for filling',
-  schemaType: 'Schema must be a JSON object with a "fields" list, or its JSON text',
-  groupIds: 'Groups must be a list of group ids',
-  groupNotFound: (id: number) => `Group ${id} does not exist`,
-  someGroupNotFound: 'One of the chosen groups does not exist',
-} as const;
 
 /** A form as lists show it (no schema, no groups). */
 export const formSummarySchema = z.object({

@@ -2,17 +2,11 @@ import { z } from 'zod';
 import { RECORD_STATUSES } from './constants.js';
 import { creatorSchema, listQuerySchema, listResponseSchema, queryFlag } from './list.js';
 import { messages } from './messages.js';
+import { groupMessages, GROUP_NAME_MAX_LENGTH } from './groups.messages.js';
+export { groupMessages, GROUP_NAME_MAX_LENGTH } from './groups.messages.js';
 
 /** Sort keys of the groups list; the first is the default. */
 export const GROUP_SORTS = ['name', 'date', 'status'] as const;
-
-export const GROUP_NAME_MAX_LENGTH = 200;
-
-/** Texts of the Groups API besides the spec's own (spec §5 has only the name rule). */
-export const groupMessages = {
-  nameTooLong: `Group name must be at most ${GROUP_NAME_MAX_LENGTH} characters`,
-  inUse: 'Group is used by users, forms or lookups and cannot be deleted; archive it instead',
-} as const;
 
 /** A group as lists show it (spec §2 Groups: Id, Name, Create User). */
 export const groupSchema = z.object({

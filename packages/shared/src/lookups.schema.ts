@@ -2,37 +2,15 @@ import { z } from 'zod';
 import { LOOKUPABLE_TYPES, type LookupableType, MAX_LIMIT } from './constants.js';
 import { listQuerySchema, listResponseSchema } from './list.js';
 import { messages } from './messages.js';
+import { lookupMessages, LOOKUP_KEY_MAX, LOOKUP_QUERY_MAX_IDS, LOOKUP_QUERY_MAX_KEYS } from './lookups.messages.js';
+export { lookupMessages, LOOKUP_KEY_MAX, LOOKUP_QUERY_MAX_IDS, LOOKUP_QUERY_MAX_KEYS } from './lookups.messages.js';
 
 /** Sort keys of the lookups list (spec §2); the first is the default. */
 export const LOOKUP_SORTS = ['id', 'key', 'value'] as const;
 
-/** Longest key, value and label a lookup may have. */
-export const LOOKUP_KEY_MAX = 100;
 export const LOOKUP_TEXT_MAX = 500;
-/** How many keys, and how many record ids, one listbox query may ask for. */
-export const LOOKUP_QUERY_MAX_KEYS = 50;
-export const LOOKUP_QUERY_MAX_IDS = 1000;
 
 const MAX_ID = 2_147_483_647;
-
-/** Texts of the lookup rules beyond spec §5's three (dynamic ones are functions). */
-export const lookupMessages = {
-  typeInvalid: `Lookupable type must be one of ${LOOKUPABLE_TYPES.join(', ')} or none`,
-  idInvalid: 'Lookupable record must be a positive whole number',
-  recordRequired: 'Lookupable record is required for this lookupable type',
-  typeRequired: 'Lookupable type is required for a lookupable record',
-  pairTogether: 'lookupableType and lookupableId must be changed together',
-  parentInvalid: 'Parent must be a positive whole number',
-  selfParent: 'A lookup cannot be its own parent',
-  hasChildren: 'Lookup has child lookups and cannot be deleted',
-  keysRequired: 'keys is required: a comma-separated list of lookup keys',
-  keysInvalid: `keys must list 1 to ${LOOKUP_QUERY_MAX_KEYS} non-empty keys of at most ${LOOKUP_KEY_MAX} characters`,
-  idsInvalid: `lookupableIds must list 1 to ${LOOKUP_QUERY_MAX_IDS} positive whole numbers`,
-  idsNeedType: 'lookupableIds needs a lookupableType',
-  nothingToUpdate: 'Nothing to update',
-  parentMissing: (id: number) => `Parent lookup ${id} does not exist`,
-  cycle: (parentId: number) => `Lookup ${parentId} is this lookup's descendant and cannot be its parent`,
-} as const;
 
 /** A lookup as the API returns it (spec §3 Lookup). */
 export const lookupSchema = z.object({

@@ -1,21 +1,10 @@
 import { z } from 'zod';
 import { listQuerySchema, listResponseSchema } from './list.js';
+import { messageGroupMessages, CHAT_ID_MAX_LENGTH, MESSAGE_GROUP_NAME_MAX_LENGTH } from './message-groups.messages.js';
+export { messageGroupMessages, CHAT_ID_MAX_LENGTH, MESSAGE_GROUP_NAME_MAX_LENGTH } from './message-groups.messages.js';
 
 /** Sort keys of the message groups list; the first is the default. */
 export const MESSAGE_GROUP_SORTS = ['name', 'id'] as const;
-
-export const MESSAGE_GROUP_NAME_MAX_LENGTH = 200;
-export const CHAT_ID_MAX_LENGTH = 200;
-
-/** Texts of the Message Groups API (the spec names none). */
-export const messageGroupMessages = {
-  nameRequired: 'Message group name must be a non-empty string',
-  nameTooLong: `Message group name must be at most ${MESSAGE_GROUP_NAME_MAX_LENGTH} characters`,
-  chatIdNotText: 'Chat id must be text',
-  chatIdTooLong: `Chat id must be at most ${CHAT_ID_MAX_LENGTH} characters`,
-  chatIdTaken: 'Another message group already uses this chat id',
-  inUse: 'Message group is used by lookups and cannot be deleted',
-} as const;
 
 /**
  * A message group (spec §3): a group chat at the messaging transport. `externalId` is that

@@ -3,38 +3,11 @@ import { DEFAULT_TIMEZONE, TIMEZONES } from './constants.js';
 import { listQuerySchema, listResponseSchema } from './list.js';
 import { messages } from './messages.js';
 import { ROLES, USER_STATUSES } from './roles.js';
+import { userMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from './users.messages.js';
+export { userMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from './users.messages.js';
 
 /** Sort keys of the users list (spec §2: by id or username); the first is the default. */
 export const USER_SORTS = ['id', 'username'] as const;
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 200;
-export const USERNAME_MAX_LENGTH = 100;
-
-/** Texts of the Users API besides the spec's own (spec §5 has only the username and timezone rules). */
-export const userMessages = {
-  usernameTooLong: `Username must be at most ${USERNAME_MAX_LENGTH} characters`,
-  usernameTaken: 'Username is already taken',
-  passwordNotText: 'Password must be text',
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
-  roleInvalid: `Role must be one of ${ROLES.join(', ')}`,
-  statusInvalid: `Status must be one of ${USER_STATUSES.join(', ')}`,
-  timezoneInvalid: `Timezone must be one of ${TIMEZONES.join(', ')}`,
-  emailInvalid: 'Email must be a valid email address',
-  phoneInvalid: 'Phone must be a valid phone number',
-  groupIdsInvalid: 'Groups must be a list of group ids',
-  messageGroupIdInvalid: 'Message group must be a message group id or null',
-  groupNotFound: (id: number) => `Group ${id} does not exist`,
-  messageGroupNotFound: (id: number) => `Message group ${id} does not exist`,
-  nothingToUpdate: 'Nothing to update',
-  cannotDeleteSelf: 'You cannot delete your own account',
-  cannotDeactivateSelf: 'You cannot deactivate your own account',
-  cannotDemoteSelf: 'You cannot remove your own admin role',
-  lastAdmin: 'At least one active admin must remain',
-  inUse: 'User is used by events, forms or lookups and cannot be deleted; deactivate them instead',
-  profileFieldsOnly: (keys: readonly string[]) => `${keys.join(', ')} cannot be changed through My profile`,
-} as const;
 
 /** A group or message group as a user carries it. */
 const namedRefSchema = z.object({ id: z.number().int(), name: z.string() });
