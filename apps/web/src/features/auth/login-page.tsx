@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginRequestSchema } from '@ritim/shared';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { messages } from '@ritim/shared';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { toast } from 'sonner';
@@ -17,24 +15,43 @@ import { buttonClass, cardClass } from '../../components/ui';
 import { translateMessage } from '../../i18n';
 import { queryClient } from '../../query-client';
 
-/** Sign In (spec §2): on success the user returns to the page they asked for, else Home. */
+type Credentials = { username: string; password: string };
+
+/** Spec §5: both are required (the username after trimming); the server checks the rest. */
+function credentialErrors({ username, password }: Credentials): Partial<Credentials> {
+  return {
+    ...(username.trim() === '' ? { username: messages.usernameRequired } : {}),
+    ...(password === '' ? { password: messages.passwordRequired } : {}),
+  };
+}
+
+/**
+ * Sign In (spec §2): on success the user returns to the page they asked for, else Home. Two
+ * fields need no form library: keeping this screen plain keeps the first download small.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const session = useSession();
   const location = useLocation();
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginRequestSchema), defaultValues: { username: '', password: '' } });
+  const [values, setValues] = useState<Credentials>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Credentials>>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  const change = (field: keyof Credentials) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
 
   if (session.isAuthenticated) {
     return <Navigate to={returnPath((location.state as LoginState | null)?.from)} replace />;
   }
 
-  const onSubmit = handleSubmit(async (credentials) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = credentialErrors(values);
+    setErrors(found);
+    if (found.username || found.password) return;
     setFailure(null);
+    setSubmitting(true);
+    const credentials = { username: values.username.trim(), password: values.password };
     try {
       const token = await login(credentials);
       queryClient.clear();
@@ -45,8 +62,10 @@ export function LoginPage() {
       } else {
         toast.error(t('errors.anErrorOccurred', { error: translateMessage(errorMessage(error, t('errors.unknown'))) }));
       }
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   const fieldError = (message?: string) => (message ? translateMessage(message) : undefined);
 
@@ -70,16 +89,22 @@ export function LoginPage() {
                 spellCheck={false}
                 required
                 autoFocus
-                error={fieldError(errors.username?.message)}
-                {...register('username')}
+                name="username"
+                maxLength={100}
+                value={values.username}
+                onChange={change('username')}
+                error={fieldError(errors.username)}
               />
               <TextField
                 label={t('auth.password')}
                 type="password"
                 autoComplete="current-password"
                 required
-                error={fieldError(errors.password?.message)}
-                {...register('password')}
+                name="password"
+                maxLength={200}
+                value={values.password}
+                onChange={change('password')}
+                error={fieldError(errors.password)}
               />
               <button type="submit" className={`${buttonClass.primary} w-full`} aria-busy={isSubmitting || undefined}>
                 {isSubmitting && <Spinner />}
