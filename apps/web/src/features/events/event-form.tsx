@@ -46,13 +46,11 @@ import {
   repeatOf,
   type EventFormInput,
 } from './event-values';
+import { fullName } from '../../lib/names';
 
 /** How many dates the preview shows. */
 const PREVIEW_SIZE = 5;
 const PREVIEW_DELAY_MS = 400;
-
-const fullName = (person: { name: string | null; surname: string | null; username?: string }) =>
-  [person.name, person.surname].filter(Boolean).join(' ') || person.username || '';
 
 /** Where a choice list would be while its records load or when they could not be fetched. */
 function ChoicesStatus({ label, children, failed }: { label: string; children: ReactNode; failed?: boolean }) {

@@ -9,6 +9,7 @@ import type { RowAction } from '../../components/row-menu';
 import { translateMessage } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { deleteEvent, eventKeys, eventListQuery } from './api';
+import { fullName } from '../../lib/names';
 
 const sortLabelKeys = {
   name: 'events.sortByName',
@@ -18,9 +19,6 @@ const sortLabelKeys = {
 
 /** At most this many guests are named in a row, then an ellipsis. */
 export const GUESTS_SHOWN = 4;
-
-const fullName = (person: { name: string | null; surname: string | null }) =>
-  [person.name, person.surname].filter(Boolean).join(' ');
 
 /** The active guests' names, the first four, then '…' when there are more. */
 export function guestNames(guests: Event['guests']): string {

@@ -51,15 +51,11 @@ import {
   submissionData,
   type FillValues,
 } from './fill-values';
+import { fullName } from '../../lib/names';
+import { organiserZone } from '../occurrences/occurrence-rows';
 
 /** Where Back goes before the occurrence is known. */
 const UPCOMING = '/upcoming-events';
-
-const fullName = (person: { name: string | null; surname: string | null }) =>
-  [person.name, person.surname].filter(Boolean).join(' ');
-
-/** The zone the occurrence's times are shown in: the organiser's. */
-const organiserZone = (occurrence: EventOccurrence) => occurrence.event.organiser.timezone || occurrence.event.timezone;
 
 /** One field of the schema as its control (docs/form-schema.md): the five kinds, inputs by subtype. */
 function SchemaField({

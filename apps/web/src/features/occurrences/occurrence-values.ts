@@ -1,10 +1,11 @@
-import {
-  occurrenceMessages,
-  SESSION_NOTES_FORM_ID,
-  type EventOccurrence,
-  type UpdateEventOccurrence,
-} from '@ritim/shared';
+import { occurrenceMessages, type EventOccurrence, type UpdateEventOccurrence } from '@ritim/shared';
 import { DateTime } from 'luxon';
+import { fullName } from '../../lib/names';
+import { todayIn as wallClockToday } from '../../lib/wall-clock';
+import { organiserZone } from './occurrence-rows';
+
+export { fullName } from '../../lib/names';
+export { fillTargets, formatDay, organiserZone, type FillTarget } from './occurrence-rows';
 import { z } from 'zod';
 
 /**
@@ -14,8 +15,6 @@ import { z } from 'zod';
  */
 
 type Named = { name: string | null; surname: string | null };
-
-export const fullName = (person: Named) => [person.name, person.surname].filter(Boolean).join(' ');
 
 /** At most this many guests are named in a row, then an ellipsis (as in Events). */
 export const GUESTS_SHOWN = 4;
@@ -35,41 +34,8 @@ export function notesLines(submissions: EventOccurrence['formSubmissions']): str
   });
 }
 
-/** One Fill item of a row: the guest, whether their form is filled in already, and the Fill Form link. */
-export interface FillTarget {
-  guestId: number;
-  guestName: string;
-  filled: boolean;
-  to: string;
-}
-
-/**
- * The row menu's Fill items (spec §2): one per guest of the occurrence for the session notes form,
- * marked when that guest already has a submission of it; the link carries who it is for.
- */
-export function fillTargets(occurrence: EventOccurrence, formId: number = SESSION_NOTES_FORM_ID): FillTarget[] {
-  const filled = new Set(
-    occurrence.formSubmissions.flatMap((submission) =>
-      submission.form.id === formId && submission.user ? [submission.user.id] : [],
-    ),
-  );
-  return occurrence.guests.map((guest) => {
-    const guestName = fullName(guest);
-    const query = new URLSearchParams({ guestId: String(guest.id), guestName });
-    return {
-      guestId: guest.id,
-      guestName,
-      filled: filled.has(guest.id),
-      to: `/forms/${formId}/form-submission/${occurrence.id}?${query.toString()}`,
-    };
-  });
-}
-
 /** Today in `zone` as yyyy-MM-dd. */
-export function todayIn(zone: string, now: DateTime = DateTime.now()): string {
-  const here = now.setZone(zone);
-  return (here.isValid ? here : now).toISODate() ?? '';
-}
+export const todayIn = (zone: string, now: DateTime = DateTime.now()): string => wallClockToday(zone, now.toJSDate());
 
 /** A yyyy-MM-dd text that names a real day, else undefined (a hand-edited URL). */
 export function parseDay(value: string | null): string | undefined {
@@ -96,9 +62,6 @@ export function monthName(day: string, locale: string): string {
   return DateTime.fromISO(day).setLocale(locale).toFormat('LLLL yyyy');
 }
 
-/** A day as the app shows dates, dd/MM/yyyy (spec §9). */
-export const formatDay = (day: string) => DateTime.fromISO(day).toFormat('dd/MM/yyyy');
-
 const WALL_CLOCK_FORMAT = "yyyy-MM-dd'T'HH:mm";
 
 /** The edit form (spec §5): the occurrence's guests and its start as wall clock in the organiser's zone. */
@@ -108,10 +71,6 @@ export const occurrenceFormSchema = z.object({
 });
 export type OccurrenceFormInput = z.input<typeof occurrenceFormSchema>;
 export type OccurrenceFormValues = z.output<typeof occurrenceFormSchema>;
-
-/** The zone the occurrence's times are shown and entered in. */
-export const organiserZone = (occurrence: EventOccurrence) =>
-  occurrence.event.organiser.timezone || occurrence.event.timezone;
 
 export function occurrenceDefaults(occurrence: EventOccurrence): OccurrenceFormInput {
   return {
