@@ -1,26 +1,17 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { closeTestServers, listenLocally, testJpeg } from './test-servers.js';
 import type { OutgoingMessage } from './types.js';
 import { createWebhookTransport, signWebhook, verifyWebhookSignature, type WebhookConfig } from './webhook.js';
 
 const SECRET = 'receiver-shared-secret';
 
 let jpeg: Buffer;
-const servers: http.Server[] = [];
 
 beforeAll(async () => {
-  jpeg = await sharp({ create: { width: 12, height: 12, channels: 3, background: '#8e44ad' } })
-    .jpeg()
-    .toBuffer();
+  jpeg = await testJpeg('#8e44ad');
 });
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-});
+afterEach(closeTestServers);
 
 interface Delivery {
   path: string;
@@ -34,7 +25,7 @@ interface Delivery {
  */
 async function startReceiver(secret = SECRET): Promise<{ url: string; deliveries: Delivery[] }> {
   const deliveries: Delivery[] = [];
-  const server = http.createServer((req, res) => {
+  const { origin } = await listenLocally((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -51,9 +42,7 @@ async function startReceiver(secret = SECRET): Promise<{ url: string; deliveries
       res.end(JSON.stringify({ id: `delivery-${deliveries.length}` }));
     });
   });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/ritim`, deliveries };
+  return { url: `${origin}/hooks/ritim`, deliveries };
 }
 
 const config = (url: string, secret = SECRET): WebhookConfig => ({ transport: 'webhook', url, secret });
@@ -105,13 +94,11 @@ describe('webhook transport', () => {
 
   it('treats a redirect as a wrong URL (permanent) and a server error as temporary', async () => {
     let answer = { status: 302, headers: { location: 'https://elsewhere.example.com/hook' }, body: '' };
-    const server = http.createServer((_req, res) => {
+    const { origin } = await listenLocally((_req, res) => {
       res.writeHead(answer.status, answer.headers);
       res.end(answer.body);
     });
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    const url = `${origin}/hook`;
     const transport = createWebhookTransport(config(url));
 
     await expect(transport.send(message())).rejects.toMatchObject({
@@ -136,10 +123,8 @@ describe('webhook transport', () => {
   });
 
   it('gives up on a receiver that does not answer in time, as a temporary failure', async () => {
-    const server = http.createServer(() => undefined);
-    servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/slow`;
+    const { origin } = await listenLocally(() => undefined);
+    const url = `${origin}/slow`;
     await expect(createWebhookTransport(config(url), { timeoutMs: 200 }).send(message())).rejects.toMatchObject({
       permanent: false,
       message: `Webhook POST ${new URL(url).origin}/slow: no answer within 0.2 s`,

@@ -1,7 +1,6 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { closeTestServers, listenLocally, testJpeg } from './test-servers.js';
 import type { OutgoingMessage } from './types.js';
 import { createWhatsappTransport, phoneChatId, type WhatsappConfig } from './whatsapp.js';
 
@@ -15,26 +14,18 @@ interface Request {
 type Answer = { status: number; body?: unknown } | 'hang';
 
 let jpeg: Buffer;
-const servers: http.Server[] = [];
 
 beforeAll(async () => {
-  jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#27ae60' } })
-    .jpeg()
-    .toBuffer();
+  jpeg = await testJpeg('#27ae60');
 });
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-});
+afterEach(closeTestServers);
 
 /** A local HTTP server standing in for WAHA: records every request and answers with `route`. */
 async function startGateway(
   route: (request: Request) => Answer,
-): Promise<{ config: WhatsappConfig; requests: Request[] }> {
+): Promise<{ config: WhatsappConfig; requests: Request[]; server: http.Server }> {
   const requests: Request[] = [];
-  const server = http.createServer((req, res) => {
+  const { server, origin } = await listenLocally((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -52,12 +43,10 @@ async function startGateway(
       res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));
     });
   });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    config: { transport: 'whatsapp', apiUrl: `http://127.0.0.1:${port}/`, apiKey: 'waha-key', session: 'office' },
+    config: { transport: 'whatsapp', apiUrl: `${origin}/`, apiKey: 'waha-key', session: 'office' },
     requests,
+    server,
   };
 }
 
@@ -277,8 +266,7 @@ describe('whatsapp transport: failures', () => {
   });
 
   it('reports a gateway that cannot be reached as temporary', async () => {
-    const { config } = await startGateway(() => ({ status: 200 }));
-    const server = servers.pop()!;
+    const { config, server } = await startGateway(() => ({ status: 200 }));
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await expect(createWhatsappTransport(config).send(message())).rejects.toMatchObject({
       permanent: false,
