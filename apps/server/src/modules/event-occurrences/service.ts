@@ -74,13 +74,19 @@ function scopeCondition(viewer: Viewer['role'], me: unknown): SQL | undefined {
   if (viewer === 'editor') {
     return sql`${eventOccurrences.eventId} in (select e.id from ${events} e where e.organiser_id = ${me})`;
   }
-  if (viewer === 'guest') {
-    return sql`((${eventOccurrences.hasGuestOverride} and exists (select 1 from ${occurrenceGuests} og
-        where og.occurrence_id = ${eventOccurrences.id} and og.user_id = ${me}))
-      or (not ${eventOccurrences.hasGuestOverride} and ${eventOccurrences.eventId} in
-        (select eg.event_id from ${eventGuests} eg where eg.user_id = ${me})))`;
-  }
+  if (viewer === 'guest') return isOccurrenceGuest(me);
   return undefined;
+}
+
+/**
+ * Whether `userId` is a guest of the `event_occurrences` row in scope: on its own list when it
+ * has one (hasGuestOverride), else on the event's (DESIGN §4).
+ */
+export function isOccurrenceGuest(userId: unknown): SQL {
+  return sql`((${eventOccurrences.hasGuestOverride} and exists (select 1 from ${occurrenceGuests} og
+      where og.occurrence_id = ${eventOccurrences.id} and og.user_id = ${userId}))
+    or (not ${eventOccurrences.hasGuestOverride} and ${eventOccurrences.eventId} in
+      (select eg.event_id from ${eventGuests} eg where eg.user_id = ${userId})))`;
 }
 
 /**

@@ -10,17 +10,16 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import {
-  eventGuests,
   eventOccurrences,
   events,
   forms,
   formSubmissions,
   lookups,
-  occurrenceGuests,
   userGroups,
   users,
 } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
+import { isOccurrenceGuest } from '../event-occurrences/service.js';
 import { checkChoices, type ListboxChoice, parseSubmissionData, validateSubmission } from './validate.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -96,12 +95,8 @@ export class FormSubmissionService {
     const isGuest =
       guestId === null
         ? sql<boolean>`true`
-        : sql<boolean>`case when ${eventOccurrences.hasGuestOverride}
-            then exists (select 1 from ${occurrenceGuests} og join ${users} u on u.id = og.user_id
-              where og.occurrence_id = ${eventOccurrences.id} and og.user_id = ${guestId} and u.status = 'active')
-            else exists (select 1 from ${eventGuests} eg join ${users} u on u.id = eg.user_id
-              where eg.event_id = ${eventOccurrences.eventId} and eg.user_id = ${guestId} and u.status = 'active')
-          end`;
+        : sql<boolean>`(${isOccurrenceGuest(guestId)}
+            and exists (select 1 from ${users} u where u.id = ${guestId} and u.status = 'active'))`;
     const [row] = await tx
       .select({ status: eventOccurrences.status, organiserId: events.organiserId, isGuest })
       .from(eventOccurrences)
