@@ -9,15 +9,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
-import {
-  eventOccurrences,
-  events,
-  forms,
-  formSubmissions,
-  lookups,
-  userGroups,
-  users,
-} from '../../db/schema.js';
+import { eventOccurrences, events, forms, formSubmissions, lookups, userGroups, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { isOccurrenceGuest } from '../event-occurrences/service.js';
 import { checkChoices, type ListboxChoice, parseSubmissionData, validateSubmission } from './validate.js';
