@@ -23,6 +23,7 @@ import { AccessTokens } from './auth/tokens.js';
 import type { Database } from './db/client.js';
 import { AppError } from './lib/errors.js';
 import { containsNul } from './lib/nul.js';
+import type { Outbox } from './messaging/outbox.js';
 import { eventOccurrenceRoutes } from './modules/event-occurrences/routes.js';
 import { EventOccurrenceService } from './modules/event-occurrences/service.js';
 import { eventRoutes } from './modules/events/routes.js';
@@ -38,6 +39,9 @@ import { locationRoutes } from './modules/locations/routes.js';
 import { LookupRepository } from './modules/lookups/repository.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
 import { LookupService } from './modules/lookups/service.js';
+import { MessageLogService } from './modules/message-logs/service.js';
+import { messagingRoutes } from './modules/messaging/routes.js';
+import { MessagingService } from './modules/messaging/service.js';
 import { MessageGroupRepository } from './modules/message-groups/repository.js';
 import { messageGroupRoutes } from './modules/message-groups/routes.js';
 import { UserRepository } from './modules/users/repository.js';
@@ -57,6 +61,11 @@ export interface AppDeps {
   webRoot?: string | null;
   logger?: FastifyServerOptions['logger'];
   throttleLimits?: ThrottleLimits;
+  /**
+   * The outbox sends go through (main.ts builds it on the job queue). Without one (tests of other
+   * sections) the messaging routes exist but the sends answer 503.
+   */
+  outbox?: Outbox;
 }
 
 /** Builds the whole HTTP application without listening (tests call it through inject). */
@@ -187,6 +196,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(messageGroupRoutes, {
     prefix: '/api/message-groups',
     repository: new MessageGroupRepository(db),
+  });
+  await app.register(messagingRoutes, {
+    messaging: new MessagingService(db, deps.outbox),
+    messageLogs: new MessageLogService(db),
+    outbox: deps.outbox,
   });
 
   if (servesWeb) {

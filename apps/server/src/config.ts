@@ -23,6 +23,16 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().trim().min(1).max(100).default('admin'),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /**
+   * How long one message delivery may run before it counts as dead (its process stopped) and is
+   * retried; the check runs every quarter of it.
+   */
+  DELIVERY_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds (2-3600)' })
+    .int('must be a number of seconds (2-3600)')
+    .min(2, 'must be a number of seconds (2-3600)')
+    .max(3600, 'must be a number of seconds (2-3600)')
+    .default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -6,8 +6,11 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startHorizonJob } from './jobs/horizon.js';
-import { JobQueue } from './jobs/queue.js';
-import { loadTransportConfig } from './messaging/transports/index.js';
+import { type JobLogger, JobQueue } from './jobs/queue.js';
+import { deliveryJob, Outbox } from './messaging/outbox.js';
+import { createTransport, loadTransportConfig } from './messaging/transports/index.js';
+import type { TransportConfig } from './messaging/transports/config.js';
+import { reportAttachments } from './modules/messaging/attachments.js';
 import { extendHorizons } from './modules/events/service.js';
 import { UserRepository } from './modules/users/repository.js';
 
@@ -27,11 +30,11 @@ async function jwtSecret(config: Config): Promise<string> {
 
 async function main() {
   let config: Config;
+  let transportConfig: TransportConfig;
   try {
     config = loadConfig();
-    // MESSAGE_TRANSPORT and its variables: a bad value stops the start here, in one line (the
-    // delivery worker that sends through it is wired with the messaging routes).
-    loadTransportConfig();
+    // MESSAGE_TRANSPORT and its variables: a bad value stops the start here, in one line.
+    transportConfig = loadTransportConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -47,18 +50,39 @@ async function main() {
 
   const admin = await new UserRepository(database.db).ensureFirstAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
 
+  // Jobs (pg-boss on the same database): started once the schema is migrated, stopped before the
+  // database closes (a job in progress gets up to 10 s to finish). The queue and the outbox exist
+  // before the app (its routes enqueue) and write to the app's logger once it exists.
+  const appLog: { current?: JobLogger } = {};
+  const log: JobLogger = {
+    error: (object, message) => appLog.current?.error(object, message),
+    warn: (object, message) => appLog.current?.warn(object, message),
+    info: (object, message) => appLog.current?.info(object, message),
+  };
+  const queue = new JobQueue(database, {
+    log,
+    maintenanceIntervalSeconds: Math.max(1, Math.round(config.DELIVERY_TIMEOUT_SECONDS / 4)),
+  });
+  const transport = createTransport(transportConfig, { dataDir: config.DATA_DIR });
+  const outbox = new Outbox(database.db, queue, transport, reportAttachments(database.db), {
+    log,
+    job: deliveryJob(config.DELIVERY_TIMEOUT_SECONDS),
+  });
+
   const webRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
   const app = await buildApp({
     database,
     jwtSecret: await jwtSecret(config),
     webRoot,
     logger: { level: config.LOG_LEVEL },
+    outbox,
   });
-  // Jobs (pg-boss on the same database): started once the schema is migrated, stopped before the
-  // database closes (a job in progress gets up to 10 s to finish).
-  const queue = new JobQueue(database, { log: app.log });
+  appLog.current = app.log;
   await queue.start();
   await startHorizonJob(queue, database.db, app.log);
+  // Deliveries: queued messages (also those left by a process that stopped) are sent from here.
+  await outbox.register();
+  await outbox.work();
   app.addHook('onClose', async () => {
     await queue.stop();
     await database.close();

@@ -8,5 +8,5 @@ export const messageGroupMessages = {
   chatIdNotText: 'Chat id must be text',
   chatIdTooLong: `Chat id must be at most ${CHAT_ID_MAX_LENGTH} characters`,
   chatIdTaken: 'Another message group already uses this chat id',
-  inUse: 'Message group is used by lookups and cannot be deleted',
+  inUse: 'Message group is used by lookups or logged messages and cannot be deleted',
 } as const;

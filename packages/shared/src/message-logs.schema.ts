@@ -2,30 +2,22 @@ import { z } from 'zod';
 import { MESSAGE_STATUSES, MESSAGE_TYPES } from './constants.js';
 import { calendarDay, timezoneParam } from './occurrences.schema.js';
 
-/** Texts of messaging (spec §8, with the spec's misspellings corrected). */
-export const messagingMessages = {
-  retryQueued: (id: number) => `Message ${id} queued again`,
-  retryNotFailed: 'Only a failed message can be retried',
-  notFound: 'Message not found',
-  reminderError: 'Error sending reminders:',
-  reportError: 'Error sending report:',
-  reportsError: 'Error sending reports:',
-  monthlyError: 'Error sending monthly reports:',
-  generateError: 'Error generating form:',
-  syncError: 'Error syncing message groups:',
-  reportsFailed: 'An error occurred while sending the reports',
-  monthlyFailed: 'An error occurred while sending the monthly reports',
-  generated: 'Form generated successfully',
-  synced: 'Synced message groups',
-} as const;
+export { messagingMessages, sendSummary, type SendCounts } from './message-logs.messages.js';
 
-/** GET /api/message-logs?date=: the messages queued on that day (in `timezone`, else the caller's). */
+/**
+ * GET /api/message-logs?date=: the messages queued on that day (in `timezone`, else the caller's),
+ * newest first; `occurrenceDate` lists those about that day's occurrences instead (Home: did the
+ * reminders go out?). Admins only.
+ */
 export const messageLogListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   date: calendarDay.optional(),
   timezone: timezoneParam.optional(),
   status: z.enum(MESSAGE_STATUSES).optional(),
+  type: z.enum(MESSAGE_TYPES).optional(),
+  /** Messages about the occurrences of this day (in `timezone`) instead of those queued on `date`. */
+  occurrenceDate: calendarDay.optional(),
   q: z.string().trim().max(200).optional(),
 });
 export type MessageLogListQuery = z.infer<typeof messageLogListQuerySchema>;
@@ -59,4 +51,17 @@ export type MessageLog = z.infer<typeof messageLogSchema>;
 export const messageLogListSchema = z.object({
   messageLogs: z.array(messageLogSchema),
   totalCount: z.number().int(),
+});
+
+/** POST /api/event-occurrences/sendReport: one occurrence's report of one form, to its guests. */
+export const sendReportRequestSchema = z.object({
+  eventOccurrenceId: z.coerce.number().int().positive().max(2_147_483_647),
+  formId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+export type SendReportRequest = z.infer<typeof sendReportRequestSchema>;
+
+/** GET /api/forms/{formId}/report/{occurrenceId}. */
+export const reportParamsSchema = z.object({
+  formId: z.coerce.number().int().positive().max(2_147_483_647),
+  occurrenceId: z.coerce.number().int().positive().max(2_147_483_647),
 });

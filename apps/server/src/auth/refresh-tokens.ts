@@ -9,6 +9,17 @@ const expiry = () => new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 24 * 3600 * 
 export type RotateResult =
   { kind: 'rotated'; userId: number; token: string } | { kind: 'invalid' } | { kind: 'reused' };
 
+/**
+ * Revokes every live refresh token of a user (a new password, deactivation): through `executor`,
+ * so it commits or rolls back with the change that causes it when that runs in a transaction.
+ */
+export async function revokeUserRefreshTokens(executor: Pick<Db, 'update'>, userId: number): Promise<void> {
+  await executor
+    .update(refreshTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
 export class RefreshTokenRepository {
   constructor(private readonly db: Db) {}
 

@@ -17,6 +17,8 @@ const WIDER: Record<string, readonly Role[]> = {
   'GET /api/lookups': ['admin', 'editor'],
   // Organisers fill forms for their occurrences' guests (the handler limits editors to their own).
   'POST /api/forms/:id/submit': ['admin', 'editor'],
+  // Organisers download the report image of their own occurrences (the handler limits editors).
+  'GET /api/forms/:formId/report/:occurrenceId': ['admin', 'editor'],
   // Everyone reads occurrences (the service shows editors and guests only their own).
   'GET /api/event-occurrences': ['admin', 'editor', 'guest'],
   'GET /api/event-occurrences/:id': ['admin', 'editor', 'guest'],

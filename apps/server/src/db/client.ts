@@ -25,6 +25,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The advisory lock key that serialises migrations across processes ('ritim' in ASCII). */
+const MIGRATION_LOCK = 0x726974696d;
+
 const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
 
 /** Connects to PostgreSQL at `url`, or opens embedded PGlite under `dataDir` (in memory when null). */
@@ -41,7 +44,18 @@ export async function openDatabase(options: { url?: string; dataDir?: string | n
       db,
       kind: 'postgres',
       connection: { kind: 'postgres', url: options.url },
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      migrate: async () => {
+        // Several processes may start at once on a new database: one migrates while the others
+        // wait on this lock (held by a connection of its own), then find nothing left to do.
+        const lock = await pool.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(drizzlePg(pool), { migrationsFolder });
+        } finally {
+          await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+          lock.release();
+        }
+      },
       ping: async () => {
         await pool.query('select 1');
       },

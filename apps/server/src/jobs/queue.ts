@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/client.js';
+import { pgErrorCode } from '../lib/errors.js';
 
 /** A drizzle database or transaction: anything that can run a statement. */
 export type Executor = Pick<Db, 'execute'>;
@@ -73,6 +74,11 @@ export interface JobQueueOptions {
   log?: JobLogger;
   /** How often an idle worker looks for jobs (pg-boss minimum 0.5 s). A worker that found a job looks again at once. */
   pollingIntervalSeconds?: number;
+  /**
+   * How often pg-boss's maintenance runs: it fails (and so retries) runs past their expiry, e.g.
+   * those of a process that died. pg-boss's default is 120 s.
+   */
+  maintenanceIntervalSeconds?: number;
   /** How often each process checks the cron schedules (1..45 s); the check runs in one process at a time. */
   cronMonitorIntervalSeconds?: number;
   /** How often a due cron job is moved onto its queue (1..45 s). */
@@ -121,6 +127,9 @@ export class JobQueue {
     this.log = options.log ?? silentLogger;
     this.pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
     const common = {
+      ...(options.maintenanceIntervalSeconds === undefined
+        ? {}
+        : { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds }),
       cronMonitorIntervalSeconds: options.cronMonitorIntervalSeconds ?? 30,
       cronWorkerIntervalSeconds: options.cronWorkerIntervalSeconds ?? 5,
     };
@@ -158,13 +167,20 @@ export class JobQueue {
       retryBackoff: job.retryBackoff,
       ...(job.expireInSeconds === undefined ? {} : { expireInSeconds: job.expireInSeconds }),
     };
-    const existing = await this.boss.getQueue(job.name);
-    if (existing) await this.boss.updateQueue(job.name, policy);
-    else {
-      // Another process may create it between the look-up and here.
-      await this.boss.createQueue(job.name, policy).catch(async (error: unknown) => {
-        if (!(await this.boss.getQueue(job.name))) throw error;
-      });
+    // Processes starting together create queues at once; pg-boss attaches each queue's partition
+    // to its job table, and two such attaches can deadlock: the loser tries again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const existing = await this.boss.getQueue(job.name);
+        if (existing) await this.boss.updateQueue(job.name, policy);
+        else await this.boss.createQueue(job.name, policy);
+        break;
+      } catch (error) {
+        // Another process may have created it between the look-up and here.
+        if (await this.boss.getQueue(job.name).catch(() => null)) break;
+        if (pgErrorCode(error) !== '40P01' || attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+      }
     }
     this.created.add(job.name);
   }

@@ -8,22 +8,30 @@ import type { Attachment, Recipient, Transport } from './transports/types.js';
 
 /** What to render and attach at delivery: a report image, never the bytes themselves. */
 export type AttachmentSpec =
-  | { kind: 'occurrence-report'; formId: number; occurrenceId: number }
+  | {
+      kind: 'occurrence-report';
+      formId: number;
+      occurrenceId: number;
+      /** The guests the message is for: their report shows only the submissions about them. */
+      guestIds?: number[];
+    }
   | { kind: 'monthly-report'; guestId: number; month: string; timezone: string };
 
 /** Renders an attachment spec into files (reports); throws when the data is gone. */
 export type RenderAttachments = (spec: AttachmentSpec) => Promise<Attachment[]>;
 
 /**
- * Delivers one outbox row. Retried with backoff (5, 10, 20, 40 s); a run whose process died is
- * failed after two minutes and retried, so a crash loses nothing.
+ * The delivery job of one outbox row. Retried with backoff (5, 10, 20, 40 s); a run still going
+ * after `timeoutSeconds` (its process died) is failed and retried, so a crash loses nothing.
  */
-export const deliverMessageJob = defineJob<{ messageLogId: number }>('deliver-message', {
-  retryLimit: 4,
-  retryDelaySeconds: 5,
-  retryBackoff: true,
-  expireInSeconds: 120,
-});
+export const deliveryJob = (timeoutSeconds = 120) =>
+  defineJob<{ messageLogId: number }>('deliver-message', {
+    retryLimit: 4,
+    retryDelaySeconds: 5,
+    retryBackoff: true,
+    expireInSeconds: timeoutSeconds,
+  });
+export const deliverMessageJob = deliveryJob();
 
 /** A message decided on, before it is written to the outbox. */
 export interface NewMessage {

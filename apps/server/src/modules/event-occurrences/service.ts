@@ -50,7 +50,7 @@ const LATEST = Date.parse('9999-12-31T00:00:00Z');
 const clamp = (ms: number) => new Date(Math.min(Math.max(ms, EARLIEST), LATEST)).toISOString();
 
 /** The IANA zone as the runtime spells it, or 400. */
-function zoneOf(name: string): string {
+export function zoneOf(name: string): string {
   try {
     return checkZone(name);
   } catch (error) {
@@ -60,7 +60,7 @@ function zoneOf(name: string): string {
 }
 
 /** [start, end) of a calendar day (or its month) in `zone`: 23 or 25 hours on DST days. */
-function dayRange(day: string, zone: string, unit: 'day' | 'month' = 'day'): [number, number] {
+export function dayRange(day: string, zone: string, unit: 'day' | 'month' = 'day'): [number, number] {
   const start = DateTime.fromISO(day, { zone }).startOf(unit);
   return [start.toMillis(), start.plus(unit === 'day' ? { days: 1 } : { months: 1 }).toMillis()];
 }

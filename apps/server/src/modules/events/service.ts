@@ -10,7 +10,15 @@ import { and, asc, desc, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.js';
-import { eventGuests, eventOccurrences, events, formSubmissions, locations, users } from '../../db/schema.js';
+import {
+  eventGuests,
+  eventOccurrences,
+  events,
+  formSubmissions,
+  locations,
+  messageLogs,
+  users,
+} from '../../db/schema.js';
 import { assertActiveGuests } from '../users/active-guests.js';
 import { AppError } from '../../lib/errors.js';
 import { defineList } from '../../lib/list.js';
@@ -33,9 +41,13 @@ const guestList = sql<Event['guests']>`(select coalesce(json_agg(json_build_obje
   'surname', g.surname, 'status', g.status) order by g.name, g.surname, g.id), '[]'::json)
   from ${eventGuests} eg join ${users} g on g.id = eg.user_id where eg.event_id = ${events.id})`.as('guests');
 
-/** An occurrence someone filled a form for (form submissions refer to it with RESTRICT): history. */
-const hasSubmissions = sql`exists (select 1 from ${formSubmissions} s where s.occurrence_id = ${eventOccurrences.id})`;
-const withoutSubmissions = sql`not ${hasSubmissions}`;
+/**
+ * An occurrence someone filled a form for, or sent a message about (form submissions and message
+ * logs refer to it with RESTRICT): history, kept when a series changes or its event is deleted.
+ */
+const hasHistory = sql`(exists (select 1 from ${formSubmissions} s where s.occurrence_id = ${eventOccurrences.id})
+  or exists (select 1 from ${messageLogs} m where m.occurrence_id = ${eventOccurrences.id}))`;
+const withoutHistory = sql`not ${hasHistory}`;
 
 const columns = {
   id: events.id,
@@ -380,7 +392,7 @@ export class EventService {
               gte(eventOccurrences.startsAt, now),
               ne(eventOccurrences.status, 'completed'),
               eq(eventOccurrences.moved, false),
-              withoutSubmissions,
+              withoutHistory,
             ),
           );
         await insertOccurrences(tx, id, starts, timing.endDate.getTime() - timing.startsAt.getTime());
@@ -413,7 +425,7 @@ export class EventService {
           and(
             eq(eventOccurrences.eventId, id),
             sql`(${eventOccurrences.status} = 'completed' or ${eventOccurrences.startsAt} < ${now}
-              or ${hasSubmissions})`,
+              or ${hasHistory})`,
           ),
         )
         .limit(1);
@@ -432,7 +444,7 @@ export class EventService {
             eq(eventOccurrences.eventId, id),
             gte(eventOccurrences.startsAt, now),
             ne(eventOccurrences.status, 'completed'),
-            withoutSubmissions,
+            withoutHistory,
           ),
         );
       return 'archived' as const;

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { CreateUser, MyProfile, UpdateUser, User, UserListQuery } from '@ritim/shared';
 import { userMessages } from '@ritim/shared';
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { groups, messageGroups, refreshTokens, userGroups, users } from '../../db/schema.js';
+import { groups, messageGroups, userGroups, users } from '../../db/schema.js';
 import { hashPassword } from '../../auth/passwords.js';
+import { revokeUserRefreshTokens } from '../../auth/refresh-tokens.js';
 import type { SessionUser } from '../../auth/tokens.js';
 import { AppError, isReferencedError, pgErrorCode } from '../../lib/errors.js';
 import { defineList } from '../../lib/list.js';
@@ -178,7 +179,7 @@ export class UserRepository {
         if (!row) return false;
         if (groupIds) await this.replaceGroups(tx, id, groupIds);
         // A new password or a deactivation ends every session: no refresh token of theirs works again.
-        if (passwordHash || deactivates) await this.revokeRefreshTokens(tx, id);
+        if (passwordHash || deactivates) await revokeUserRefreshTokens(tx, id);
         return true;
       }),
     );
@@ -214,7 +215,7 @@ export class UserRepository {
         .set({ ...fields, ...(passwordHash ? { passwordHash } : {}), updatedAt: sql`now()` })
         .where(eq(users.id, id))
         .returning({ id: users.id });
-      if (row && passwordHash) await this.revokeRefreshTokens(tx, id);
+      if (row && passwordHash) await revokeUserRefreshTokens(tx, id);
       return !!row;
     });
     return updated ? this.find(id) : undefined;
@@ -265,17 +266,6 @@ export class UserRepository {
   private async replaceGroups(tx: Tx, userId: number, groupIds: number[]): Promise<void> {
     await tx.delete(userGroups).where(eq(userGroups.userId, userId));
     if (groupIds.length) await tx.insert(userGroups).values(groupIds.map((groupId) => ({ userId, groupId })));
-  }
-
-  /**
-   * Revokes every refresh token of the user, in the caller's transaction (the refresh-token table
-   * belongs to auth, but this must commit or roll back with the change that causes it).
-   */
-  private async revokeRefreshTokens(tx: Tx, userId: number): Promise<void> {
-    await tx
-      .update(refreshTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
   }
 
   /**

@@ -1,0 +1,27 @@
+import type { Db } from '../../db/client.js';
+import type { RenderAttachments } from '../../messaging/outbox.js';
+import { TransportError } from '../../messaging/transports/errors.js';
+import { renderMonthlyReport } from '../../reports/monthly-report.js';
+import { renderOccurrenceReport } from '../../reports/occurrence-report.js';
+import { monthlyReportData, occurrenceReportData } from './report-data.js';
+import { reportFileName } from './service.js';
+
+/**
+ * The outbox's renderer: the report an attachment spec names, rendered at delivery from the data
+ * as it is then (a retried message carries the current answers). Data that is gone is a
+ * permanent failure.
+ */
+export const reportAttachments =
+  (db: Db): RenderAttachments =>
+  async (spec) => {
+    if (spec.kind === 'occurrence-report') {
+      const data = await occurrenceReportData(db, spec.formId, spec.occurrenceId, spec.guestIds ?? null);
+      if (!data) throw new TransportError('The report’s occurrence or form no longer exists', true);
+      const content = await renderOccurrenceReport(data);
+      return [{ filename: reportFileName(data.startsAt, data.timeZone), contentType: 'image/jpeg', content }];
+    }
+    const data = await monthlyReportData(db, spec.guestId, spec.month, spec.timezone);
+    if (!data) throw new TransportError('The monthly report’s guest no longer exists', true);
+    const content = await renderMonthlyReport(data);
+    return [{ filename: `${spec.month}_monthly_report.jpg`, contentType: 'image/jpeg', content }];
+  };

@@ -1,0 +1,192 @@
+import {
+  bulkActionResultSchema,
+  idParamsSchema,
+  messageLogListQuerySchema,
+  messageLogListSchema,
+  messageLogSchema,
+  messagingMessages,
+  reportParamsSchema,
+  scheduleDayRequestSchema,
+  sendReportRequestSchema,
+} from '@ritim/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../auth/access.js';
+import { AppError, errorResponses } from '../../lib/errors.js';
+import type { Outbox } from '../../messaging/outbox.js';
+import type { MessageLogService } from '../message-logs/service.js';
+import type { MessagingService } from './service.js';
+
+const admins = { access: ['admin'] as const };
+
+/**
+ * The messaging API (spec §7, DESIGN §4): the sends on /api/event-occurrences, the report image
+ * on /api/forms, the message-group sync and the Message Log with its retry. Every send answers
+ * `{success, message}` with the counts.
+ */
+export const messagingRoutes: FastifyPluginAsyncZod<{
+  messaging: MessagingService;
+  messageLogs: MessageLogService;
+  outbox: Outbox | undefined;
+}> = async (app, { messaging, messageLogs, outbox }) => {
+  const bulk = { 200: bulkActionResultSchema, ...errorResponses(400, 401, 403, 503) };
+  const occurrenceTags = ['event-occurrences'];
+
+  app.post(
+    '/api/event-occurrences/sendReminders',
+    {
+      config: admins,
+      schema: {
+        tags: occurrenceTags,
+        description:
+          'Queues one reminder per guest (or per message group) of each approved occurrence of the day (in ' +
+          '`timezone`, else the caller’s) that has not started; its text gives the time in the guest’s zone. A past ' +
+          'day is refused. Sending twice queues nothing new.',
+        body: scheduleDayRequestSchema,
+        response: bulk,
+      },
+    },
+    async (request) => messaging.sendReminders(request.body, currentUser(request)),
+  );
+
+  app.post(
+    '/api/event-occurrences/sendReport',
+    {
+      config: admins,
+      schema: {
+        tags: occurrenceTags,
+        description:
+          'Queues the report image of the occurrence’s submissions of the form to its guests (each sees only the ' +
+          'submissions about them) and marks the occurrence completed.',
+        body: sendReportRequestSchema,
+        response: { ...bulk, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => messaging.sendReport(request.body, currentUser(request)),
+  );
+
+  app.post(
+    '/api/event-occurrences/sendReports',
+    {
+      config: admins,
+      schema: {
+        tags: occurrenceTags,
+        description: 'sendReport for every occurrence of the day and every form with submissions on it.',
+        body: scheduleDayRequestSchema,
+        response: bulk,
+      },
+    },
+    async (request) => messaging.sendReports(request.body, currentUser(request)),
+  );
+
+  app.post(
+    '/api/event-occurrences/sendMonthlyReports',
+    {
+      config: admins,
+      schema: {
+        tags: occurrenceTags,
+        description:
+          'Queues each guest of the month’s occurrences (the month of listDate) one image of their month, once per ' +
+          'guest and month.',
+        body: scheduleDayRequestSchema,
+        response: bulk,
+      },
+    },
+    async (request) => messaging.sendMonthlyReports(request.body, currentUser(request)),
+  );
+
+  app.get(
+    '/api/forms/:formId/report/:occurrenceId',
+    {
+      config: { access: ['admin', 'editor'] as const },
+      schema: {
+        tags: ['forms'],
+        description:
+          'The report of the occurrence’s submissions of the form as a JPEG (`{date}_report.jpg`). Admins read any, ' +
+          'editors those of the events they organise.',
+        params: reportParamsSchema,
+        // 200 is image/jpeg; errors are {message} (400, 401, 403, 404).
+      },
+    },
+    async (request, reply) => {
+      const { jpeg, fileName } = await messaging.reportImage(
+        request.params.formId,
+        request.params.occurrenceId,
+        currentUser(request),
+      );
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(jpeg);
+    },
+  );
+
+  app.get(
+    '/api/message-groups/sync',
+    {
+      config: admins,
+      schema: {
+        tags: ['message-groups'],
+        description:
+          'Imports the messaging gateway’s group chats and their members (matched to users by phone). 409 when ' +
+          'the configured transport has no groups, 502 when the gateway cannot list them.',
+        response: { ...bulk, ...errorResponses(409, 502) },
+      },
+    },
+    async (request) => messaging.syncMessageGroups(currentUser(request)),
+  );
+
+  const logTags = ['message-logs'];
+  app.get(
+    '/api/message-logs',
+    {
+      config: admins,
+      schema: {
+        tags: logTags,
+        description:
+          'Logged messages, newest first: `date` those queued that day, `occurrenceDate` those about that day’s ' +
+          'occurrences (both in `timezone`, else the caller’s zone).',
+        querystring: messageLogListQuerySchema,
+        response: { 200: messageLogListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => messageLogs.list(request.query, currentUser(request)),
+  );
+
+  app.get(
+    '/api/message-logs/:id',
+    {
+      config: admins,
+      schema: {
+        tags: logTags,
+        params: idParamsSchema,
+        response: { 200: messageLogSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const log = await messageLogs.find(request.params.id);
+      if (!log) throw new AppError(404, messagingMessages.notFound);
+      return log;
+    },
+  );
+
+  app.post(
+    '/api/message-logs/:id/retry',
+    {
+      config: admins,
+      schema: {
+        tags: logTags,
+        description: 'Puts a failed message back on the delivery queue (it reads the recipient’s address anew).',
+        params: idParamsSchema,
+        response: { ...bulk, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => {
+      if (!outbox) throw new AppError(503, 'Messaging is not running in this process');
+      const outcome = await outbox.retry(request.params.id);
+      if (outcome === 'not-found') throw new AppError(404, messagingMessages.notFound);
+      if (outcome === 'not-failed') throw new AppError(409, messagingMessages.retryNotFailed);
+      return { success: true, message: messagingMessages.retryQueued(request.params.id) };
+    },
+  );
+};

@@ -1,0 +1,354 @@
+import {
+  type BulkActionResult,
+  messagingMessages,
+  notFound,
+  type ScheduleDayRequest,
+  type SendReportRequest,
+  sendSummary,
+} from '@ritim/shared';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { SessionUser } from '../../auth/tokens.js';
+import type { Db } from '../../db/client.js';
+import { eventOccurrences, events, forms, formSubmissions, locations, messageGroups, users } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import type { NewMessage, Outbox } from '../../messaging/outbox.js';
+import type { GatewayGroup } from '../../messaging/transports/types.js';
+import { renderOccurrenceReport } from '../../reports/occurrence-report.js';
+import { dayRange, OCCURRENCE_NOT_FOUND, zoneOf } from '../event-occurrences/service.js';
+import { addressees, type GuestContact, guestContactsBetween, occurrenceGuestContacts } from './recipients.js';
+import { monthRange, occurrenceReportData } from './report-data.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const FORM_NOT_FOUND = notFound('Form');
+const MESSAGING_OFF = 'Messaging is not running in this process';
+
+const DISPLAY = 'dd/MM/yyyy HH:mm';
+const at = (instant: Date, zone: string, format = DISPLAY) => DateTime.fromJSDate(instant, { zone }).toFormat(format);
+/** `2026-11-24`: the day of an instant in a zone (report file names). */
+const dayOf = (instant: Date, zone: string) => DateTime.fromJSDate(instant, { zone }).toISODate() ?? '';
+
+/** A report's file name: the occurrence's day in the organiser's zone (spec §7: `{date}_report.jpg`). */
+export const reportFileName = (startsAt: Date, zone: string) => `${dayOf(startsAt, zone)}_report.jpg`;
+
+/** Digits only, for matching a gateway's participant numbers to users' phones. */
+const digits = (phone: string) => phone.replace(/\D/g, '');
+
+/**
+ * The messaging decisions (DESIGN §4): reminders, occurrence reports, monthly reports and the
+ * message-group sync. Each decision writes its messages to the outbox in one transaction with
+ * the change it goes with (a report's occurrence becomes completed), so nothing is sent that was
+ * not decided and nothing decided is lost; the idempotency keys make a repeated decision a no-op.
+ */
+export class MessagingService {
+  constructor(
+    private readonly db: Db,
+    private readonly outbox: Outbox | undefined,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private requireOutbox(): Outbox {
+    if (!this.outbox) throw new AppError(503, MESSAGING_OFF);
+    return this.outbox;
+  }
+
+  /**
+   * POST sendReminders: one reminder per guest (or per message group) of each approved
+   * occurrence of the day that has not started yet. Its text gives the time in the guest's zone.
+   */
+  async sendReminders(request: ScheduleDayRequest, viewer: SessionUser): Promise<BulkActionResult> {
+    const outbox = this.requireOutbox();
+    const zone = zoneOf(request.timezone ?? viewer.timezone);
+    const now = this.now();
+    const today = DateTime.fromJSDate(now, { zone }).toISODate() ?? '';
+    if (request.listDate < today) throw new AppError(400, messagingMessages.pastDay);
+    const [start, end] = dayRange(request.listDate, zone);
+    const occurrences = await this.db
+      .select({
+        id: eventOccurrences.id,
+        startsAt: eventOccurrences.startsAt,
+        endsAt: eventOccurrences.endsAt,
+        title: events.title,
+        conferenceLink: events.conferenceLink,
+        location: locations.name,
+      })
+      .from(eventOccurrences)
+      .innerJoin(events, eq(events.id, eventOccurrences.eventId))
+      .innerJoin(locations, eq(locations.id, events.locationId))
+      .where(
+        and(
+          eq(eventOccurrences.status, 'approved'),
+          gte(eventOccurrences.startsAt, new Date(Math.max(start, now.getTime()))),
+          lt(eventOccurrences.startsAt, new Date(end)),
+        ),
+      )
+      .orderBy(asc(eventOccurrences.startsAt), asc(eventOccurrences.id));
+    if (occurrences.length === 0) return { success: true, message: messagingMessages.noApprovedOccurrences };
+    const guests = groupBy(
+      await occurrenceGuestContacts(
+        this.db,
+        occurrences.map((o) => o.id),
+      ),
+    );
+    const messages: NewMessage[] = occurrences.flatMap((occurrence) =>
+      addressees(guests.get(occurrence.id) ?? []).map((to) => {
+        const zones = [...new Set(to.guests.map((guest) => guest.timezone))];
+        const when = zones.map(
+          (guestZone) =>
+            `When: ${at(occurrence.startsAt, guestZone, 'cccc ' + DISPLAY)}–${at(occurrence.endsAt, guestZone, 'HH:mm')} (${guestZone})`,
+        );
+        const lines = [
+          `Reminder: ${occurrence.title}`,
+          ...(to.recipient.kind === 'group' ? [`For: ${to.guests.map((guest) => guest.name).join(', ')}`] : []),
+          ...when,
+          `Where: ${occurrence.location}`,
+          ...(occurrence.conferenceLink ? [`Join: ${occurrence.conferenceLink}`] : []),
+        ];
+        return {
+          type: 'reminder' as const,
+          idempotencyKey: `reminder:${occurrence.id}:${to.key}`,
+          occurrenceId: occurrence.id,
+          recipient: to.recipient,
+          guestIds: to.guests.map((guest) => guest.id),
+          subject: `Reminder: ${occurrence.title}, ${at(occurrence.startsAt, zones[0]!)}`,
+          body: lines.join('\n'),
+          createdBy: viewer.id,
+        };
+      }),
+    );
+    const result = await this.db.transaction((tx) => outbox.enqueue(tx, messages));
+    return { success: true, message: sendSummary(messagingMessages.reminderNouns, result) };
+  }
+
+  /** POST sendReport: the occurrence's report of the form to its guests; the occurrence becomes completed. */
+  async sendReport(request: SendReportRequest, viewer: SessionUser): Promise<BulkActionResult> {
+    const outbox = this.requireOutbox();
+    return this.db.transaction(async (tx) => {
+      const [occurrence] = await tx
+        .select({ id: eventOccurrences.id })
+        .from(eventOccurrences)
+        .where(eq(eventOccurrences.id, request.eventOccurrenceId))
+        .for('update');
+      if (!occurrence) throw new AppError(404, OCCURRENCE_NOT_FOUND);
+      const [form] = await tx.select({ id: forms.id }).from(forms).where(eq(forms.id, request.formId));
+      if (!form) throw new AppError(404, FORM_NOT_FOUND);
+      const [submitted] = await tx
+        .select({ id: formSubmissions.id })
+        .from(formSubmissions)
+        .where(and(eq(formSubmissions.formId, form.id), eq(formSubmissions.occurrenceId, occurrence.id)))
+        .limit(1);
+      if (!submitted) throw new AppError(409, messagingMessages.noSubmissions);
+      const result = await this.queueReports(tx, outbox, [{ occurrenceId: occurrence.id, formId: form.id }], viewer);
+      return { success: true, message: `${result}; ${messagingMessages.completedSuffix(1)}` };
+    });
+  }
+
+  /** POST sendReports: sendReport for every occurrence of the day and every form with submissions on it. */
+  async sendReports(request: ScheduleDayRequest, viewer: SessionUser): Promise<BulkActionResult> {
+    const outbox = this.requireOutbox();
+    const zone = zoneOf(request.timezone ?? viewer.timezone);
+    const [start, end] = dayRange(request.listDate, zone);
+    return this.db.transaction(async (tx) => {
+      const pairs = await tx
+        .selectDistinct({ occurrenceId: formSubmissions.occurrenceId, formId: formSubmissions.formId })
+        .from(formSubmissions)
+        .innerJoin(eventOccurrences, eq(eventOccurrences.id, formSubmissions.occurrenceId))
+        .where(and(gte(eventOccurrences.startsAt, new Date(start)), lt(eventOccurrences.startsAt, new Date(end))))
+        .orderBy(asc(formSubmissions.occurrenceId), asc(formSubmissions.formId));
+      if (pairs.length === 0) return { success: true, message: messagingMessages.noOccurrencesWithSubmissions };
+      const occurrenceIds = [...new Set(pairs.map((pair) => pair.occurrenceId))];
+      // Lock the day's reported occurrences in one order, so two concurrent sends queue one set.
+      await tx
+        .select({ id: eventOccurrences.id })
+        .from(eventOccurrences)
+        .where(inArray(eventOccurrences.id, occurrenceIds))
+        .orderBy(asc(eventOccurrences.id))
+        .for('update');
+      const result = await this.queueReports(tx, outbox, pairs, viewer);
+      return { success: true, message: `${result}; ${messagingMessages.completedSuffix(occurrenceIds.length)}` };
+    });
+  }
+
+  /** Queues the report messages of (occurrence, form) pairs and marks the occurrences completed. */
+  private async queueReports(
+    tx: Tx,
+    outbox: Outbox,
+    pairs: readonly { occurrenceId: number; formId: number }[],
+    viewer: SessionUser,
+  ): Promise<string> {
+    const occurrenceIds = [...new Set(pairs.map((pair) => pair.occurrenceId))];
+    const formIds = [...new Set(pairs.map((pair) => pair.formId))];
+    const [details, formTitles, contacts] = await Promise.all([
+      tx
+        .select({
+          id: eventOccurrences.id,
+          startsAt: eventOccurrences.startsAt,
+          title: events.title,
+          zone: users.timezone,
+        })
+        .from(eventOccurrences)
+        .innerJoin(events, eq(events.id, eventOccurrences.eventId))
+        .innerJoin(users, eq(users.id, events.organiserId))
+        .where(inArray(eventOccurrences.id, occurrenceIds)),
+      tx.select({ id: forms.id, title: forms.title }).from(forms).where(inArray(forms.id, formIds)),
+      occurrenceGuestContacts(tx, occurrenceIds),
+    ]);
+    const occurrenceById = new Map(details.map((row) => [row.id, row]));
+    const formTitle = new Map(formTitles.map((row) => [row.id, row.title]));
+    const guests = groupBy(contacts);
+    const messages: NewMessage[] = pairs.flatMap(({ occurrenceId, formId }) => {
+      const occurrence = occurrenceById.get(occurrenceId)!;
+      const when = at(occurrence.startsAt, occurrence.zone);
+      return addressees(guests.get(occurrenceId) ?? []).map((to) => ({
+        type: 'report' as const,
+        idempotencyKey: `report:${occurrenceId}:${formId}:${to.key}`,
+        occurrenceId,
+        formId,
+        recipient: to.recipient,
+        guestIds: to.guests.map((guest) => guest.id),
+        subject: `${formTitle.get(formId) ?? 'Report'}: ${occurrence.title}, ${when}`,
+        body: `${formTitle.get(formId) ?? 'Report'} of ${occurrence.title} on ${when} (${occurrence.zone}) is attached.`,
+        attachment: {
+          kind: 'occurrence-report' as const,
+          formId,
+          occurrenceId,
+          guestIds: to.guests.map((guest) => guest.id),
+        },
+        createdBy: viewer.id,
+      }));
+    });
+    const result = await outbox.enqueue(tx, messages);
+    await tx
+      .update(eventOccurrences)
+      .set({ status: 'completed', updatedAt: sql`now()` })
+      .where(inArray(eventOccurrences.id, occurrenceIds));
+    return sendSummary(messagingMessages.reportNouns, result);
+  }
+
+  /**
+   * POST sendMonthlyReports: each guest of the month's occurrences (the month of listDate in the
+   * caller's zone) gets one image of their month, read in their own zone; once per guest and month.
+   */
+  async sendMonthlyReports(request: ScheduleDayRequest, viewer: SessionUser): Promise<BulkActionResult> {
+    const outbox = this.requireOutbox();
+    const zone = zoneOf(request.timezone ?? viewer.timezone);
+    const month = request.listDate.slice(0, 7);
+    const [start, end] = monthRange(month, zone);
+    const contacts = await guestContactsBetween(this.db, start, end);
+    const guests = [...new Map(contacts.map((guest) => [guest.id, guest])).values()];
+    if (guests.length === 0) return { success: true, message: messagingMessages.noGuestsThisMonth };
+    const title = DateTime.fromISO(`${month}-01`).toFormat('LLLL yyyy');
+    const messages: NewMessage[] = guests.map((guest) => {
+      const [to] = addressees([guest]);
+      return {
+        type: 'monthly-report' as const,
+        idempotencyKey: `monthly-report:${month}:user:${guest.id}`,
+        month,
+        recipient: to!.recipient,
+        guestIds: [guest.id],
+        subject: `Monthly report, ${title}: ${guest.name}`,
+        body: `${guest.name}'s sessions in ${title} are in the attached report.`,
+        attachment: { kind: 'monthly-report' as const, guestId: guest.id, month, timezone: guest.timezone },
+        createdBy: viewer.id,
+      };
+    });
+    const result = await this.db.transaction((tx) => outbox.enqueue(tx, messages));
+    return { success: true, message: sendSummary(messagingMessages.monthlyNouns, result) };
+  }
+
+  /**
+   * GET /api/forms/:formId/report/:occurrenceId: the JPEG and its file name. Admins read any;
+   * an editor only the occurrences of the events they organise (others' are not found).
+   */
+  async reportImage(formId: number, occurrenceId: number, viewer: SessionUser) {
+    const data = await occurrenceReportData(this.db, formId, occurrenceId);
+    if (!data || (viewer.role !== 'admin' && data.occurrence.organiserId !== viewer.id)) {
+      throw new AppError(404, messagingMessages.reportNotFound);
+    }
+    return {
+      jpeg: await renderOccurrenceReport(data),
+      fileName: reportFileName(data.startsAt, data.timeZone),
+    };
+  }
+
+  /**
+   * GET /api/message-groups/sync: the gateway's group chats become message groups (matched by
+   * chat id, renamed when the gateway's name changed), and users whose phone is a participant's
+   * number join that group. A transport without groups is a clear 409.
+   */
+  async syncMessageGroups(viewer: SessionUser): Promise<BulkActionResult> {
+    const outbox = this.requireOutbox();
+    const transport = outbox.transport;
+    if (!transport.listGroups) throw new AppError(409, messagingMessages.noGroupTransport(transport.name));
+    let gatewayGroups: GatewayGroup[];
+    try {
+      gatewayGroups = await transport.listGroups();
+    } catch (error) {
+      throw new AppError(
+        502,
+        messagingMessages.syncUnavailable(error instanceof Error ? error.message : String(error)),
+      );
+    }
+    const groups = [...new Map(gatewayGroups.map((group) => [group.chatId, group])).values()].filter(
+      (group) => group.chatId.trim() !== '',
+    );
+    if (groups.length === 0) return { success: true, message: messagingMessages.syncSummary(0, 0, 0) };
+    return this.db.transaction(async (tx) => {
+      const existing = await tx
+        .select({ externalId: messageGroups.externalId })
+        .from(messageGroups)
+        .where(
+          inArray(
+            messageGroups.externalId,
+            groups.map((group) => group.chatId),
+          ),
+        );
+      const saved = await tx
+        .insert(messageGroups)
+        .values(
+          groups.map((group) => ({
+            name: group.name.trim() || group.chatId,
+            externalId: group.chatId,
+            createdBy: viewer.id,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: messageGroups.externalId,
+          set: { name: sql`excluded.name`, updatedAt: sql`now()` },
+        })
+        .returning({ id: messageGroups.id, externalId: messageGroups.externalId });
+      const idOf = new Map(saved.map((row) => [row.externalId, row.id]));
+      const members = groups.flatMap((group) =>
+        group.participantPhones.map((phone) => ({ phone: digits(phone), groupId: idOf.get(group.chatId)! })),
+      );
+      let matched = 0;
+      if (members.length > 0) {
+        const phones = sql.join(
+          members.map((member) => sql`(${member.phone}, ${member.groupId}::integer)`),
+          sql`, `,
+        );
+        const updated = await tx.execute(sql`
+          update ${users} set message_group_id = m.group_id, updated_at = now()
+          from (select distinct on (phone) phone, group_id from (values ${phones}) as v(phone, group_id)
+            where phone <> '' order by phone, group_id) m
+          where regexp_replace(coalesce(${users.phone}, ''), '\\D', '', 'g') = m.phone
+          returning ${users.id}`);
+        matched = (updated as { rows: unknown[] }).rows.length;
+      }
+      return {
+        success: true,
+        message: messagingMessages.syncSummary(groups.length, groups.length - existing.length, matched),
+      };
+    });
+  }
+}
+
+/** Guests by occurrence id. */
+function groupBy(contacts: readonly GuestContact[]): Map<number, GuestContact[]> {
+  const byOccurrence = new Map<number, GuestContact[]>();
+  for (const contact of contacts) {
+    byOccurrence.set(contact.occurrenceId, [...(byOccurrence.get(contact.occurrenceId) ?? []), contact]);
+  }
+  return byOccurrence;
+}
