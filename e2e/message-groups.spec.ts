@@ -53,7 +53,7 @@ test.describe('Message Groups', () => {
     for (const header of ['Id', 'Name', 'Users']) {
       await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
     }
-    await expect(page.getByRole('button', { name: /sync/i })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Sync Message Groups', exact: true })).toBeVisible();
 
     await openRowMenu(page, name);
     await page.getByRole('menuitem', { name: 'Edit' }).click();
@@ -169,7 +169,7 @@ test.describe('Message Groups', () => {
     await openRowMenu(page, name);
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await expect(page.locator('[data-sonner-toast][data-type="error"]')).toContainText(
-      'Message group is used by lookups and cannot be deleted',
+      'Message group is used by lookups or logged messages and cannot be deleted',
     );
     await expect(row(page, name)).toHaveCount(1);
   });

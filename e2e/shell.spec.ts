@@ -3,11 +3,26 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 
 test.describe('Shell', () => {
-  test('shows admins the admin links in the sidebar', async ({ adminPage: page }) => {
+  test('shows admins the admin links in the sidebar, in the spec’s order', async ({ adminPage: page }) => {
     await page.goto('/');
     const nav = page.getByTestId('sidebar-nav');
-    await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
-    await expect(nav.getByRole('link', { name: 'Locations' })).toBeVisible();
+    await expect(nav.getByRole('link')).toHaveText([
+      'Home',
+      'Upcoming Events',
+      'Users',
+      'Groups',
+      'Message Groups',
+      'Locations',
+      'Forms',
+      'Lookups',
+      'Message Logs',
+      'Events',
+      'Event Occurrences',
+      'Monthly Report',
+    ]);
+    await nav.getByRole('link', { name: 'Message Logs' }).click();
+    await expect(page).toHaveURL(/\/message-logs$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Message Log' })).toBeVisible();
   });
 
   const expectOnlyCommonLinks = async (page: Page, username: string) => {

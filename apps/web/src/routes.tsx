@@ -245,6 +245,14 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        path: 'message-logs',
+        errorElement,
+        handle: adminOnly,
+        lazy: async () => ({
+          Component: (await import('./features/message-logs/message-logs-list')).MessageLogsList,
+        }),
+      },
+      {
         path: 'monthly-event-occurrences',
         errorElement,
         handle: adminOnly,

@@ -98,18 +98,17 @@ async function refreshOrEndSession(): Promise<string> {
 }
 
 /**
- * An authenticated call: carries the bearer token (refreshing first when there is none), and on
- * a 401 refreshes and retries once. Returns the parsed JSON; failures throw ApiError with the
- * server's message.
+ * Sends an authenticated request: the bearer token (refreshing first when there is none), and on
+ * a 401 a refresh and one retry. Answers the response as it is.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function authorizedFetch(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const method = options.method ?? 'GET';
   const send = (token: string) =>
     fetch(apiUrl(path, options.query), {
       method,
       signal: options.signal,
       headers: {
-        Accept: 'application/json',
+        Accept: accept,
         Authorization: `Bearer ${token}`,
         ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }),
       },
@@ -117,16 +116,40 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
 
   const token = getAccessToken() ?? (await refreshOrEndSession());
-  let response = await send(token);
-  if (response.status === 401) {
-    // Another call may already have renewed the token while this one was in flight.
-    const current = getAccessToken();
-    response = await send(current && current !== token ? current : await refreshOrEndSession());
-  }
+  const response = await send(token);
+  if (response.status !== 401) return response;
+  // Another call may already have renewed the token while this one was in flight.
+  const current = getAccessToken();
+  return send(current && current !== token ? current : await refreshOrEndSession());
+}
 
+/** A failed response as ApiError with the server's message. */
+async function failure(response: Response): Promise<ApiError> {
   const body = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, messageOf(body) ?? (response.statusText || 'Unknown error'));
-  return body as T;
+  return new ApiError(response.status, messageOf(body) ?? (response.statusText || 'Unknown error'));
+}
+
+/**
+ * An authenticated call: carries the bearer token (refreshing first when there is none), and on
+ * a 401 refreshes and retries once. Returns the parsed JSON; failures throw ApiError with the
+ * server's message.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await authorizedFetch(path, options, 'application/json');
+  if (!response.ok) throw await failure(response);
+  return (await readBody(response)) as T;
+}
+
+/**
+ * An authenticated download (a report image): the file and its name from Content-Disposition, else
+ * `fallbackName`. Failures throw ApiError with the server's message, as apiRequest.
+ */
+export async function apiDownload(path: string, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
+  const response = await authorizedFetch(path, {}, '*/*');
+  if (!response.ok) throw await failure(response);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1]?.trim() || fallbackName;
+  return { blob: await response.blob(), fileName };
 }
 
 /** For tests: forget a refresh that is still pending. */

@@ -14,6 +14,7 @@ describe('navItemsFor', () => {
       '/locations',
       '/forms',
       '/lookups',
+      '/message-logs',
       '/events',
       '/event-occurrences',
       '/monthly-event-occurrences',

@@ -45,6 +45,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/locations', labelKey: 'locations', descriptionKey: 'locations.description', icon: MapPinIcon },
   { to: '/forms', labelKey: 'forms', descriptionKey: 'forms.description', icon: ClipboardListIcon },
   { to: '/lookups', labelKey: 'lookups', descriptionKey: 'lookups.description', icon: ListBulletIcon },
+  { to: '/message-logs', labelKey: 'messageLogs', descriptionKey: 'messaging.logDescription', icon: ChatBubblesIcon },
   { to: '/events', labelKey: 'events', descriptionKey: 'events.description', icon: CalendarIcon },
   {
     to: '/event-occurrences',

@@ -4,6 +4,7 @@ import {
   groupMessages,
   lookupMessages,
   messageGroupMessages,
+  messagingMessages,
   messages as sharedMessages,
   occurrenceMessages,
   submissionMessages,
@@ -18,6 +19,7 @@ import { events } from './en/events';
 import { occurrences } from './en/occurrences';
 import { home } from './en/home';
 import { fillForm } from './en/fill-form';
+import { messaging } from './en/messaging';
 
 /**
  * A section's fixed server and validation texts (its `…Messages` in @ritim/shared) as message keys
@@ -54,6 +56,7 @@ const sectionMessages: Record<`${string}_${string}`, string> = {
   ...sectionTexts('events', eventMessages),
   ...sectionTexts('occurrences', occurrenceMessages),
   ...sectionTexts('submissions', submissionMessages),
+  ...sectionTexts('messaging', messagingMessages),
 };
 
 /** English texts: the spec's wording (spec §2, §5, §8), with its misspellings corrected. */
@@ -80,6 +83,7 @@ export const en = {
     upcomingEvents: 'Upcoming Events',
     eventOccurrences: 'Event Occurrences',
     monthlyReport: 'Monthly Report',
+    messageLogs: 'Message Logs',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
   },
@@ -197,6 +201,7 @@ export const en = {
   events,
   occurrences,
   fillForm,
+  messaging,
   profile: {
     title: 'My Profile',
     description: 'Your name and contact details, and your password.',

@@ -8,6 +8,7 @@ import { events } from './tr/events';
 import { occurrences } from './tr/occurrences';
 import { home } from './tr/home';
 import { fillForm } from './tr/fill-form';
+import { messaging } from './tr/messaging';
 
 export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
@@ -33,6 +34,7 @@ export const tr: DeepPartial<Resources> = {
     upcomingEvents: 'Yaklaşan Etkinlikler',
     eventOccurrences: 'Etkinlik Tekrarları',
     monthlyReport: 'Aylık Rapor',
+    messageLogs: 'Mesaj Kayıtları',
     openMenu: 'Menüyü aç',
     closeMenu: 'Menüyü kapat',
   },
@@ -143,6 +145,7 @@ export const tr: DeepPartial<Resources> = {
   events,
   occurrences,
   fillForm,
+  messaging,
   profile: {
     title: 'Profilim',
     description: 'Adınız, iletişim bilgileriniz ve parolanız.',
@@ -181,6 +184,19 @@ export const tr: DeepPartial<Resources> = {
     events_startAfterEnd: 'Başlangıç tarihi bitiş tarihinden sonra olamaz',
     events_maxCount: 'En fazla 180 tekrar olabilir',
     events_untilTooFar: 'Bitiş tarihi bugünden en fazla 1 yıl sonra olabilir',
+    messaging_retryNotFailed: 'Yalnızca gönderilemeyen bir mesaj yeniden denenebilir',
+    messaging_notFound: 'Mesaj bulunamadı',
+    messaging_pastDay: 'Geçmiş bir gün için hatırlatma gönderilemez',
+    messaging_noSubmissions: 'Bu oturumda bu formun kaydı yok',
+    messaging_remindersFailed: 'Hatırlatmalar gönderilirken bir hata oluştu',
+    messaging_reportFailed: 'Rapor gönderilirken bir hata oluştu',
+    messaging_reportsFailed: 'Raporlar gönderilirken bir hata oluştu',
+    messaging_monthlyFailed: 'Aylık raporlar gönderilirken bir hata oluştu',
+    messaging_generated: 'Form başarıyla oluşturuldu',
+    messaging_synced: 'Mesaj grupları eşitlendi',
+    messaging_noApprovedOccurrences:
+      'Hatırlatma gönderilmedi: bu günün ileride onaylı oturumu yok (önce programı onaylayın)',
+    messaging_noGuestsThisMonth: 'Aylık rapor gönderilmedi: bu ayın oturumlarında konuk yok',
     occurrences_dateRequired: 'Tekrar tarihi girilmelidir',
     occurrences_completedLocked: 'Tamamlanmış bir tekrar değiştirilemez',
     occurrences_hasSubmissions: 'Bu tekrarın form kayıtları var ve silinemez',

@@ -11,6 +11,7 @@ import { PageTitle } from '../../components/page-title';
 import { buttonClass, cardClass } from '../../components/ui';
 import { translateMessage } from '../../i18n';
 import { formQuery } from '../forms/api';
+import { messageLogListQuery } from '../message-logs/api';
 import { occurrenceListQuery } from '../occurrences/api';
 import { dateTimeIn, formatDay, formsToFill, fullName, isWebLink, organiserZone, timeIn, todayIn } from './home-values';
 
@@ -185,6 +186,65 @@ function AdminToday({ zone }: { zone: string }) {
                   {t('home.moreToday', { shown: items.length, total: totalCount })}
                 </p>
               )}
+            </>
+          )
+        }
+      </Loaded>
+    </Panel>
+  );
+}
+
+/** Failed messages shown on Home, at most. */
+const FAILED_ROWS = 5;
+
+/** Admins: whether today's reminders went out and today's failed messages, with the way to the Message Log. */
+function AdminMessages({ zone }: { zone: string }) {
+  const { t } = useTranslation();
+  const today = todayIn(zone);
+  const reminders = useQuery(
+    messageLogListQuery({ occurrenceDate: today, type: 'reminder', timezone: zone, limit: 1 }),
+  );
+  const failed = useQuery(messageLogListQuery({ date: today, status: 'failed', timezone: zone, limit: FAILED_ROWS }));
+  const sent = reminders.data?.totalCount;
+  return (
+    <Panel
+      id="home-messages"
+      title={t('messaging.homeMessagesTitle')}
+      subtitle={
+        sent !== undefined && (
+          <p className="font-medium text-slate-900" data-testid="home-reminders">
+            {sent > 0 ? t('messaging.homeRemindersSent', { count: sent }) : t('messaging.homeRemindersNone')}
+          </p>
+        )
+      }
+      action={
+        <Link to={`/message-logs?date=${today}`} className={`${linkClass} text-sm`}>
+          {t('messaging.homeOpenLog')}
+        </Link>
+      }
+    >
+      <Loaded query={failed}>
+        {({ items, totalCount }) =>
+          items.length === 0 ? (
+            <EmptyText>{t('messaging.homeNoFailures')}</EmptyText>
+          ) : (
+            <>
+              <p className="px-4 pt-3 text-sm font-medium text-red-700 sm:px-6" data-testid="home-failed-count">
+                {t('messaging.homeFailed', { count: totalCount })}
+              </p>
+              <ul className="divide-y divide-slate-100">
+                {items.map((log) => (
+                  <li key={log.id} className="px-4 py-3 sm:px-6" data-testid="home-failed-message">
+                    <p className="text-sm font-medium break-words text-slate-900">
+                      {log.recipient.name}
+                      {log.eventOccurrence && (
+                        <span className="font-normal text-slate-500"> · {log.eventOccurrence.event.title}</span>
+                      )}
+                    </p>
+                    <p className="text-sm break-words text-red-700">{log.error ? translateMessage(log.error) : ''}</p>
+                  </li>
+                ))}
+              </ul>
             </>
           )
         }
@@ -374,6 +434,7 @@ export function HomePage() {
         </p>
       </div>
       {role === 'admin' && <AdminToday zone={zone} />}
+      {role === 'admin' && <AdminMessages zone={zone} />}
       {role === 'editor' && <EditorToday zone={zone} />}
       {role === 'guest' && <GuestNext zone={zone} />}
       <Sections role={role} />

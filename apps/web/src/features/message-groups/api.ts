@@ -1,5 +1,6 @@
-import type { CreateMessageGroup, MessageGroup, UpdateMessageGroup } from '@ritim/shared';
+import type { BulkActionResult, CreateMessageGroup, MessageGroup, UpdateMessageGroup } from '@ritim/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../api/client';
 import { create, get, list, remove, update } from '../../api/resources';
 import type { ListQuery } from '../../components/list-page';
 
@@ -43,5 +44,14 @@ export function useUpdateMessageGroup() {
       queryClient.setQueryData(messageGroupKeys.detail(group.id), group);
       await queryClient.invalidateQueries({ queryKey: messageGroupKeys.lists() });
     },
+  });
+}
+
+/** GET /api/message-groups/sync: imports the gateway's groups and members (users matched by phone). */
+export function useSyncMessageGroups() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<BulkActionResult>(`${SECTION}/sync`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: messageGroupKeys.all }),
   });
 }

@@ -1,18 +1,23 @@
-import { MESSAGE_GROUP_SORTS, type MessageGroup, type SortOption } from '@ritim/shared';
+import { MESSAGE_GROUP_SORTS, messagingMessages, type MessageGroup, type SortOption } from '@ritim/shared';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ApiError } from '../../api/errors';
+import { Spinner } from '../../components/icons';
+import { buttonClass } from '../../components/ui';
+import { translateMessage } from '../../i18n';
 import type { Column } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import type { RowAction } from '../../components/row-menu';
 import { useDeleteItem } from '../../components/use-delete-item';
-import { deleteMessageGroup, messageGroupKeys, messageGroupListQuery } from './api';
+import { deleteMessageGroup, messageGroupKeys, messageGroupListQuery, useSyncMessageGroups } from './api';
 
 const sortLabelKeys = {
   name: 'messageGroups.sortByName',
   id: 'messageGroups.sortById',
 } as const;
 
-/** Message Groups (spec §2): Id, Name, Users (usernames). Sync arrives with messaging. */
+/** Message Groups (spec §2): Id, Name, Users (usernames), and Sync Message Groups from the gateway. */
 export function MessageGroupsList() {
   const { t } = useTranslation();
   const deleteRow = useDeleteItem({
@@ -20,6 +25,23 @@ export function MessageGroupsList() {
     invalidates: messageGroupKeys.lists(),
     name: (row) => row.name,
   });
+
+  const sync = useSyncMessageGroups();
+  const runSync = () =>
+    sync.mutate(undefined, {
+      onSuccess: (result) =>
+        result.success
+          ? toast.success(translateMessage(result.message))
+          : toast.error(translateMessage(result.message)),
+      // The server's refusal (no groups on this transport, the gateway down) says why on its own;
+      // anything else (the network) gets the spec's prefix.
+      onError: (error) =>
+        toast.error(
+          error instanceof ApiError
+            ? translateMessage(error.message)
+            : `${translateMessage(messagingMessages.syncError)} ${error.message}`,
+        ),
+    });
 
   const sortOptions: SortOption[] = MESSAGE_GROUP_SORTS.map((value) => ({ value, label: t(sortLabelKeys[value]) }));
 
@@ -63,6 +85,12 @@ export function MessageGroupsList() {
       sortOptions={sortOptions}
       rowActions={rowActions}
       createAction={{ to: '/message-groups/create', label: t('messageGroups.create') }}
+      toolbar={
+        <button type="button" className={buttonClass.secondary} disabled={sync.isPending} onClick={runSync}>
+          {sync.isPending && <Spinner />}
+          {t('messaging.syncGroups')}
+        </button>
+      }
     />
   );
 }

@@ -4,10 +4,12 @@ import type {
   EventOccurrenceListQuery,
   FormSubmission,
   ScheduleDayRequest,
+  SendReportRequest,
   UpdateEventOccurrence,
 } from '@ritim/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, type QueryParams } from '../../api/client';
+import { apiDownload, apiRequest, type QueryParams } from '../../api/client';
+import { saveFile } from '../../lib/save-file';
 import { get, list, remove, update } from '../../api/resources';
 
 const SECTION = 'event-occurrences';
@@ -65,13 +67,41 @@ async function bulk(action: string, body: unknown): Promise<BulkActionResult> {
   return apiRequest<BulkActionResult>(`${SECTION}/${action}`, { method: 'POST', body });
 }
 
-/** POST approveSchedule / unapproveSchedule {listDate, timezone}. */
-export function useScheduleAction(action: 'approveSchedule' | 'unapproveSchedule') {
+/** The bulk actions on a day (or its month): {listDate, timezone} -> {success, message}. */
+export type DayAction =
+  'approveSchedule' | 'unapproveSchedule' | 'sendReminders' | 'sendReports' | 'sendMonthlyReports';
+
+/**
+ * POST approveSchedule / unapproveSchedule / sendReminders / sendReports / sendMonthlyReports
+ * {listDate, timezone}. Occurrences and the message log change with them.
+ */
+export function useScheduleAction(action: DayAction) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: ScheduleDayRequest) => bulk(action, request),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: occurrenceKeys.all }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: occurrenceKeys.all });
+      await queryClient.invalidateQueries({ queryKey: ['message-logs'] });
+    },
   });
+}
+
+/** POST sendReport {eventOccurrenceId, formId}: the report to the guests; the occurrence becomes completed. */
+export function useSendReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: SendReportRequest) => bulk('sendReport', request),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: occurrenceKeys.all });
+      await queryClient.invalidateQueries({ queryKey: ['message-logs'] });
+    },
+  });
+}
+
+/** GET /api/forms/{formId}/report/{occurrenceId}: downloads the report image (`{date}_report.jpg`). */
+export async function downloadReport(formId: number, occurrenceId: number, fallbackName: string): Promise<void> {
+  const { blob, fileName } = await apiDownload(`forms/${formId}/report/${occurrenceId}`, fallbackName);
+  saveFile(blob, fileName);
 }
 
 /** POST /api/forms/{id}/submit {data, eventOccurrenceId, guestId}: saves (or updates) a guest's answers. */

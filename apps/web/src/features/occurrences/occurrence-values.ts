@@ -102,3 +102,13 @@ export function occurrencePayload(values: OccurrenceFormValues, occurrence: Even
   }
   return payload;
 }
+
+/** The forms with answers on an occurrence, once each in order of id: what its reports can be made of. */
+export function reportForms(occurrence: EventOccurrence): { id: number; title: string }[] {
+  const forms = new Map(occurrence.formSubmissions.map((submission) => [submission.form.id, submission.form]));
+  return [...forms.values()].sort((a, b) => a.id - b.id);
+}
+
+/** `{date}_report.jpg` (spec §7), the day in the organiser's zone: the name when the server sends none. */
+export const reportFileName = (occurrence: EventOccurrence) =>
+  `${DateTime.fromISO(occurrence.occurrenceDate, { zone: organiserZone(occurrence) }).toISODate() ?? 'report'}_report.jpg`;

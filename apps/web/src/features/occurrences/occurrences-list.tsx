@@ -1,23 +1,39 @@
-import { DEFAULT_TIMEZONE, SESSION_NOTES_FORM_ID, occurrenceMessages, type EventOccurrence } from '@ritim/shared';
+import {
+  DEFAULT_TIMEZONE,
+  SESSION_NOTES_FORM_ID,
+  type BulkActionResult,
+  messagingMessages,
+  occurrenceMessages,
+  type EventOccurrence,
+} from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useCallback, useId } from 'react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { isAdmin } from '../../auth/roles';
+import { ApiError } from '../../api/errors';
 import { useSession } from '../../auth/session-store';
 import { confirmAction } from '../../components/confirm';
 import type { Column } from '../../components/data-table';
 import { failureMessage } from '../../components/entity-form';
-import { ChevronLeftIcon, ChevronRightIcon, Spinner } from '../../components/icons';
+import { Spinner } from '../../components/icons';
 import { ListPage, type ListQuery } from '../../components/list-page';
 import type { RowAction } from '../../components/row-menu';
-import { buttonClass, inputClass } from '../../components/ui';
+import { buttonClass } from '../../components/ui';
 import { useDeleteItem } from '../../components/use-delete-item';
 import { translateMessage } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { formQuery } from '../forms/api';
-import { deleteOccurrence, occurrenceKeys, occurrenceListQuery, useScheduleAction } from './api';
+import { DayPicker, useDayParam } from './day-picker';
+import {
+  type DayAction,
+  deleteOccurrence,
+  downloadReport,
+  occurrenceKeys,
+  occurrenceListQuery,
+  useScheduleAction,
+  useSendReport,
+} from './api';
 import {
   fillTargets,
   formatDay,
@@ -27,9 +43,8 @@ import {
   monthName,
   notesLines,
   organiserZone,
-  parseDay,
-  shiftDay,
-  todayIn,
+  reportFileName,
+  reportForms,
 } from './occurrence-values';
 
 const statusClass: Record<EventOccurrence['status'], string> = {
@@ -39,142 +54,142 @@ const statusClass: Record<EventOccurrence['status'], string> = {
 };
 
 /**
- * The chosen day, kept in the URL as ?date= (today in the user's zone when there is none or it is
- * not a day); choosing another starts again at page 1, keeping the search.
+ * Why an action failed (spec §8): the server's refusal in its own words; anything else thrown (the
+ * network, a server fault) after the action's prefix, such as 'Error sending reminders:'.
  */
-function useDayParam(zone: string): [string, (day: string) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const day = parseDay(searchParams.get('date')) ?? todayIn(zone);
-  const setDay = useCallback(
-    (next: string) =>
-      setSearchParams((previous) => {
-        const params = new URLSearchParams(previous);
-        params.set('date', next);
-        params.delete('page');
-        return params;
-      }),
-    [setSearchParams],
-  );
-  return [day, setDay];
+function actionFailure(error: Error, prefix: string, fallback: string): string {
+  if (error instanceof ApiError && error.status < 500) return failureMessage(error, fallback);
+  return `${translateMessage(prefix)} ${failureMessage(error, fallback)}`;
 }
 
-/** The day (or, for the monthly report, the month) the list shows: a date input, a step either way, Today. */
-function DayPicker({
+/** An action's answer as a toast: the server's message, green, or red with its reason, else the default. */
+function toastResult(result: BulkActionResult, fallback: string) {
+  if (result.success) toast.success(translateMessage(result.message));
+  else toast.error(result.message ? translateMessage(result.message) : fallback);
+}
+
+/**
+ * One bulk action on the chosen day (or its month) behind a confirmation (spec §5): the server's
+ * message as a green toast, or a red one with its reason, else the action's default (spec §8).
+ */
+function DayActionButton({
+  action,
   day,
   zone,
-  unit,
-  onChange,
+  label,
+  confirmText,
+  fallback,
+  errorPrefix,
+  primary = false,
 }: {
+  action: DayAction;
   day: string;
   zone: string;
-  unit: 'day' | 'month';
-  onChange: (day: string) => void;
+  label: string;
+  confirmText: string;
+  fallback: string;
+  /** What a thrown failure starts with (spec §8). */
+  errorPrefix: string;
+  primary?: boolean;
 }) {
-  const { t } = useTranslation();
-  const id = useId();
-  const stepClass = `${buttonClass.secondary} px-2`;
-  return (
-    <div className="flex items-center gap-2 sm:shrink-0" data-testid="day-picker">
-      <label htmlFor={id} className="sr-only">
-        {t('occurrences.day')}
-      </label>
-      <button
-        type="button"
-        className={stepClass}
-        aria-label={t(unit === 'day' ? 'occurrences.previousDay' : 'occurrences.previousMonth')}
-        onClick={() => onChange(shiftDay(day, -1, unit))}
-      >
-        <ChevronLeftIcon className="size-4" />
-      </button>
-      <input
-        id={id}
-        type="date"
-        value={day}
-        required
-        className={`${inputClass} min-w-0 flex-1 sm:w-40 sm:flex-none`}
-        data-testid="day-input"
-        // A cleared or half-typed date keeps the day shown until a whole one is entered.
-        onChange={(event) => {
-          const next = parseDay(event.target.value);
-          if (next) onChange(next);
-        }}
-      />
-      <button
-        type="button"
-        className={stepClass}
-        aria-label={t(unit === 'day' ? 'occurrences.nextDay' : 'occurrences.nextMonth')}
-        onClick={() => onChange(shiftDay(day, 1, unit))}
-      >
-        <ChevronRightIcon className="size-4" />
-      </button>
-      <button
-        type="button"
-        className={buttonClass.secondary}
-        disabled={day === todayIn(zone)}
-        onClick={() => onChange(todayIn(zone))}
-      >
-        {t('occurrences.today')}
-      </button>
-    </div>
-  );
-}
-
-/** Approve Schedule / Unapprove Schedule for the chosen day (admins, today or later; spec §2, §8). */
-function ScheduleActions({ day, zone }: { day: string; zone: string }) {
-  const { t } = useTranslation();
-  const approve = useScheduleAction('approveSchedule');
-  const unapprove = useScheduleAction('unapproveSchedule');
-  const busy = approve.isPending || unapprove.isPending;
-
-  const run = (mutation: typeof approve, confirmText: string, fallback: string) => {
+  const mutation = useScheduleAction(action);
+  const run = () => {
     if (!confirmAction(confirmText)) return;
     mutation.mutate(
       { listDate: day, timezone: zone },
       {
-        onSuccess: (result) => {
-          if (result.success) toast.success(translateMessage(result.message));
-          else toast.error(result.message ? translateMessage(result.message) : fallback);
-        },
-        onError: (error) => toast.error(failureMessage(error, fallback)),
+        onSuccess: (result) => toastResult(result, fallback),
+        onError: (error) => toast.error(actionFailure(error, errorPrefix, fallback)),
       },
     );
   };
-
   return (
-    <section
-      aria-label={t('occurrences.scheduleActions')}
-      className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end"
+    <button
+      type="button"
+      className={primary ? buttonClass.primary : buttonClass.secondary}
+      disabled={mutation.isPending}
+      onClick={run}
     >
-      <button
-        type="button"
-        className={buttonClass.secondary}
-        disabled={busy}
-        onClick={() =>
-          run(
-            unapprove,
-            t('occurrences.confirmUnapprove', { day: formatDay(day) }),
-            translateMessage(occurrenceMessages.unapproveFailed),
-          )
-        }
-      >
-        {unapprove.isPending && <Spinner />}
-        {t('occurrences.unapprove')}
-      </button>
-      <button
-        type="button"
-        className={buttonClass.primary}
-        disabled={busy}
-        onClick={() =>
-          run(
-            approve,
-            t('occurrences.confirmApprove', { day: formatDay(day) }),
-            translateMessage(occurrenceMessages.approveFailed),
-          )
-        }
-      >
-        {approve.isPending && <Spinner />}
-        {t('occurrences.approve')}
-      </button>
+      {mutation.isPending && <Spinner />}
+      {label}
+    </button>
+  );
+}
+
+const actionsClass = 'flex flex-col-reverse gap-3 sm:flex-row sm:justify-end';
+
+/** Unapprove / Approve Schedule and Send Reminders for the chosen day (admins, today or later; spec §2). */
+function ScheduleActions({ day, zone }: { day: string; zone: string }) {
+  const { t } = useTranslation();
+  const shown = formatDay(day);
+  return (
+    <section aria-label={t('occurrences.scheduleActions')} className={actionsClass}>
+      <DayActionButton
+        action="unapproveSchedule"
+        day={day}
+        zone={zone}
+        label={t('occurrences.unapprove')}
+        confirmText={t('occurrences.confirmUnapprove', { day: shown })}
+        fallback={translateMessage(occurrenceMessages.unapproveFailed)}
+        errorPrefix={occurrenceMessages.unapproveError}
+      />
+      <DayActionButton
+        action="approveSchedule"
+        day={day}
+        zone={zone}
+        label={t('occurrences.approve')}
+        confirmText={t('occurrences.confirmApprove', { day: shown })}
+        fallback={translateMessage(occurrenceMessages.approveFailed)}
+        errorPrefix={occurrenceMessages.approveError}
+        primary
+      />
+      <DayActionButton
+        action="sendReminders"
+        day={day}
+        zone={zone}
+        label={t('messaging.sendReminders')}
+        confirmText={t('messaging.confirmReminders', { day: shown })}
+        fallback={translateMessage(messagingMessages.remindersFailed)}
+        errorPrefix={messagingMessages.reminderError}
+      />
+    </section>
+  );
+}
+
+/** Event Occurrences' 'Send Reports to Guests' (admins): every report of the chosen day. */
+function ReportActions({ day, zone }: { day: string; zone: string }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-label={t('messaging.reportActions')} className={actionsClass}>
+      <DayActionButton
+        action="sendReports"
+        day={day}
+        zone={zone}
+        label={t('messaging.sendReportsToGuests')}
+        confirmText={t('messaging.confirmReports', { day: formatDay(day) })}
+        fallback={translateMessage(messagingMessages.reportsFailed)}
+        errorPrefix={messagingMessages.reportsError}
+        primary
+      />
+    </section>
+  );
+}
+
+/** Monthly Report's 'Send Monthly Reports' (admins): each guest's month of the chosen day. */
+function MonthlyActions({ day, zone, month }: { day: string; zone: string; month: string }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-label={t('messaging.monthlyActions')} className={actionsClass}>
+      <DayActionButton
+        action="sendMonthlyReports"
+        day={day}
+        zone={zone}
+        label={t('messaging.sendMonthlyReports')}
+        confirmText={t('messaging.confirmMonthly', { month })}
+        fallback={translateMessage(messagingMessages.monthlyFailed)}
+        errorPrefix={messagingMessages.monthlyError}
+        primary
+      />
     </section>
   );
 }
@@ -285,6 +300,28 @@ function OccurrencesList({ variant }: { variant: Variant }) {
     ),
   });
 
+  const send = useSendReport();
+  const generateReport = (row: EventOccurrence, formId: number) => {
+    downloadReport(formId, row.id, reportFileName(row)).then(
+      () => toast.success(translateMessage(messagingMessages.generated)),
+      (error: unknown) =>
+        toast.error(
+          `${translateMessage(messagingMessages.generateError)} ${failureMessage(error, t('errors.unknown'))}`,
+        ),
+    );
+  };
+  const sendReport = (row: EventOccurrence, form: { id: number; title: string }) => {
+    if (!confirmAction(t('messaging.confirmSendReport', { form: form.title }))) return;
+    const fallback = translateMessage(messagingMessages.reportFailed);
+    send.mutate(
+      { eventOccurrenceId: row.id, formId: form.id },
+      {
+        onSuccess: (result) => toastResult(result, fallback),
+        onError: (error) => toast.error(actionFailure(error, messagingMessages.reportError, fallback)),
+      },
+    );
+  };
+
   const rowActions = (row: EventOccurrence): RowAction[] => {
     const actions: RowAction[] = canFill
       ? fillTargets(row).map((target) => ({
@@ -297,6 +334,18 @@ function OccurrencesList({ variant }: { variant: Variant }) {
     if (admin) {
       if (variant === 'upcoming' && row.status !== 'completed') {
         actions.push({ label: t('occurrences.edit'), to: `/event-occurrences/${row.id}/edit` });
+      }
+      if (variant === 'all') {
+        // Per form with answers on this occurrence (spec §2): download its report, or send it.
+        for (const form of reportForms(row)) {
+          actions.push(
+            {
+              label: t('messaging.generateReport', { form: form.title }),
+              onSelect: () => generateReport(row, form.id),
+            },
+            { label: t('messaging.sendReport', { form: form.title }), onSelect: () => sendReport(row, form) },
+          );
+        }
       }
       actions.push({ label: t('occurrences.delete'), onSelect: () => deleteRow(row), tone: 'danger' });
     }
@@ -335,7 +384,15 @@ function OccurrencesList({ variant }: { variant: Variant }) {
         </>
       }
       footer={
-        variant === 'upcoming' && admin && isTodayOrLater(day, zone) ? <ScheduleActions day={day} zone={zone} /> : null
+        !admin ? null : variant === 'upcoming' ? (
+          isTodayOrLater(day, zone) ? (
+            <ScheduleActions day={day} zone={zone} />
+          ) : null
+        ) : variant === 'all' ? (
+          <ReportActions day={day} zone={zone} />
+        ) : (
+          <MonthlyActions day={day} zone={zone} month={monthName(day, i18n.language)} />
+        )
       }
     />
   );

@@ -265,7 +265,7 @@ describe('Event Occurrences and Monthly Report', { timeout: 30_000 }, () => {
   beforeEach(resetApp);
   afterEach(() => vi.unstubAllGlobals());
 
-  it('lists a day without the Notes, at most four guests, with Delete only', async () => {
+  it('lists a day without the Notes, at most four guests, with a report pair per form with answers, and Delete', async () => {
     const crowded = { ...occurrence, guests: [1, 2, 3, 4, 5].map((n) => person(30 + n, `G${n}`, 'X')) };
     stubApi(adminClaims, (url) =>
       url.startsWith('/api/event-occurrences?') ? json(200, listBody([crowded])) : undefined,
@@ -280,7 +280,13 @@ describe('Event Occurrences and Monthly Report', { timeout: 30_000 }, () => {
     ).toEqual(['Id', 'Title', 'Occurrence Date', 'Organiser', 'Guests', 'Status', 'Actions']);
     expect(rowCells(table)[4]).toBe('G1 X, G2 X, G3 X, G4 X, …');
     await userEvent.click(screen.getByTestId('row-menu-button'));
-    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['Delete']);
+    expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
+      'Generate Report for Session notes',
+      'Send Report for Session notes',
+      'Generate Report for Progress',
+      'Send Report for Progress',
+      'Delete',
+    ]);
   });
 
   it('deletes after the confirmation with the screen’s toast', async () => {
@@ -308,6 +314,241 @@ describe('Event Occurrences and Monthly Report', { timeout: 30_000 }, () => {
     expect(api.calls().map((call) => call.url)).toContain(
       '/api/event-occurrences?limit=50&offset=0&date=2026-07-06&timezone=Europe%2FIstanbul&monthly=true&light=true',
     );
+  });
+});
+
+describe('Messaging actions', { timeout: 30_000 }, () => {
+  beforeEach(resetApp);
+  afterEach(() => vi.unstubAllGlobals());
+
+  const today = () => DateTime.now().setZone('Europe/Istanbul').toISODate()!;
+  const listCalls = (api: ReturnType<typeof stubApi>) =>
+    api.calls().filter((call) => call.url.startsWith('/api/event-occurrences?')).length;
+
+  it('sends reminders after the confirmation with the server’s counts, and names the action when it throws', async () => {
+    let attempt = 0;
+    const api = stubApi(adminClaims, (url, init) => {
+      if (url === '/api/event-occurrences/sendReminders' && init?.method === 'POST') {
+        attempt += 1;
+        if (attempt === 1) return json(200, { success: true, message: '1 reminder queued' });
+        if (attempt === 2) return json(400, { message: 'Reminders cannot be sent for a past day' });
+        throw new TypeError('Failed to fetch');
+      }
+      if (url.startsWith('/api/event-occurrences?')) return json(200, listBody([occurrence]));
+      if (url === '/api/forms/1') return json(200, { id: 1, title: 'Session notes' });
+      return undefined;
+    });
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    renderApp(`/upcoming-events?date=${today()}`);
+    const button = await screen.findByRole('button', { name: 'Send Reminders' });
+    await userEvent.click(button);
+    expect(await screen.findByText('1 reminder queued')).toBeTruthy();
+    expect(confirm).toHaveBeenCalledWith(
+      `Send reminders for the approved sessions of ${today().split('-').reverse().join('/')} to their guests?`,
+    );
+    const sent = api.calls().find((call) => call.url === '/api/event-occurrences/sendReminders');
+    expect(bodyOf(sent?.init)).toEqual({ listDate: today(), timezone: 'Europe/Istanbul' });
+
+    // The server's refusal in its words; a failure of the request itself after the spec's prefix.
+    await userEvent.click(button);
+    expect(await screen.findByText('Reminders cannot be sent for a past day')).toBeTruthy();
+    await userEvent.click(button);
+    expect(await screen.findByText('Error sending reminders: Failed to fetch')).toBeTruthy();
+  });
+
+  it('keeps Send Reminders disabled while it runs, and offers it only to admins for today or later', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    stubApi(adminClaims, (url, init) => {
+      if (url === '/api/event-occurrences/sendReminders' && init?.method === 'POST') {
+        return new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response;
+      }
+      if (url.startsWith('/api/event-occurrences?')) return json(200, listBody([occurrence]));
+      if (url === '/api/forms/1') return json(200, { id: 1, title: 'Session notes' });
+      return undefined;
+    });
+    vi.stubGlobal('confirm', () => true);
+    const router = renderApp(`/upcoming-events?date=${today()}`);
+    const button = await screen.findByRole<HTMLButtonElement>('button', { name: 'Send Reminders' });
+    await userEvent.click(button);
+    await waitFor(() => expect(button.disabled).toBe(true));
+    answer(json(200, { success: true, message: '0 reminders queued' }));
+    expect(await screen.findByText('0 reminders queued')).toBeTruthy();
+    expect(button.disabled).toBe(false);
+
+    fireEvent.change(screen.getByLabelText('Day'), { target: { value: '2020-01-06' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?date=2020-01-06'));
+    expect(screen.queryByRole('button', { name: 'Send Reminders' })).toBeNull();
+  });
+
+  it('offers editors no Send Reminders', async () => {
+    stubApi(editorClaims, (url) =>
+      url.startsWith('/api/event-occurrences?') ? json(200, listBody([occurrence])) : undefined,
+    );
+    renderApp(`/upcoming-events?date=${today()}`);
+    expect(await screen.findByTestId('list-table')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send Reminders' })).toBeNull();
+  });
+
+  it('downloads a form’s report under the server’s file name, and says why when it cannot', async () => {
+    const saved: { name: string; href: string }[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:report', revokeObjectURL: () => undefined }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, href: this.href });
+    });
+    let refuse = false;
+    const api = stubApi(adminClaims, (url) => {
+      if (url === '/api/forms/2/report/501') {
+        if (refuse) return json(403, { message: 'You do not have permission to do this' });
+        return new Response(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), {
+          status: 200,
+          headers: {
+            'content-type': 'image/jpeg',
+            'content-disposition': 'attachment; filename="2026-07-06_report.jpg"',
+          },
+        });
+      }
+      return url.startsWith('/api/event-occurrences?') ? json(200, listBody([occurrence])) : undefined;
+    });
+    renderApp('/event-occurrences?date=2026-07-06');
+    await userEvent.click(await screen.findByTestId('row-menu-button'));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Generate Report for Progress' }));
+    expect(await screen.findByText('Form generated successfully')).toBeTruthy();
+    expect(saved).toEqual([{ name: '2026-07-06_report.jpg', href: 'blob:report' }]);
+    const download = api.calls().find((call) => call.url === '/api/forms/2/report/501');
+    expect(new Headers(download?.init?.headers).get('authorization')).toMatch(/^Bearer /);
+
+    refuse = true;
+    await userEvent.click(screen.getByTestId('row-menu-button'));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Generate Report for Progress' }));
+    expect(await screen.findByText('Error generating form: You do not have permission to do this')).toBeTruthy();
+    expect(saved).toHaveLength(1);
+    click.mockRestore();
+  });
+
+  it('names the report after the day in the organiser’s zone when the server gives no file name', async () => {
+    const saved: string[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:report', revokeObjectURL: () => undefined }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    // 23:30 in London on 6 July is already 7 July in Istanbul: the organiser's day names the file.
+    const late = { ...occurrence, occurrenceDate: '2026-07-06T22:30:00.000Z' };
+    stubApi(adminClaims, (url) => {
+      if (url === '/api/forms/1/report/501')
+        return new Response(new Uint8Array([0xff, 0xd8, 0xff]), {
+          status: 200,
+          headers: { 'content-type': 'image/jpeg' },
+        });
+      return url.startsWith('/api/event-occurrences?') ? json(200, listBody([late])) : undefined;
+    });
+    renderApp('/event-occurrences?date=2026-07-06');
+    await userEvent.click(await screen.findByTestId('row-menu-button'));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Generate Report for Session notes' }));
+    expect(await screen.findByText('Form generated successfully')).toBeTruthy();
+    expect(saved).toEqual(['2026-07-06_report.jpg']);
+    click.mockRestore();
+  });
+
+  it('sends one form’s report after the confirmation and reloads the list', async () => {
+    let sends = 0;
+    const api = stubApi(adminClaims, (url, init) => {
+      if (url === '/api/event-occurrences/sendReport' && init?.method === 'POST') {
+        sends += 1;
+        return sends === 1
+          ? json(200, { success: true, message: '2 reports queued; 1 occurrence marked completed' })
+          : json(409, { message: 'This occurrence has no submissions of this form' });
+      }
+      return url.startsWith('/api/event-occurrences?') ? json(200, listBody([occurrence])) : undefined;
+    });
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    renderApp('/event-occurrences?date=2026-07-06');
+    await userEvent.click(await screen.findByTestId('row-menu-button'));
+    const before = listCalls(api);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Send Report for Progress' }));
+    expect(await screen.findByText('2 reports queued; 1 occurrence marked completed')).toBeTruthy();
+    expect(confirm).toHaveBeenCalledWith(
+      'Send the Progress report to the guests of this session? The session becomes completed.',
+    );
+    const sent = api.calls().find((call) => call.url === '/api/event-occurrences/sendReport');
+    expect(bodyOf(sent?.init)).toEqual({ eventOccurrenceId: 501, formId: 2 });
+    await waitFor(() => expect(listCalls(api)).toBeGreaterThan(before));
+
+    await userEvent.click(screen.getByTestId('row-menu-button'));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Send Report for Progress' }));
+    expect(await screen.findByText('This occurrence has no submissions of this form')).toBeTruthy();
+  });
+
+  it('sends nothing when the report’s confirmation is declined', async () => {
+    const api = stubApi(adminClaims, (url) =>
+      url.startsWith('/api/event-occurrences?') ? json(200, listBody([occurrence])) : undefined,
+    );
+    vi.stubGlobal('confirm', () => false);
+    renderApp('/event-occurrences?date=2026-07-06');
+    await userEvent.click(await screen.findByTestId('row-menu-button'));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Send Report for Session notes' }));
+    expect(api.calls().some((call) => call.url.includes('sendReport'))).toBe(false);
+  });
+
+  it('sends the day’s reports to the guests and reloads, with the prefix when the request fails', async () => {
+    let sends = 0;
+    const api = stubApi(adminClaims, (url, init) => {
+      if (url === '/api/event-occurrences/sendReports' && init?.method === 'POST') {
+        sends += 1;
+        if (sends === 1)
+          return json(200, { success: true, message: '3 reports queued; 2 occurrences marked completed' });
+        throw new TypeError('Failed to fetch');
+      }
+      return url.startsWith('/api/event-occurrences?') ? json(200, listBody([occurrence])) : undefined;
+    });
+    vi.stubGlobal('confirm', () => true);
+    renderApp('/event-occurrences?date=2026-07-06');
+    const button = await screen.findByRole('button', { name: 'Send Reports to Guests' });
+    const before = listCalls(api);
+    await userEvent.click(button);
+    expect(await screen.findByText('3 reports queued; 2 occurrences marked completed')).toBeTruthy();
+    const sent = api.calls().find((call) => call.url === '/api/event-occurrences/sendReports');
+    expect(bodyOf(sent?.init)).toEqual({ listDate: '2026-07-06', timezone: 'Europe/Istanbul' });
+    await waitFor(() => expect(listCalls(api)).toBeGreaterThan(before));
+
+    await userEvent.click(button);
+    expect(await screen.findByText('Error sending reports: Failed to fetch')).toBeTruthy();
+  });
+
+  it('sends the month’s reports, with the default when the server gives no reason and the prefix on a fault', async () => {
+    let sends = 0;
+    const api = stubApi(adminClaims, (url, init) => {
+      if (url === '/api/event-occurrences/sendMonthlyReports' && init?.method === 'POST') {
+        sends += 1;
+        if (sends === 1) return json(200, { success: true, message: '4 monthly reports queued' });
+        if (sends === 2) return json(200, { success: false, message: '' });
+        return json(500, { message: 'Something went wrong on our side. Please try again.' });
+      }
+      return url.startsWith('/api/event-occurrences?') ? json(200, listBody([occurrence])) : undefined;
+    });
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    renderApp('/monthly-event-occurrences?date=2026-07-06');
+    const button = await screen.findByRole('button', { name: 'Send Monthly Reports' });
+    await userEvent.click(button);
+    expect(await screen.findByText('4 monthly reports queued')).toBeTruthy();
+    expect(confirm).toHaveBeenCalledWith('Send each guest the report of their month, July 2026?');
+    const sent = api.calls().find((call) => call.url === '/api/event-occurrences/sendMonthlyReports');
+    expect(bodyOf(sent?.init)).toEqual({ listDate: '2026-07-06', timezone: 'Europe/Istanbul' });
+
+    await userEvent.click(button);
+    expect(await screen.findByText('An error occurred while sending the monthly reports')).toBeTruthy();
+    await userEvent.click(button);
+    expect(
+      await screen.findByText('Error sending monthly reports: Something went wrong on our side. Please try again.'),
+    ).toBeTruthy();
   });
 });
 
