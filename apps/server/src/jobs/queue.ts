@@ -51,6 +51,11 @@ export interface JobDefinition<Data extends object> {
    * retried. pg-boss's default is 15 minutes.
    */
   expireInSeconds?: number;
+  /**
+   * Where a run that ends failed goes: pg-boss queues its data as this job. Delivered for runs that
+   * fail by timeout (their process died or hung) as well as by a throw, on the last try.
+   */
+  deadLetter?: JobDefinition<Data>;
   /** Only carries the type; never read. */
   readonly __data?: Data;
 }
@@ -58,7 +63,7 @@ export interface JobDefinition<Data extends object> {
 export function defineJob<Data extends object>(
   name: string,
   retry: Partial<
-    Pick<JobDefinition<Data>, 'retryLimit' | 'retryDelaySeconds' | 'retryBackoff' | 'expireInSeconds'>
+    Pick<JobDefinition<Data>, 'retryLimit' | 'retryDelaySeconds' | 'retryBackoff' | 'expireInSeconds' | 'deadLetter'>
   > = {},
 ): JobDefinition<Data> {
   return {
@@ -67,6 +72,7 @@ export function defineJob<Data extends object>(
     retryDelaySeconds: retry.retryDelaySeconds ?? 30,
     retryBackoff: retry.retryBackoff ?? true,
     ...(retry.expireInSeconds === undefined ? {} : { expireInSeconds: retry.expireInSeconds }),
+    ...(retry.deadLetter === undefined ? {} : { deadLetter: retry.deadLetter }),
   };
 }
 
@@ -160,12 +166,15 @@ export class JobQueue {
   /** Creates the job's pg-boss queue with its retry policy (once per instance). */
   private async ensureQueue(job: JobDefinition<object>): Promise<void> {
     if (this.created.has(job.name)) return;
+    // The dead-letter queue must exist first: pg-boss keeps a foreign key to it.
+    if (job.deadLetter) await this.ensureQueue(job.deadLetter);
     const policy = {
       name: job.name,
       retryLimit: job.retryLimit,
       retryDelay: job.retryDelaySeconds,
       retryBackoff: job.retryBackoff,
       ...(job.expireInSeconds === undefined ? {} : { expireInSeconds: job.expireInSeconds }),
+      ...(job.deadLetter === undefined ? {} : { deadLetter: job.deadLetter.name }),
     };
     // Processes starting together create queues at once; pg-boss attaches each queue's partition
     // to its job table, and two such attaches can deadlock: the loser tries again.
@@ -230,6 +239,7 @@ export class JobQueue {
       retryDelay: job.retryDelaySeconds,
       retryBackoff: job.retryBackoff,
       ...(job.expireInSeconds === undefined ? {} : { expireInSeconds: job.expireInSeconds }),
+      ...(job.deadLetter === undefined ? {} : { deadLetter: job.deadLetter.name }),
     }));
     await (options.tx ? this.boss.insert(jobs, { db: executorAdapter(options.tx) }) : this.boss.insert(jobs));
   }

@@ -7,7 +7,7 @@ import type { Database } from '../db/client.js';
 import { messageLogs } from '../db/schema.js';
 import { defineJob, JobQueue } from '../jobs/queue.js';
 import { createTestDatabase, createUser } from '../test/harness.js';
-import { type NewMessage, Outbox } from './outbox.js';
+import { type NewMessage, Outbox, undeliveredMessageJob } from './outbox.js';
 import { createFileTransport } from './transports/file.js';
 import { createTransport, loadTransportConfig } from './transports/index.js';
 
@@ -162,4 +162,43 @@ describe(`outbox on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
     await outbox.deliver(row!.id);
     expect((await statusOf(row!.id)).attempts).toBe(1);
   });
+
+  it('fails a message whose last delivery never finishes, with the reason, and Retry can send it', async () => {
+    // Its own queue: maintenance (which fails runs past their time) every second.
+    const hangingQueue = new JobQueue(database, { ...fast, maintenanceIntervalSeconds: 1 });
+    await hangingQueue.start();
+    const job = defineJob<{ messageLogId: number }>('deliver-message-hanging', {
+      retryLimit: 0,
+      expireInSeconds: 1,
+      deadLetter: undeliveredMessageJob,
+    });
+    let hang = true;
+    const file = createFileTransport({ dataDir });
+    const transport = {
+      ...file,
+      // Never answers while `hang` holds, like a gateway that accepted the connection and went quiet.
+      send: (message: Parameters<typeof file.send>[0]) =>
+        hang ? new Promise<never>(() => undefined) : file.send(message),
+    };
+    const outbox = new Outbox(database.db, hangingQueue, transport, async () => [], { job });
+    try {
+      await outbox.register();
+      await outbox.work();
+      await database.db.transaction((tx) => outbox.enqueue(tx, [reminder('reminder:6:user:1')]));
+      const [row] = await database.db
+        .select()
+        .from(messageLogs)
+        .where(eq(messageLogs.idempotencyKey, 'reminder:6:user:1'));
+      await waitFor(async () => (await statusOf(row!.id)).status === 'failed', 20_000);
+      expect((await statusOf(row!.id)).error).toBe(
+        'Delivery did not finish within 1 s: the server process stopped or the transport did not answer',
+      );
+      hang = false;
+      expect(await outbox.retry(row!.id)).toBe('queued');
+      await waitFor(async () => (await statusOf(row!.id)).status === 'sent', 20_000);
+      expect(await statusOf(row!.id)).toMatchObject({ error: null, attempts: 2 });
+    } finally {
+      await hangingQueue.stop(1_000);
+    }
+  }, 45_000);
 });

@@ -21,8 +21,19 @@ export type AttachmentSpec =
 export type RenderAttachments = (spec: AttachmentSpec) => Promise<Attachment[]>;
 
 /**
+ * Where a delivery that ended without recording its outcome lands: its last run timed out (the
+ * process stopped or the transport hung) or threw before it could write. Its handler fails the row.
+ */
+export const undeliveredMessageJob = defineJob<{ messageLogId: number }>('deliver-message-undelivered', {
+  retryLimit: 5,
+  retryDelaySeconds: 5,
+  retryBackoff: true,
+});
+
+/**
  * The delivery job of one outbox row. Retried with backoff (5, 10, 20, 40 s); a run still going
- * after `timeoutSeconds` (its process died) is failed and retried, so a crash loses nothing.
+ * after `timeoutSeconds` (its process died) is failed and retried, so a crash loses nothing; when
+ * the last run ends that way, the row is failed through `undeliveredMessageJob`.
  */
 export const deliveryJob = (timeoutSeconds = 120) =>
   defineJob<{ messageLogId: number }>('deliver-message', {
@@ -30,6 +41,7 @@ export const deliveryJob = (timeoutSeconds = 120) =>
     retryDelaySeconds: 5,
     retryBackoff: true,
     expireInSeconds: timeoutSeconds,
+    deadLetter: undeliveredMessageJob,
   });
 export const deliverMessageJob = deliveryJob();
 
@@ -96,11 +108,31 @@ export class Outbox {
     await this.queue.register(this.job);
   }
 
-  /** Works the delivery queue in this process. */
+  /** Works the delivery queue (and its dead letters) in this process. */
   async work(): Promise<void> {
     await this.queue.work(this.job, async ({ messageLogId }, meta) => {
       await this.deliver(messageLogId, meta.retryCount);
     });
+    if (this.job.deadLetter)
+      await this.queue.work(this.job.deadLetter, async ({ messageLogId }) => {
+        await this.markUndelivered(messageLogId);
+      });
+  }
+
+  /**
+   * A delivery whose last run ended without recording an outcome: a row still queued or sending is
+   * failed with the reason, so the Message Log shows it and Retry can send it again. A row a late
+   * run did record stays as it is.
+   */
+  async markUndelivered(messageLogId: number): Promise<void> {
+    const seconds = this.job.expireInSeconds;
+    const reason =
+      `Delivery did not finish${seconds === undefined ? '' : ` within ${seconds} s`}: ` +
+      'the server process stopped or the transport did not answer';
+    await this.db
+      .update(messageLogs)
+      .set({ status: 'failed', error: reason, updatedAt: sql`now()` })
+      .where(and(eq(messageLogs.id, messageLogId), inArray(messageLogs.status, ['queued', 'sending'])));
   }
 
   /**
