@@ -20,6 +20,10 @@ export type AttachmentSpec =
 /** Renders an attachment spec into files (reports); throws when the data is gone. */
 export type RenderAttachments = (spec: AttachmentSpec) => Promise<Attachment[]>;
 
+/** The Message Log's reason for a delivery that never recorded an outcome. */
+export const UNDELIVERED =
+  'Delivery did not finish: the server process stopped or the transport did not answer in time';
+
 /**
  * Where a delivery that ended without recording its outcome lands: its last run timed out (the
  * process stopped or the transport hung) or threw before it could write. Its handler fails the row.
@@ -125,13 +129,9 @@ export class Outbox {
    * run did record stays as it is.
    */
   async markUndelivered(messageLogId: number): Promise<void> {
-    const seconds = this.job.expireInSeconds;
-    const reason =
-      `Delivery did not finish${seconds === undefined ? '' : ` within ${seconds} s`}: ` +
-      'the server process stopped or the transport did not answer';
     await this.db
       .update(messageLogs)
-      .set({ status: 'failed', error: reason, updatedAt: sql`now()` })
+      .set({ status: 'failed', error: UNDELIVERED, updatedAt: sql`now()` })
       .where(and(eq(messageLogs.id, messageLogId), inArray(messageLogs.status, ['queued', 'sending'])));
   }
 
