@@ -1,0 +1,255 @@
+import type { Page } from '@playwright/test';
+import { SMTPServer } from 'smtp-server';
+import { accounts, E2E_BASE_URL, E2E_SMTP_PORT } from './env.js';
+import { expect, test } from './fixtures.js';
+
+/**
+ * The Message Log (spec §2) against the real server: a reminder to a guest without an email
+ * address is logged failed with why; once the address is fixed, Retry delivers it through SMTP
+ * and the row follows it to Sent without a reload. Also Home's messages panel for the admin,
+ * Sync Message Groups' refusal on the SMTP transport, and the log being the admin's alone.
+ */
+const tag = Date.now().toString(36);
+const unique = (name: string) => `${name}-${tag}`;
+const PASSWORD = 'message-log-password-1';
+/** The organiser's zone and the seeded admin's. */
+const ZONE = 'Europe/Istanbul';
+
+/** An instant's wall clock in `zone`: its day (yyyy-MM-dd) and time (HH:mm). */
+function wallClock(instant: Date, zone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+const today = wallClock(new Date(), ZONE).day;
+/**
+ * Two hours ahead, still today: late in the evening the session moves to 23:58 so that it stays on
+ * today's schedule (the reminders go only to sessions still ahead).
+ */
+const start = (() => {
+  const ahead = wallClock(new Date(Date.now() + 2 * 3_600_000), ZONE);
+  return ahead.day === today ? ahead.time : '23:58';
+})();
+const startShown = `${today.split('-').reverse().join('/')} ${start}`;
+
+const organiser = { username: unique('log-emre'), name: 'Emre', surname: unique('Kaya'), timezone: ZONE };
+/** A guest created without an email address: the SMTP transport cannot reach them. */
+const guest = { username: unique('log-deniz'), name: 'Deniz', surname: unique('Ateş') };
+const guestName = `${guest.name} ${guest.surname}`;
+const guestEmail = `deniz-${tag}@example.test`;
+const title = unique('Violin lesson');
+let guestId = 0;
+let remindersMessage = '';
+
+interface Mail {
+  to: string[];
+  text: string;
+}
+const mails: Mail[] = [];
+let smtp: SMTPServer;
+/** A mail as a reader sees it (quoted-printable soft breaks and escapes undone). */
+const readable = (raw: string) =>
+  raw.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** An admin bearer header for direct API calls. */
+async function adminHeaders(page: Page) {
+  const login = await page.request.post('/api/auth/login', { data: accounts.admin });
+  expect(login.status()).toBe(200);
+  return { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+}
+
+/**
+ * An SMTP server on the e2e transport's port keeping every mail; then through the API as the
+ * admin: the organiser, the guest without an email, the lesson two hours ahead, today's schedule
+ * approved and the reminders sent.
+ */
+test.beforeAll(async ({ playwright }) => {
+  smtp = new SMTPServer({
+    logger: false,
+    disabledCommands: ['STARTTLS'],
+    authOptional: true,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const text = readable(Buffer.concat(chunks).toString('latin1'));
+        mails.push({ to: session.envelope.rcptTo.map((address) => address.address), text });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(E2E_SMTP_PORT, '127.0.0.1', resolve));
+
+  const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+  const login = await api.post('/api/auth/login', { data: accounts.admin });
+  expect(login.status()).toBe(200);
+  const headers = { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+  const post = async (path: string, data: Record<string, unknown>, status = 201) => {
+    const response = await api.post(path, { headers, data });
+    expect(response.status(), await response.text()).toBe(status);
+    return (await response.json()) as { id: number; message: string };
+  };
+  const locationId = (await post('/api/locations', { name: unique('Music room') })).id;
+  const organiserId = (await post('/api/users', { ...organiser, role: 'editor', password: PASSWORD })).id;
+  guestId = (await post('/api/users', { ...guest, role: 'guest', password: PASSWORD })).id;
+  await post('/api/events', {
+    title,
+    locationId,
+    organiserId,
+    guestIds: [guestId],
+    repeat: { doesNotRepeat: true, start: `${today}T${start}` },
+  });
+  await post('/api/event-occurrences/approveSchedule', { listDate: today, timezone: ZONE }, 200);
+  remindersMessage = (await post('/api/event-occurrences/sendReminders', { listDate: today, timezone: ZONE }, 200))
+    .message;
+  await api.dispose();
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+/** The Message Log row of this spec's reminder. */
+const reminderRow = (page: Page) =>
+  page.getByTestId('list-table').getByRole('row').filter({ hasText: title }).filter({ hasText: guestName });
+
+test.describe.serial('Message Log', () => {
+  test('sending the reminders says who was skipped for want of an email address', () => {
+    expect(remindersMessage).toMatch(/reminders? queued/);
+    expect(remindersMessage).toContain('skipped: no email address');
+    expect(remindersMessage).toContain(guestName);
+  });
+
+  test('Home shows the admin today’s failed message and that reminders went out', async ({ adminPage: page }) => {
+    await page.goto('/');
+    const panel = page.getByTestId('home-messages');
+    await expect(panel.getByTestId('home-reminders')).toHaveText(
+      /^Reminders: [1-9]\d* queued or sent for today’s sessions$/,
+    );
+    await expect(panel.getByTestId('home-failed-count')).toHaveText(/^[1-9]\d* messages? failed today$/);
+    const failed = panel.getByTestId('home-failed-message').filter({ hasText: guestName });
+    await expect(failed).toContainText(title);
+    await expect(failed).toContainText('no email address');
+    await panel.getByRole('link', { name: 'Open the Message Log' }).click();
+    await expect(page).toHaveURL(new RegExp(`/message-logs\\?date=${today}$`));
+    await expect(reminderRow(page)).toBeVisible();
+  });
+
+  test('lists the day’s reminder, failed with a readable reason, and Retry delivers it once the address is fixed', async ({
+    adminPage: page,
+  }) => {
+    await page.goto('/message-logs');
+    await expect(page.getByRole('heading', { level: 1, name: 'Message Log' })).toBeVisible();
+    // The day picker opens on today.
+    await expect(page.getByTestId('list-table')).toBeVisible();
+    await page.getByTestId('list-search').fill(title);
+    await expect(page).toHaveURL(/q=/);
+    const row = reminderRow(page);
+    await expect(row).toHaveCount(1);
+    const cells = row.getByRole('cell');
+    const id = (await cells.first().textContent())!.trim();
+    await expect(cells.nth(2)).toHaveText(startShown);
+    await expect(cells.nth(3)).toHaveText(guestName);
+    await expect(cells.nth(4)).toHaveText('Reminder');
+    await expect(row.getByTestId('message-status')).toHaveText('Failedno email address');
+    await expect(cells.nth(6)).toContainText(`Reminder: ${title}`);
+
+    const fixed = await page.request.patch(`/api/users/${guestId}`, {
+      headers: await adminHeaders(page),
+      data: { email: guestEmail },
+    });
+    expect(fixed.status(), await fixed.text()).toBe(200);
+
+    // Marks this document: a reload would lose it.
+    await page.evaluate('window.__sameDocument = true');
+    await row.getByTestId('row-menu-button').click();
+    await page.getByRole('menuitem', { name: 'Retry', exact: true }).click();
+    await expect(
+      page.locator('[data-sonner-toast][data-type="success"]').filter({ hasText: `Message ${id} queued again` }),
+    ).toBeVisible();
+    await expect(row.getByTestId('message-status')).toHaveText('Sent', { timeout: 20_000 });
+    expect(await page.evaluate('window.__sameDocument')).toBe(true);
+    await expect(row.getByTestId('row-menu-button')).toHaveCount(0);
+
+    await expect.poll(() => mails.filter((mail) => mail.to.includes(guestEmail)).length).toBe(1);
+    const mail = mails.find((sent) => sent.to.includes(guestEmail))!;
+    expect(mail.text).toContain(`Reminder: ${title}`);
+  });
+
+  test('fits a 390 px window: the table scrolls inside its card', async ({ adminPage: page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`/message-logs?date=${today}&q=${encodeURIComponent(title)}`);
+    await expect(reminderRow(page)).toBeVisible();
+    const [scrollWidth, clientWidth] = await page.evaluate<[number, number]>(
+      '[document.documentElement.scrollWidth, document.documentElement.clientWidth]',
+    );
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    await expect(page.getByRole('button', { name: 'Today' })).toBeInViewport();
+    await expect(page.getByTestId('list-search')).toBeInViewport();
+  });
+
+  test('says so when the day has no messages', async ({ adminPage: page }) => {
+    await page.goto('/message-logs?date=2020-01-01');
+    await expect(page.getByText('No messages on this day')).toBeVisible();
+  });
+
+  test('Sync Message Groups is disabled while it runs, then says the SMTP transport has no groups', async ({
+    adminPage: page,
+  }) => {
+    await page.goto('/message-groups');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/message-groups/sync', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const button = page.getByRole('button', { name: 'Sync Message Groups', exact: true });
+    await button.click();
+    await expect(button).toBeDisabled();
+    release();
+    const toast = page.locator('[data-sonner-toast][data-type="error"]');
+    await expect(toast).toContainText(
+      'The smtp transport has no message groups to sync; set MESSAGE_TRANSPORT=whatsapp to sync groups from the WhatsApp gateway',
+    );
+    // The server said why: no 'Error syncing message groups:' prefix, which is for failed calls.
+    await expect(toast).not.toContainText('Error syncing');
+    await expect(button).toBeEnabled();
+  });
+
+  test('Sync Message Groups prefixes a failed call with the spec’s text', async ({ adminPage: page }) => {
+    await page.goto('/message-groups');
+    await page.route('**/api/message-groups/sync', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Sync Message Groups', exact: true }).click();
+    await expect(page.locator('[data-sonner-toast][data-type="error"]')).toContainText(
+      /^Error syncing message groups: /,
+    );
+  });
+
+  for (const role of ['editor', 'guest'] as const) {
+    test(`is the admin’s: a ${role} sees Access denied and no Message Logs link`, async ({ page }) => {
+      const login = await page.request.post('/api/auth/login', { data: accounts[role] });
+      expect(login.status()).toBe(200);
+      await page.goto('/message-logs');
+      await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Message Logs' })).toHaveCount(0);
+      // The server refuses on its own, not only the screen.
+      const token = ((await login.json()) as { accessToken: string }).accessToken;
+      const listed = await page.request.get(`/api/message-logs?date=${today}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(listed.status()).toBe(403);
+    });
+  }
+});
