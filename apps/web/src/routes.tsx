@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from './auth/route-access';
 import { RouteError } from './components/route-error';
+import { loadSectionTexts } from './i18n';
 
 const errorElement = <RouteError />;
 /** Shown while the first screen's chunk loads: the page's background, nothing that would flash. */
@@ -25,7 +26,11 @@ export const routes: RouteObject[] = [
     path: '/',
     errorElement,
     hydrateFallbackElement,
-    lazy: async () => ({ Component: (await import('./components/root-layout')).RootLayout }),
+    // The signed-in screens need the sections' texts: they load alongside the layout.
+    lazy: async () => {
+      const [{ RootLayout }] = await Promise.all([import('./components/root-layout'), loadSectionTexts()]);
+      return { Component: RootLayout };
+    },
     children: [
       {
         index: true,

@@ -1,38 +1,5 @@
-import {
-  eventMessages,
-  formMessages,
-  groupMessages,
-  lookupMessages,
-  messageGroupMessages,
-  messagingMessages,
-  messages as sharedMessages,
-  occurrenceMessages,
-  submissionMessages,
-  userMessages,
-} from '@ritim/shared';
-import { users } from './en/users';
-import { groups } from './en/groups';
-import { messageGroups } from './en/message-groups';
-import { forms } from './en/forms';
-import { lookups } from './en/lookups';
-import { events } from './en/events';
-import { occurrences } from './en/occurrences';
-import { home } from './en/home';
-import { fillForm } from './en/fill-form';
-import { messaging } from './en/messaging';
-
-/**
- * A section's fixed server and validation texts (its `…Messages` in @ritim/shared) as message keys
- * `<section>_<name>`, so translateMessage can show them in the current language; texts built from
- * values (functions) stay as the server wrote them.
- */
-function sectionTexts(section: string, texts: Record<string, unknown>): Record<`${string}_${string}`, string> {
-  return Object.fromEntries(
-    Object.entries(texts)
-      .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-      .map(([key, text]) => [`${section}_${key}`, text]),
-  );
-}
+import { messages as sharedMessages } from '@ritim/shared';
+import type { EnSections } from './en-sections';
 
 /**
  * The shared validation and error texts, keyed as in `messages` of @ritim/shared, plus the shared
@@ -46,20 +13,11 @@ const baseMessages = {
   shuttingDown: 'Server is shutting down, try again shortly',
 };
 
-/** Message keys of the sections' texts: `<section>_<name>`. */
-const sectionMessages: Record<`${string}_${string}`, string> = {
-  ...sectionTexts('users', userMessages),
-  ...sectionTexts('groups', groupMessages),
-  ...sectionTexts('messageGroups', messageGroupMessages),
-  ...sectionTexts('forms', formMessages),
-  ...sectionTexts('lookups', lookupMessages),
-  ...sectionTexts('events', eventMessages),
-  ...sectionTexts('occurrences', occurrenceMessages),
-  ...sectionTexts('submissions', submissionMessages),
-  ...sectionTexts('messaging', messagingMessages),
-};
-
-/** English texts: the spec's wording (spec §2, §5, §8), with its misspellings corrected. */
+/**
+ * English texts: the spec's wording (spec §2, §5, §8), with its misspellings corrected. These are
+ * the first bundle's: Sign In, the shell, the generic list and form, Locations and My Profile. The
+ * sections' texts (en-sections.ts) load with the signed-in layout.
+ */
 export const en = {
   app: {
     name: 'Ritim',
@@ -161,7 +119,6 @@ export const en = {
     back: 'Back',
     required: 'required',
   },
-  home,
   locations: {
     title: 'Locations',
     description: 'Places where events take place.',
@@ -193,15 +150,6 @@ export const en = {
     createdBy: 'Created on {{date}} by {{username}}',
     createdOn: 'Created on {{date}}',
   },
-  users,
-  groups,
-  messageGroups,
-  forms,
-  lookups,
-  events,
-  occurrences,
-  fillForm,
-  messaging,
   profile: {
     title: 'My Profile',
     description: 'Your name and contact details, and your password.',
@@ -223,7 +171,9 @@ export const en = {
     otherUser: 'This is the profile of {{username}}. You can only change your own profile here.',
     openMine: 'Open my profile',
   },
-  messages: { ...baseMessages, ...sectionMessages } as typeof baseMessages & typeof sectionMessages,
+  messages: baseMessages,
 };
 
-export type Resources = typeof en;
+/** Every English text: the first bundle's and the sections'. */
+export type Resources = Omit<typeof en, 'messages'> &
+  Omit<EnSections, 'messages'> & { messages: typeof en.messages & EnSections['messages'] };

@@ -33,8 +33,40 @@ i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });
 
+/** English text -> key: the shared messages, and the schema texts en.messages lists besides them. */
+const messageKeys = new Map<string, string>();
+function learnMessageKeys(entries: [string, string][]) {
+  // The first key of a text wins: the shared ones come before the sections' repeats of them.
+  for (const [key, text] of entries) if (!messageKeys.has(text)) messageKeys.set(text, key);
+}
+learnMessageKeys([...Object.entries(en.messages), ...Object.entries(messages)]);
+
+let sectionTexts: Promise<void> | undefined;
+
+/**
+ * Adds the sections' English texts (their own chunk, fetched once): the signed-in layout waits for
+ * them, so Sign In's first download does without. Their server texts become translatable.
+ */
+export function loadSectionTexts(): Promise<void> {
+  sectionTexts ??= import('./en-sections').then(
+    ({ enSections }) => {
+      i18n.addResourceBundle('en', 'translation', enSections, true, false);
+      learnMessageKeys(Object.entries(enSections.messages));
+    },
+    (error: unknown) => {
+      // A failed fetch (offline) is tried again on the next call.
+      sectionTexts = undefined;
+      throw error;
+    },
+  );
+  return sectionTexts;
+}
+
 /** Makes a language's texts available (fetching its chunk once) and switches to it. */
 export async function loadLanguage(language: Language): Promise<void> {
+  // Another language falls back to English for what it lacks and translates the sections' server
+  // texts by their English wording: both need the sections' English texts.
+  if (language !== 'en') await loadSectionTexts();
   if (!i18n.hasResourceBundle(language, 'translation')) {
     const texts = language === 'tr' ? (await import('./tr')).tr : en;
     i18n.addResourceBundle(language, 'translation', texts);
@@ -52,13 +84,6 @@ export function changeLanguage(language: Language) {
     // Private mode: the choice lasts for this page only.
   }
   void loadLanguage(language);
-}
-
-/** English text -> key: the shared messages, and the schema texts en.messages lists besides them. */
-const messageKeys = new Map<string, string>();
-for (const [key, text] of [...Object.entries(en.messages), ...Object.entries(messages)]) {
-  // The first key of a text wins: the shared ones come before the sections' repeats of them.
-  if (!messageKeys.has(text)) messageKeys.set(text, key);
 }
 
 /** Shows a server or validation message in the current language when it is one of the shared texts. */
