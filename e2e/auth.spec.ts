@@ -1,4 +1,4 @@
-import { accounts } from './env.js';
+import { accounts, E2E_BASE_URL } from './env.js';
 import { expect, signInAs, test } from './fixtures.js';
 
 test.describe('Sign In', () => {
@@ -42,6 +42,27 @@ test.describe('Sign In', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/locations\?sort_by=date$/);
     await expect(page.getByRole('heading', { name: 'Locations' })).toBeVisible();
+  });
+
+  test('opens Sign In for a signed-out visitor without fetching the signed-in screens', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/upcoming-events');
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(scripts.some((path) => path.includes('/login-page-'))).toBe(true);
+    expect(scripts.filter((path) => /\/(root-layout|home-page|occurrences-list|menu|en-sections)-/.test(path))).toEqual(
+      [],
+    );
+  });
+
+  test('still checks a session whose hint cookie outlived it, and then asks to sign in', async ({ page }) => {
+    await page.context().addCookies([{ name: 'ritim_session', value: '1', url: E2E_BASE_URL }]);
+    await page.goto('/groups');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
   });
 
   test('keeps the session across a reload through the refresh cookie', async ({ page }) => {

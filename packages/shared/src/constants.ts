@@ -27,3 +27,10 @@ export type MessageType = (typeof MESSAGE_TYPES)[number];
 /** queued -> sending -> sent, or failed (with the error); Retry puts a failed one back to queued. */
 export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/**
+ * A cookie the server sets beside the (httpOnly) refresh cookie and clears with it: not a
+ * credential, only a hint that this browser may have a session, so the web app opens Sign In at
+ * once, without fetching the signed-in screens, when it has none.
+ */
+export const SESSION_HINT_COOKIE = 'ritim_session';

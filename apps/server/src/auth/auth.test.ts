@@ -42,6 +42,10 @@ describe('POST /api/auth/login', () => {
     expect((claims.exp as number) - (claims.iat as number)).toBe(15 * 60);
     const cookie = response.cookies.find((c) => c.name === 'ritim_refresh')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    // Beside it, a page-readable hint with no credential in it, for as long as the session lasts.
+    const hint = response.cookies.find((c) => c.name === 'ritim_session')!;
+    expect(hint).toMatchObject({ value: '1', path: '/', sameSite: 'Strict', maxAge: cookie.maxAge });
+    expect(hint.httpOnly).toBeFalsy();
   });
 
   it('matches the username case-insensitively', async () => {
@@ -139,6 +143,7 @@ describe('POST /api/auth/refresh', () => {
     const replay = await refresh(session.refreshToken);
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toEqual({ message: 'Your session has expired. Please sign in again.' });
+    expect(replay.cookies.find((c) => c.name === 'ritim_session')?.value).toBe('');
     // The legitimate holder's newer token died with the family.
     expect((await refresh(rotated)).statusCode).toBe(401);
   });
@@ -190,6 +195,7 @@ describe('POST /api/auth/logout', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Signed out' });
     expect(response.cookies.find((c) => c.name === 'ritim_refresh')?.value).toBe('');
+    expect(response.cookies.find((c) => c.name === 'ritim_session')).toMatchObject({ value: '', path: '/' });
     expect((await refresh(session.refreshToken)).statusCode).toBe(401);
   });
 

@@ -1,4 +1,4 @@
-import { loginRequestSchema, messages, tokenResponseSchema } from '@ritim/shared';
+import { loginRequestSchema, messages, SESSION_HINT_COOKIE, tokenResponseSchema } from '@ritim/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,15 +26,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
   app,
   { users, refreshTokens, tokens, throttle },
 ) => {
-  const setRefreshCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(REFRESH_COOKIE, token, {
-      httpOnly: true,
+  const setRefreshCookie = (reply: FastifyReply, token: string) => {
+    const common = {
       sameSite: 'strict',
       secure: reply.request.protocol === 'https',
-      path: COOKIE_PATH,
       maxAge: REFRESH_TOKEN_TTL_DAYS * 24 * 3600,
-    });
-  const clearRefreshCookie = (reply: FastifyReply) => reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+    } as const;
+    reply.setCookie(REFRESH_COOKIE, token, { ...common, httpOnly: true, path: COOKIE_PATH });
+    // Readable by the page: it only says a session may exist (the web app opens Sign In without it).
+    reply.setCookie(SESSION_HINT_COOKIE, '1', { ...common, httpOnly: false, path: '/' });
+  };
+  const clearRefreshCookie = (reply: FastifyReply) => {
+    reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+    reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
+  };
 
   app.post(
     '/login',

@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { translateMessage } from '../i18n';
-import { Spinner } from './icons';
+import { Spinner } from './spinner';
 import { PageTitle } from './page-title';
 import { buttonClass, cardClass } from './ui';
 

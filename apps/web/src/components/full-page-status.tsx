@@ -1,4 +1,4 @@
-import { Spinner } from './icons';
+import { Spinner } from './spinner';
 
 /** A calm, centred "working on it" screen (session check, signing out). */
 export function FullPageStatus({ label }: { label: string }) {

@@ -7,7 +7,7 @@ import { login } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/errors';
 import { returnPath, type LoginState } from '../../auth/return-path';
 import { setAccessToken, useSession } from '../../auth/session-store';
-import { Spinner } from '../../components/icons';
+import { Spinner } from '../../components/spinner';
 import { LogoMark } from '../../components/logo-mark';
 import { PageTitle } from '../../components/page-title';
 import { TextField } from '../../components/text-field';

@@ -23,7 +23,7 @@ import {
   TimeInput,
   type Choice,
 } from '../../components/form-fields';
-import { Spinner } from '../../components/icons';
+import { Spinner } from '../../components/spinner';
 import { translateMessage } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import {

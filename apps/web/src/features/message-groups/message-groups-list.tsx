@@ -3,7 +3,7 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError } from '../../api/errors';
-import { Spinner } from '../../components/icons';
+import { Spinner } from '../../components/spinner';
 import { buttonClass } from '../../components/ui';
 import { translateMessage } from '../../i18n';
 import type { Column } from '../../components/data-table';

@@ -16,7 +16,7 @@ import {
   useSubmitWithFeedback,
 } from '../../components/entity-form';
 import { CheckboxListInput, DateTimeInput, type Choice } from '../../components/form-fields';
-import { Spinner } from '../../components/icons';
+import { Spinner } from '../../components/spinner';
 import { formatDateTime } from '../../lib/dates';
 import { peopleQuery } from '../events/api';
 import { occurrenceQuery, useUpdateOccurrence } from './api';

@@ -16,7 +16,7 @@ import { useSession } from '../../auth/session-store';
 import { confirmAction } from '../../components/confirm';
 import type { Column } from '../../components/data-table';
 import { failureMessage } from '../../components/entity-form';
-import { Spinner } from '../../components/icons';
+import { Spinner } from '../../components/spinner';
 import { ListPage, type ListQuery } from '../../components/list-page';
 import type { RowAction } from '../../components/row-menu';
 import { buttonClass } from '../../components/ui';

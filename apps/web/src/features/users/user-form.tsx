@@ -17,7 +17,7 @@ import { useParams } from 'react-router';
 import { useSession } from '../../auth/session-store';
 import { EntityForm, failureMessage, FormSection } from '../../components/entity-form';
 import { CheckboxListInput, SelectInput, TextAreaInput, TextInput, type Choice } from '../../components/form-fields';
-import { Spinner } from '../../components/icons';
+import { Spinner } from '../../components/spinner';
 import { choicesQuery, type NamedChoice, useCreateUser, useUpdateUser, userQuery } from './api';
 
 /**
