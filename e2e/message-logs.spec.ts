@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
-import { accounts, E2E_BASE_URL, E2E_SMTP_PORT } from './env.js';
+import { shownDay, wallClock } from './clock.js';
+import { accounts, E2E_BASE_URL } from './env.js';
 import { expect, test } from './fixtures.js';
+import { MailCatcher } from './mail-catcher.js';
 
 /**
  * The Message Log (spec §2) against the real server: a reminder to a guest without an email
@@ -15,24 +16,6 @@ const PASSWORD = 'message-log-password-1';
 /** The organiser's zone and the seeded admin's. */
 const ZONE = 'Europe/Istanbul';
 
-/** An instant's wall clock in `zone`: its day (yyyy-MM-dd) and time (HH:mm). */
-function wallClock(instant: Date, zone: string) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
-
 const today = wallClock(new Date(), ZONE).day;
 /**
  * Two hours ahead, still today: late in the evening the session moves to 23:58 so that it stays on
@@ -42,7 +25,7 @@ const start = (() => {
   const ahead = wallClock(new Date(Date.now() + 2 * 3_600_000), ZONE);
   return ahead.day === today ? ahead.time : '23:58';
 })();
-const startShown = `${today.split('-').reverse().join('/')} ${start}`;
+const startShown = `${shownDay(today)} ${start}`;
 
 const organiser = { username: unique('log-emre'), name: 'Emre', surname: unique('Kaya'), timezone: ZONE };
 /** A guest created without an email address: the SMTP transport cannot reach them. */
@@ -53,15 +36,7 @@ const title = unique('Violin lesson');
 let guestId = 0;
 let remindersMessage = '';
 
-interface Mail {
-  to: string[];
-  text: string;
-}
-const mails: Mail[] = [];
-let smtp: SMTPServer;
-/** A mail as a reader sees it (quoted-printable soft breaks and escapes undone). */
-const readable = (raw: string) =>
-  raw.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const smtp = new MailCatcher();
 
 /** An admin bearer header for direct API calls. */
 async function adminHeaders(page: Page) {
@@ -76,21 +51,7 @@ async function adminHeaders(page: Page) {
  * approved and the reminders sent.
  */
 test.beforeAll(async ({ playwright }) => {
-  smtp = new SMTPServer({
-    logger: false,
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const text = readable(Buffer.concat(chunks).toString('latin1'));
-        mails.push({ to: session.envelope.rcptTo.map((address) => address.address), text });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(E2E_SMTP_PORT, '127.0.0.1', resolve));
+  await smtp.start();
 
   const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
   const login = await api.post('/api/auth/login', { data: accounts.admin });
@@ -118,7 +79,7 @@ test.beforeAll(async ({ playwright }) => {
 });
 
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.stop();
 });
 
 /** The Message Log row of this spec's reminder. */
@@ -183,8 +144,8 @@ test.describe.serial('Message Log', () => {
     expect(await page.evaluate('window.__sameDocument')).toBe(true);
     await expect(row.getByTestId('row-menu-button')).toHaveCount(0);
 
-    await expect.poll(() => mails.filter((mail) => mail.to.includes(guestEmail)).length).toBe(1);
-    const mail = mails.find((sent) => sent.to.includes(guestEmail))!;
+    await expect.poll(() => smtp.to(guestEmail).length).toBe(1);
+    const mail = smtp.to(guestEmail)[0]!;
     expect(mail.text).toContain(`Reminder: ${title}`);
   });
 

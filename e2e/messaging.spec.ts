@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
-import { accounts, E2E_BASE_URL, E2E_SMTP_PORT } from './env.js';
+import { dayIn } from './clock.js';
+import { accounts, E2E_BASE_URL } from './env.js';
 import { expect, test } from './fixtures.js';
+import { MailCatcher } from './mail-catcher.js';
 
 /**
  * Messaging through the real UI: Send Reminders, Generate Report (a JPEG download), Send Report
@@ -13,8 +14,6 @@ const tag = Date.now().toString(36);
 const unique = (name: string) => `${name}-${tag}`;
 const PASSWORD = 'messaging-password-1';
 const ZONE = 'Europe/Istanbul';
-const dayIn = (zone: string, offsetDays = 0) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(Date.now() + offsetDays * 86_400_000));
 const today = dayIn(ZONE);
 const tomorrow = dayIn(ZONE, 1);
 
@@ -35,18 +34,8 @@ const formTitle = unique('Lesson notes');
 const ids = { form: 0, ayse: 0, nur: 0, reminderOccurrence: 0, reportOccurrence: 0 };
 let reminderStart = '';
 
-interface Mail {
-  to: string[];
-  /** The message as sent (headers and MIME parts). */
-  raw: string;
-  text: string;
-}
-const mails: Mail[] = [];
-let smtp: SMTPServer;
-/** A mail's text as a reader sees it (quoted-printable undone), to look for phrases in. */
-const readable = (raw: string) =>
-  raw.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-const mailsTo = (address: string) => mails.filter((mail) => mail.to.includes(address));
+const smtp = new MailCatcher();
+const mailsTo = (address: string) => smtp.to(address);
 
 async function adminApi(api: APIRequestContext) {
   const login = await api.post('/api/auth/login', { data: accounts.admin });
@@ -55,21 +44,7 @@ async function adminApi(api: APIRequestContext) {
 }
 
 test.beforeAll(async ({ playwright }) => {
-  smtp = new SMTPServer({
-    logger: false,
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('latin1');
-        mails.push({ to: session.envelope.rcptTo.map((address) => address.address), raw, text: readable(raw) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(E2E_SMTP_PORT, '127.0.0.1', resolve));
+  await smtp.start();
 
   const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
   const headers = await adminApi(api);
@@ -128,7 +103,7 @@ test.beforeAll(async ({ playwright }) => {
 });
 
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.stop();
 });
 
 /** The list row whose Title or Event cell is exactly `title`. */

@@ -1,7 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
-import { accounts, E2E_BASE_URL, E2E_SMTP_PORT } from './env.js';
+import { dayIn, shownDay, wallClock } from './clock.js';
+import { accounts, E2E_BASE_URL } from './env.js';
 import { expect, test } from './fixtures.js';
+import { jpegAttachment, MailCatcher } from './mail-catcher.js';
 
 /**
  * The occurrence screens' messaging buttons against the real server (spec §2): Send Reminders on
@@ -18,19 +19,7 @@ const PASSWORD = 'occurrence-messaging-password-1';
 const ZONE = 'Europe/Istanbul';
 const GUEST_ZONE = 'Europe/London';
 
-/** The wall clock of `instant` in `zone`: yyyy-MM-dd and HH:mm. */
-function wallClock(instant: Date, zone: string): { day: string; time: string } {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(instant);
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(instant);
-  return { day, time };
-}
-const dayIn = (offsetDays: number) => wallClock(new Date(Date.now() + offsetDays * 86_400_000), ZONE).day;
-const shown = (day: string) => day.split('-').reverse().join('/');
+const shown = shownDay;
 
 /**
  * The reminded session starts three hours from now, on the quarter hour; should that be past
@@ -49,7 +38,7 @@ function reminderStart(): { day: string; time: string; end: string } {
 }
 const reminder = reminderStart();
 /** The reports' day: 40 days back, a month no other spec has sessions in. */
-const reportDay = dayIn(-40);
+const reportDay = dayIn(ZONE, -40);
 
 const guest = (key: string, name: string, timezone = ZONE) => ({
   username: unique(`om-${key}`),
@@ -76,24 +65,8 @@ const ids = { form: 0, reminderOccurrence: 0, reported: 0, second: 0 };
 let sessionNotesTitle = '';
 let reminderStartsAt = '';
 
-interface Mail {
-  to: string[];
-  /** The message as sent (headers and MIME parts). */
-  raw: string;
-  /** The raw message with quoted-printable undone, to look for phrases in. */
-  text: string;
-}
-const mails: Mail[] = [];
-let smtp: SMTPServer;
-const readable = (raw: string) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-const mailsTo = (address: string) => mails.filter((mail) => mail.to.includes(address));
-
-/** The bytes of a mail's image/jpeg part (base64 in the MIME body), or undefined when it has none. */
-function jpegAttachment(raw: string): Buffer | undefined {
-  const part = /Content-Type: image\/jpeg[^]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/i.exec(raw);
-  return part ? Buffer.from(part[1]!.replace(/\s+/g, ''), 'base64') : undefined;
-}
+const smtp = new MailCatcher();
+const mailsTo = (address: string) => smtp.to(address);
 
 async function adminHeaders(api: APIRequestContext) {
   const login = await api.post('/api/auth/login', { data: accounts.admin });
@@ -102,21 +75,7 @@ async function adminHeaders(api: APIRequestContext) {
 }
 
 test.beforeAll(async ({ playwright }) => {
-  smtp = new SMTPServer({
-    logger: false,
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('latin1');
-        mails.push({ to: session.envelope.rcptTo.map((address) => address.address), raw, text: readable(raw) });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(E2E_SMTP_PORT, '127.0.0.1', resolve));
+  await smtp.start();
 
   const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
   const headers = await adminHeaders(api);
@@ -196,7 +155,7 @@ test.beforeAll(async ({ playwright }) => {
 });
 
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.stop();
 });
 
 /** The list row whose Title cell is exactly `title`. */
