@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { shownDay, wallClock } from './clock.js';
 import { accounts, E2E_BASE_URL } from './env.js';
 import { expect, test } from './fixtures.js';
 
@@ -20,24 +21,12 @@ function dayAhead(days: number): string {
 }
 const today = dayAhead(0);
 const tomorrow = dayAhead(1);
-const shown = (day: string) => day.split('-').reverse().join('/');
+const shown = shownDay;
 
 /** An instant as dd/MM/yyyy HH:mm on the clock of `zone`. */
-function wallClock(instant: Date, zone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+function shownAt(instant: Date, zone: string): string {
+  const { day, time } = wallClock(instant, zone);
+  return `${shownDay(day)} ${time}`;
 }
 
 const people = {
@@ -233,7 +222,7 @@ test.describe('Home', () => {
 
     const walk = row(page, titles.walk);
     // 10:00 in Istanbul (UTC+3) is 07:00 UTC, shown on Emma's London clock.
-    await expect(walk).toContainText(wallClock(new Date(`${tomorrow}T07:00:00Z`), LONDON));
+    await expect(walk).toContainText(shownAt(new Date(`${tomorrow}T07:00:00Z`), LONDON));
     await expect(walk).toContainText(`Place: ${place}`);
     await expect(walk).toContainText(`Conference link: ${conferenceLink}`);
     await expect(walk.getByRole('link', { name: conferenceLink })).toHaveAttribute('href', conferenceLink);
