@@ -63,7 +63,12 @@ async function main() {
     log,
     maintenanceIntervalSeconds: Math.max(1, Math.round(config.DELIVERY_TIMEOUT_SECONDS / 4)),
   });
-  const transport = createTransport(transportConfig, { dataDir: config.DATA_DIR });
+  // Each gateway call gets a quarter of the delivery's time at most, so a slow but live delivery
+  // (a few calls and a report) ends before it could be taken for dead and run again.
+  const transport = createTransport(transportConfig, {
+    dataDir: config.DATA_DIR,
+    timeoutMs: Math.min(15_000, (config.DELIVERY_TIMEOUT_SECONDS * 1000) / 4),
+  });
   const outbox = new Outbox(database.db, queue, transport, reportAttachments(database.db), {
     log,
     job: deliveryJob(config.DELIVERY_TIMEOUT_SECONDS),
