@@ -69,6 +69,30 @@ export interface AppDeps {
 }
 
 /** Builds the whole HTTP application without listening (tests call it through inject). */
+/** One validation issue as fastify-type-provider-zod reports it. */
+interface ValidationIssue {
+  message?: string;
+  keyword?: string;
+  instancePath?: string;
+  params?: { expected?: unknown };
+}
+
+/**
+ * A validation issue as one readable line. The schemas' own texts name their field ('Id must be a
+ * positive whole number'); zod's generic ones ('Invalid input: expected number, received NaN') get
+ * the field, or the part of the request, they are about.
+ */
+export function validationMessage(issue: ValidationIssue, context?: string): string {
+  const message = issue.message ?? 'Invalid request';
+  if (!/^(Invalid|Too (small|big)|Unrecognized key)/.test(message)) return message;
+  const field = (issue.instancePath ?? '').split('/').filter(Boolean).join('.') || (context ?? 'request');
+  const expected = issue.params?.expected;
+  if (issue.keyword === 'invalid_type' && typeof expected === 'string') {
+    return `${field} must be ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`;
+  }
+  return `${field}: ${message}`;
+}
+
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
@@ -122,8 +146,10 @@ export async function buildApp(deps: AppDeps) {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const [first] = error.validation as { message?: string }[];
-      return reply.code(400).send({ message: first?.message ?? 'Invalid request' });
+      const [first] = error.validation as ValidationIssue[];
+      return reply
+        .code(400)
+        .send({ message: first ? validationMessage(first, error.validationContext) : 'Invalid request' });
     }
     if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

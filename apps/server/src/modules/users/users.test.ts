@@ -159,7 +159,7 @@ describe('GET /api/users', () => {
   it.each([
     ['role=boss', 'Role must be one of admin, editor, guest'],
     ['status=deleted', 'Status must be one of active, inactive'],
-    ['limit=1001', 'Too big: expected number to be <=1000'],
+    ['limit=1001', 'limit: Too big: expected number to be <=1000'],
   ])('answers %s with 400', async (query, message) => {
     const response = await list(query);
     expect(response.status).toBe(400);
