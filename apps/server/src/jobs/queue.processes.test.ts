@@ -43,7 +43,9 @@ describe.skipIf(!onPostgres)('two processes on one PostgreSQL database', () => {
       (who: string) =>
       async ({ n }: { n: number }) => {
         runs.set(n, [...(runs.get(n) ?? []), who]);
-        await sleep(5);
+        // Long enough that the 60 jobs outlast several polling intervals: a worker that finds a job
+        // looks again at once, so with quick jobs one process could drain the queue alone.
+        await sleep(30);
       };
     await first.work(job, record('first'));
     await second.work(job, record('second'));
