@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { accounts, E2E_BASE_URL } from './env.js';
-import { expect, test } from './fixtures.js';
+import type { Page } from '@playwright/test';
+import { E2E_BASE_URL } from './env.js';
+import { bearerHeaders, expect, test } from './fixtures.js';
 
 /** Names unique to this run: every spec shares one database. */
 const tag = Date.now().toString(36);
@@ -59,12 +59,6 @@ const SCHEMA = {
 const ids = { form: 0, occurrence: 0, ali: 0, zeynep: 0 };
 let adminHeaders: Record<string, string>;
 
-async function adminApi(api: APIRequestContext) {
-  const login = await api.post('/api/auth/login', { data: accounts.admin });
-  expect(login.status()).toBe(200);
-  return { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
-}
-
 /**
  * Through the API as the admin: a location, a group, an editor in that group (set by PATCH), two
  * guests, the group's countries and cities (Istanbul and Ankara under Turkey, London under
@@ -72,7 +66,7 @@ async function adminApi(api: APIRequestContext) {
  */
 test.beforeAll(async ({ playwright }) => {
   const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
-  adminHeaders = await adminApi(api);
+  adminHeaders = await bearerHeaders(api);
   const post = async (path: string, data: Record<string, unknown>) => {
     const response = await api.post(path, { headers: adminHeaders, data });
     expect(response.status(), await response.text()).toBe(201);

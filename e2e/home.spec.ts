@@ -1,8 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { shownDay, wallClock } from './clock.js';
 import { accounts, E2E_BASE_URL } from './env.js';
-import { expect, test } from './fixtures.js';
+import { bearerHeaders, expect, test } from './fixtures.js';
 
 /** Names unique to this run: every spec shares one database. */
 const tag = Date.now().toString(36);
@@ -51,12 +51,6 @@ const conferenceLink = `https://meet.example.com/${tag}`;
 
 let adminHeaders: Record<string, string>;
 
-async function signIn(api: APIRequestContext, account: { username: string; password: string }) {
-  const login = await api.post('/api/auth/login', { data: account });
-  expect(login.status()).toBe(200);
-  return { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
-}
-
 /**
  * Through the API as the admin: the people above, the choir today at 12:00 (Istanbul) with Ali
  * and Zeynep, whose session notes for Ali are in already; the quartet today at 12:00 London time;
@@ -64,7 +58,7 @@ async function signIn(api: APIRequestContext, account: { username: string; passw
  */
 test.beforeAll(async ({ playwright }) => {
   const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
-  adminHeaders = await signIn(api, accounts.admin);
+  adminHeaders = await bearerHeaders(api, accounts.admin);
   const post = async (path: string, data: Record<string, unknown>) => {
     const response = await api.post(path, { headers: adminHeaders, data });
     expect(response.status(), await response.text()).toBe(201);

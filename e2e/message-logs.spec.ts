@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { shownDay, wallClock } from './clock.js';
 import { accounts, E2E_BASE_URL } from './env.js';
-import { expect, test } from './fixtures.js';
+import { bearerHeaders, expect, test } from './fixtures.js';
 import { MailCatcher } from './mail-catcher.js';
 
 /**
@@ -38,13 +38,6 @@ let remindersMessage = '';
 
 const smtp = new MailCatcher();
 
-/** An admin bearer header for direct API calls. */
-async function adminHeaders(page: Page) {
-  const login = await page.request.post('/api/auth/login', { data: accounts.admin });
-  expect(login.status()).toBe(200);
-  return { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
-}
-
 /**
  * An SMTP server on the e2e transport's port keeping every mail; then through the API as the
  * admin: the organiser, the guest without an email, the lesson two hours ahead, today's schedule
@@ -54,9 +47,7 @@ test.beforeAll(async ({ playwright }) => {
   await smtp.start();
 
   const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
-  const login = await api.post('/api/auth/login', { data: accounts.admin });
-  expect(login.status()).toBe(200);
-  const headers = { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+  const headers = await bearerHeaders(api);
   const post = async (path: string, data: Record<string, unknown>, status = 201) => {
     const response = await api.post(path, { headers, data });
     expect(response.status(), await response.text()).toBe(status);
@@ -128,7 +119,7 @@ test.describe.serial('Message Log', () => {
     await expect(cells.nth(6)).toContainText(`Reminder: ${title}`);
 
     const fixed = await page.request.patch(`/api/users/${guestId}`, {
-      headers: await adminHeaders(page),
+      headers: await bearerHeaders(page.request),
       data: { email: guestEmail },
     });
     expect(fixed.status(), await fixed.text()).toBe(200);

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { dayIn } from './clock.js';
 import { accounts, E2E_BASE_URL } from './env.js';
-import { expect, test } from './fixtures.js';
+import { acceptDialogs, bearerHeaders, expect, test } from './fixtures.js';
 import { MailCatcher } from './mail-catcher.js';
 
 /**
@@ -37,17 +37,11 @@ let reminderStart = '';
 const smtp = new MailCatcher();
 const mailsTo = (address: string) => smtp.to(address);
 
-async function adminApi(api: APIRequestContext) {
-  const login = await api.post('/api/auth/login', { data: accounts.admin });
-  expect(login.status()).toBe(200);
-  return { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
-}
-
 test.beforeAll(async ({ playwright }) => {
   await smtp.start();
 
   const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
-  const headers = await adminApi(api);
+  const headers = await bearerHeaders(api);
   const post = async (path: string, data: Record<string, unknown>, status = 201) => {
     const response = await api.post(path, { headers, data });
     expect(response.status(), await response.text()).toBe(status);
@@ -112,16 +106,6 @@ const row = (page: Page, title: string) =>
     .getByTestId('list-table')
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name: title, exact: true }) });
-
-/** Accepts every confirmation and keeps their texts. */
-function acceptDialogs(page: Page): string[] {
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.accept();
-  });
-  return dialogs;
-}
 
 test.describe.serial('Messaging', () => {
   test('Send Reminders queues a reminder per guest, mails it in the guest’s zone, and logs the unreachable one', async ({

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { dayIn, shownDay, wallClock } from './clock.js';
-import { accounts, E2E_BASE_URL } from './env.js';
-import { expect, test } from './fixtures.js';
+import { E2E_BASE_URL } from './env.js';
+import { acceptDialogs, bearerHeaders, expect, test } from './fixtures.js';
 import { jpegAttachment, MailCatcher } from './mail-catcher.js';
 
 /**
@@ -68,17 +68,11 @@ let reminderStartsAt = '';
 const smtp = new MailCatcher();
 const mailsTo = (address: string) => smtp.to(address);
 
-async function adminHeaders(api: APIRequestContext) {
-  const login = await api.post('/api/auth/login', { data: accounts.admin });
-  expect(login.status()).toBe(200);
-  return { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
-}
-
 test.beforeAll(async ({ playwright }) => {
   await smtp.start();
 
   const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
-  const headers = await adminHeaders(api);
+  const headers = await bearerHeaders(api);
   const post = async (path: string, data: Record<string, unknown>, status = 201) => {
     const response = await api.post(path, { headers, data });
     expect(response.status(), await response.text()).toBe(status);
@@ -164,16 +158,6 @@ const row = (page: Page, title: string) =>
     .getByTestId('list-table')
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name: title, exact: true }) });
-
-/** Accepts every confirmation and keeps their texts. */
-function acceptDialogs(page: Page): string[] {
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.accept();
-  });
-  return dialogs;
-}
 
 test.describe.serial('Messaging from the occurrence screens', () => {
   test('Send Reminders on Upcoming Events mails the guest the time in their zone, the place and the link', async ({

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { accounts, E2E_BASE_URL } from './env.js';
-import { expect, test } from './fixtures.js';
+import { acceptDialogs, expect, test } from './fixtures.js';
 
 /** Names unique to this run: every spec shares one database. */
 const tag = Date.now().toString(36);
@@ -164,11 +164,7 @@ test.describe('Upcoming Events', () => {
 
     await page.goto(upcoming());
     await expect(row(page, titles.choir)).toBeVisible();
-    const dialogs: string[] = [];
-    page.on('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.accept();
-    });
+    const dialogs = acceptDialogs(page);
     await page.getByRole('button', { name: 'Approve Schedule', exact: true }).click();
     await expect(page.getByText(`${count} occurrences approved`)).toBeVisible();
     await expect(row(page, titles.choir).getByRole('cell', { name: 'Approved', exact: true })).toBeVisible();

@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { MessageLog } from '@ritim/shared';
-import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from './transports/webhook.js';
+import { createServerDatabase } from '../test/harness.js';
 import { closeTestServers, listenLocally } from './transports/test-servers.js';
 
 /**
@@ -126,22 +126,8 @@ afterEach(async () => {
 /** A fresh database for one test: a new one on the PostgreSQL server, else an embedded one in a folder. */
 async function freshDatabase(): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
   if (serverUrl) {
-    const name = `ritim_proc_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return {
-      env: { DATABASE_URL: url.toString() },
-      drop: async () => {
-        const dropper = new pg.Client({ connectionString: serverUrl });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
-      },
-    };
+    const { url, drop } = await createServerDatabase(serverUrl, 'ritim_proc');
+    return { env: { DATABASE_URL: url }, drop };
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ritim-proc-'));
   return { env: { DATABASE_URL: '', DATA_DIR: dataDir }, drop: () => rm(dataDir, { recursive: true, force: true }) };

@@ -2,27 +2,15 @@ import type { MessageLog } from '@ritim/shared';
 import { configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderApp, resetApp, stubApi } from '../../test/app';
+import { messageLog } from '../../test/message-logs';
 import { adminClaims, editorClaims } from '../../test/tokens';
 
-const failedLog = (id: number, name: string): MessageLog => ({
-  id,
-  type: 'reminder',
-  status: 'failed',
-  message: 'Reminder: Piano',
-  subject: 'Reminder: Piano',
-  error: 'no email address',
-  attempts: 1,
-  recipient: { kind: 'user', id: 30 + id, name },
-  guests: [{ id: 30 + id, name, surname: null }],
-  month: null,
-  eventOccurrence: {
-    id: 501,
-    occurrenceDate: '2026-11-24T07:00:00.000Z',
-    event: { id: 9, title: 'Piano', timezone: 'Europe/Istanbul' },
-  },
-  createdAt: '2026-11-24T06:00:00.000Z',
-  sentAt: null,
-});
+const failedLog = (id: number, name: string): MessageLog =>
+  messageLog(id, 'failed', {
+    message: 'Reminder: Piano',
+    recipient: { kind: 'user', id: 30 + id, name },
+    guests: [{ id: 30 + id, name, surname: null }],
+  });
 
 const emptyOccurrences = { eventOccurrences: [], totalCount: 0 };
 const searchOf = (url: string) => new URLSearchParams(url.slice(url.indexOf('?') + 1));

@@ -3,28 +3,9 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderApp, resetApp, stubApi } from '../../test/app';
+import { messageLog } from '../../test/message-logs';
 import { adminClaims } from '../../test/tokens';
 
-const log = (id: number, status: MessageLog['status'], overrides: Partial<MessageLog> = {}): MessageLog => ({
-  id,
-  type: 'reminder',
-  status,
-  message: 'Reminder: Piano\nWhen: Tuesday 24/11/2026 10:00–11:00 (Europe/Istanbul)',
-  subject: 'Reminder: Piano',
-  error: status === 'failed' ? 'no email address' : null,
-  attempts: status === 'queued' ? 0 : 1,
-  recipient: { kind: 'user', id: 30 + id, name: 'Nur Ak' },
-  guests: [{ id: 30 + id, name: 'Nur', surname: 'Ak' }],
-  month: null,
-  eventOccurrence: {
-    id: 501,
-    occurrenceDate: '2026-11-24T07:00:00.000Z',
-    event: { id: 9, title: 'Piano', timezone: 'Europe/Istanbul' },
-  },
-  createdAt: '2026-11-24T06:00:00.000Z',
-  sentAt: status === 'sent' ? '2026-11-24T06:00:01.000Z' : null,
-  ...overrides,
-});
 const listBody = (rows: MessageLog[]) => ({ messageLogs: rows, totalCount: rows.length });
 
 class NoResizeObserver {
@@ -43,7 +24,10 @@ describe('Message Log', { timeout: 30_000 }, () => {
   it('lists the day’s messages with the failure’s reason, and offers Retry only for a failed one', async () => {
     const api = stubApi(adminClaims, (url) =>
       url.startsWith('/api/message-logs?')
-        ? json(200, listBody([log(2, 'failed'), log(1, 'sent', { month: '2026-11', eventOccurrence: null })]))
+        ? json(
+            200,
+            listBody([messageLog(2, 'failed'), messageLog(1, 'sent', { month: '2026-11', eventOccurrence: null })]),
+          )
         : undefined,
     );
     renderApp('/message-logs?date=2026-11-24');
@@ -75,7 +59,7 @@ describe('Message Log', { timeout: 30_000 }, () => {
         const shown = status;
         // The worker delivers it between two looks.
         if (status === 'queued') status = 'sent';
-        return json(200, listBody([log(2, shown)]));
+        return json(200, listBody([messageLog(2, shown)]));
       }
       return undefined;
     });
