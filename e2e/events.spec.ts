@@ -1,18 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { expect, rowWithCell, test } from './fixtures.js';
 
 /** Names unique to this run: every spec shares one database. */
 const tag = Date.now().toString(36);
 const unique = (name: string) => `${name}-${tag}`;
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
-/** The list row whose Title cell is exactly `title`. */
-const row = (page: Page, title: string) =>
-  page
-    .getByTestId('list-table')
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: title, exact: true }) });
 
 /** An access token for direct API calls, from the page's own refresh cookie. */
 async function authHeaders(page: Page) {
@@ -106,7 +99,7 @@ test.describe('Events', () => {
     await expect(page).toHaveURL(/\/events$/);
 
     await page.goto(`/events?q=${encodeURIComponent(title)}`);
-    const created = row(page, title);
+    const created = rowWithCell(page, title);
     await expect(created).toBeVisible();
     await expect(created.getByRole('cell', { name: `${monday.shown} 18:00`, exact: true })).toBeVisible();
     await expect(created.getByRole('cell', { name: 'Mon, Wed', exact: true })).toBeVisible();
@@ -127,12 +120,12 @@ test.describe('Events', () => {
     await expect(page).toHaveURL(/\/events$/);
 
     await page.goto(`/events?q=${encodeURIComponent(renamed)}`);
-    await expect(row(page, renamed)).toBeVisible();
+    await expect(rowWithCell(page, renamed)).toBeVisible();
     page.once('dialog', (dialog) => void dialog.accept());
-    await row(page, renamed).getByTestId('row-menu-button').click();
+    await rowWithCell(page, renamed).getByTestId('row-menu-button').click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await expect(page.getByText(`${renamed} deleted successfully`)).toBeVisible();
-    await expect(row(page, renamed)).toHaveCount(0);
+    await expect(rowWithCell(page, renamed)).toHaveCount(0);
   });
 
   test('shows every validation message before sending', async ({ adminPage: page }) => {

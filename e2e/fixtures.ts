@@ -1,5 +1,5 @@
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
-import { accounts, type AccountRole } from './env.js';
+import { type APIRequestContext, test as base, expect, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import { accounts, type AccountRole, E2E_BASE_URL } from './env.js';
 
 /**
  * Signs in through the API inside the page's browser context, so the context holds its own
@@ -37,6 +37,43 @@ export async function bearerHeaders(
   expect(login.status()).toBe(200);
   return { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
 }
+
+/**
+ * The admin's API client for a spec's set-up, on its own request context: JSON in and out, each
+ * answer's status checked (the body is in the failure message). Dispose of it when done.
+ */
+export async function adminApiClient(playwright: PlaywrightWorkerArgs['playwright']) {
+  const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
+  const headers = await bearerHeaders(api);
+  const get = async <T>(path: string): Promise<T> => {
+    const response = await api.get(path, { headers });
+    expect(response.status(), await response.text()).toBe(200);
+    return (await response.json()) as T;
+  };
+  return {
+    get,
+    post: async <T = { id: number }>(path: string, data: Record<string, unknown>, status = 201): Promise<T> => {
+      const response = await api.post(path, { headers, data });
+      expect(response.status(), await response.text()).toBe(status);
+      return (await response.json()) as T;
+    },
+    /** An event's first occurrence. */
+    firstOccurrence: async (eventId: number) =>
+      (
+        await get<{ eventOccurrences: { id: number; occurrenceDate: string }[] }>(
+          `/api/event-occurrences?eventId=${eventId}`,
+        )
+      ).eventOccurrences[0]!,
+    dispose: () => api.dispose(),
+  };
+}
+
+/** The list table's row with a cell reading exactly `text` (a Title or Event cell, say). */
+export const rowWithCell = (page: Page, text: string) =>
+  page
+    .getByTestId('list-table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: text, exact: true }) });
 
 /** Accepts every browser confirmation on the page from now on; the array collects their texts. */
 export function acceptDialogs(page: Page): string[] {

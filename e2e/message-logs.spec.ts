@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { shownDay, wallClock } from './clock.js';
-import { accounts, E2E_BASE_URL } from './env.js';
-import { bearerHeaders, expect, test } from './fixtures.js';
+import { accounts } from './env.js';
+import { adminApiClient, bearerHeaders, expect, test } from './fixtures.js';
 import { MailCatcher } from './mail-catcher.js';
 
 /**
@@ -46,13 +46,8 @@ const smtp = new MailCatcher();
 test.beforeAll(async ({ playwright }) => {
   await smtp.start();
 
-  const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
-  const headers = await bearerHeaders(api);
-  const post = async (path: string, data: Record<string, unknown>, status = 201) => {
-    const response = await api.post(path, { headers, data });
-    expect(response.status(), await response.text()).toBe(status);
-    return (await response.json()) as { id: number; message: string };
-  };
+  const api = await adminApiClient(playwright);
+  const { post } = api;
   const locationId = (await post('/api/locations', { name: unique('Music room') })).id;
   const organiserId = (await post('/api/users', { ...organiser, role: 'editor', password: PASSWORD })).id;
   guestId = (await post('/api/users', { ...guest, role: 'guest', password: PASSWORD })).id;
@@ -64,8 +59,9 @@ test.beforeAll(async ({ playwright }) => {
     repeat: { doesNotRepeat: true, start: `${today}T${start}` },
   });
   await post('/api/event-occurrences/approveSchedule', { listDate: today, timezone: ZONE }, 200);
-  remindersMessage = (await post('/api/event-occurrences/sendReminders', { listDate: today, timezone: ZONE }, 200))
-    .message;
+  remindersMessage = (
+    await post<{ message: string }>('/api/event-occurrences/sendReminders', { listDate: today, timezone: ZONE }, 200)
+  ).message;
   await api.dispose();
 });
 

@@ -1,7 +1,5 @@
-import type { Page } from '@playwright/test';
 import { dayIn } from './clock.js';
-import { accounts, E2E_BASE_URL } from './env.js';
-import { acceptDialogs, bearerHeaders, expect, test } from './fixtures.js';
+import { acceptDialogs, adminApiClient, bearerHeaders, expect, rowWithCell, test } from './fixtures.js';
 import { MailCatcher } from './mail-catcher.js';
 
 /**
@@ -40,13 +38,8 @@ const mailsTo = (address: string) => smtp.to(address);
 test.beforeAll(async ({ playwright }) => {
   await smtp.start();
 
-  const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
-  const headers = await bearerHeaders(api);
-  const post = async (path: string, data: Record<string, unknown>, status = 201) => {
-    const response = await api.post(path, { headers, data });
-    expect(response.status(), await response.text()).toBe(status);
-    return (await response.json()) as { id: number };
-  };
+  const api = await adminApiClient(playwright);
+  const { post } = api;
   const locationId = (await post('/api/locations', { name: unique('Studio') })).id;
   const organiserId = (await post('/api/users', { ...people.organiser, role: 'editor', password: PASSWORD })).id;
   ids.ayse = (await post('/api/users', { ...people.ayse, role: 'guest', password: PASSWORD })).id;
@@ -58,11 +51,6 @@ test.beforeAll(async ({ playwright }) => {
     })
   ).id;
 
-  const occurrenceOf = async (eventId: number) => {
-    const response = await api.get(`/api/event-occurrences?eventId=${eventId}`, { headers });
-    return ((await response.json()) as { eventOccurrences: { id: number; occurrenceDate: string }[] })
-      .eventOccurrences[0]!;
-  };
   // Tomorrow 10:00 in Istanbul, approved: still ahead whenever the spec runs.
   const reminderEvent = await post('/api/events', {
     title: titles.reminder,
@@ -73,7 +61,7 @@ test.beforeAll(async ({ playwright }) => {
     repeat: { doesNotRepeat: true, start: `${tomorrow}T10:00` },
     endTime: '11:00',
   });
-  const reminder = await occurrenceOf(reminderEvent.id);
+  const reminder = await api.firstOccurrence(reminderEvent.id);
   ids.reminderOccurrence = reminder.id;
   reminderStart = reminder.occurrenceDate;
   await post('/api/event-occurrences/approveSchedule', { listDate: tomorrow, timezone: ZONE }, 200);
@@ -87,7 +75,7 @@ test.beforeAll(async ({ playwright }) => {
     repeat: { doesNotRepeat: true, start: `${today}T00:05` },
     endTime: '01:05',
   });
-  ids.reportOccurrence = (await occurrenceOf(reportEvent.id)).id;
+  ids.reportOccurrence = (await api.firstOccurrence(reportEvent.id)).id;
   await post(
     `/api/forms/${ids.form}/submit`,
     { eventOccurrenceId: ids.reportOccurrence, guestId: ids.ayse, data: { Aciklama: 'Çok güzel çaldı' } },
@@ -100,19 +88,12 @@ test.afterAll(async () => {
   await smtp.stop();
 });
 
-/** The list row whose Title or Event cell is exactly `title`. */
-const row = (page: Page, title: string) =>
-  page
-    .getByTestId('list-table')
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: title, exact: true }) });
-
 test.describe.serial('Messaging', () => {
   test('Send Reminders queues a reminder per guest, mails it in the guest’s zone, and logs the unreachable one', async ({
     adminPage: page,
   }) => {
     await page.goto(`/upcoming-events?date=${tomorrow}`);
-    await expect(row(page, titles.reminder)).toBeVisible();
+    await expect(rowWithCell(page, titles.reminder)).toBeVisible();
     const dialogs = acceptDialogs(page);
     await page.getByRole('button', { name: 'Send Reminders', exact: true }).click();
     await expect(page.getByText(/reminders? queued.*skipped: no email address/)).toBeVisible();
@@ -164,11 +145,8 @@ test.describe.serial('Messaging', () => {
     await expect(failed.getByTestId('message-status')).toContainText('Failed');
     await expect(failed.getByTestId('message-status')).toContainText('no email address');
 
-    const api = page.request;
-    const login = await api.post('/api/auth/login', { data: accounts.admin });
-    const token = ((await login.json()) as { accessToken: string }).accessToken;
-    const fixed = await api.patch(`/api/users/${ids.nur}`, {
-      headers: { authorization: `Bearer ${token}` },
+    const fixed = await page.request.patch(`/api/users/${ids.nur}`, {
+      headers: await bearerHeaders(page.request),
       data: { email: `nur-${tag}@example.test` },
     });
     expect(fixed.status(), await fixed.text()).toBe(200);
@@ -184,7 +162,7 @@ test.describe.serial('Messaging', () => {
 
   test('Generate Report downloads the occurrence’s report as a JPEG', async ({ adminPage: page }) => {
     await page.goto(`/event-occurrences?date=${today}`);
-    const reported = row(page, titles.report);
+    const reported = rowWithCell(page, titles.report);
     await reported.getByTestId('row-menu-button').click();
     const downloading = page.waitForEvent('download');
     await page.getByRole('menuitem', { name: `Generate Report for ${formTitle}`, exact: true }).click();
@@ -203,7 +181,7 @@ test.describe.serial('Messaging', () => {
     adminPage: page,
   }) => {
     await page.goto(`/event-occurrences?date=${today}`);
-    const reported = row(page, titles.report);
+    const reported = rowWithCell(page, titles.report);
     const dialogs = acceptDialogs(page);
     await reported.getByTestId('row-menu-button').click();
     await page.getByRole('menuitem', { name: `Send Report for ${formTitle}`, exact: true }).click();

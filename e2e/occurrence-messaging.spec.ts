@@ -1,7 +1,5 @@
-import type { Page } from '@playwright/test';
 import { dayIn, shownDay, wallClock } from './clock.js';
-import { E2E_BASE_URL } from './env.js';
-import { acceptDialogs, bearerHeaders, expect, test } from './fixtures.js';
+import { acceptDialogs, adminApiClient, expect, rowWithCell, test } from './fixtures.js';
 import { jpegAttachment, MailCatcher } from './mail-catcher.js';
 
 /**
@@ -71,18 +69,8 @@ const mailsTo = (address: string) => smtp.to(address);
 test.beforeAll(async ({ playwright }) => {
   await smtp.start();
 
-  const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
-  const headers = await bearerHeaders(api);
-  const post = async (path: string, data: Record<string, unknown>, status = 201) => {
-    const response = await api.post(path, { headers, data });
-    expect(response.status(), await response.text()).toBe(status);
-    return (await response.json()) as { id: number };
-  };
-  const occurrenceOf = async (eventId: number) => {
-    const response = await api.get(`/api/event-occurrences?eventId=${eventId}`, { headers });
-    return ((await response.json()) as { eventOccurrences: { id: number; occurrenceDate: string }[] })
-      .eventOccurrences[0]!;
-  };
+  const api = await adminApiClient(playwright);
+  const { post } = api;
 
   const locationId = (await post('/api/locations', { name: locationName })).id;
   const organiserId = (await post('/api/users', { ...people.organiser, role: 'editor', password: PASSWORD })).id;
@@ -97,8 +85,7 @@ test.beforeAll(async ({ playwright }) => {
       schema: { fields: [{ type: 'textarea', name: 'Aciklama', label: 'Notes' }] },
     })
   ).id;
-  const sessionNotes = await api.get('/api/forms/1', { headers });
-  sessionNotesTitle = ((await sessionNotes.json()) as { title: string }).title;
+  sessionNotesTitle = (await api.get<{ title: string }>('/api/forms/1')).title;
 
   // A few hours ahead, approved: what Send Reminders reminds of.
   const reminderEvent = await post('/api/events', {
@@ -110,7 +97,7 @@ test.beforeAll(async ({ playwright }) => {
     repeat: { doesNotRepeat: true, start: `${reminder.day}T${reminder.time}` },
     endTime: reminder.end,
   });
-  const reminded = await occurrenceOf(reminderEvent.id);
+  const reminded = await api.firstOccurrence(reminderEvent.id);
   ids.reminderOccurrence = reminded.id;
   reminderStartsAt = reminded.occurrenceDate;
   await post('/api/event-occurrences/approveSchedule', { listDate: reminder.day, timezone: ZONE }, 200);
@@ -126,7 +113,7 @@ test.beforeAll(async ({ playwright }) => {
     repeat: { doesNotRepeat: true, start: `${reportDay}T10:00` },
     endTime: '11:00',
   });
-  ids.reported = (await occurrenceOf(reportedEvent.id)).id;
+  ids.reported = (await api.firstOccurrence(reportedEvent.id)).id;
   await submit(ids.form, ids.reported, guestIds.deniz, { Aciklama: 'Clear tone throughout' });
   await submit(ids.form, ids.reported, guestIds.ece, { Aciklama: 'Breathing improved' });
   await submit(1, ids.reported, guestIds.ece, {
@@ -143,7 +130,7 @@ test.beforeAll(async ({ playwright }) => {
     repeat: { doesNotRepeat: true, start: `${reportDay}T14:00` },
     endTime: '15:00',
   });
-  ids.second = (await occurrenceOf(secondEvent.id)).id;
+  ids.second = (await api.firstOccurrence(secondEvent.id)).id;
   await submit(ids.form, ids.second, guestIds.mert, { Aciklama: 'Steady rhythm' });
   await api.dispose();
 });
@@ -152,19 +139,12 @@ test.afterAll(async () => {
   await smtp.stop();
 });
 
-/** The list row whose Title cell is exactly `title`. */
-const row = (page: Page, title: string) =>
-  page
-    .getByTestId('list-table')
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: title, exact: true }) });
-
 test.describe.serial('Messaging from the occurrence screens', () => {
   test('Send Reminders on Upcoming Events mails the guest the time in their zone, the place and the link', async ({
     adminPage: page,
   }) => {
     await page.goto(`/upcoming-events?date=${reminder.day}`);
-    await expect(row(page, titles.reminder).getByRole('cell', { name: 'Approved', exact: true })).toBeVisible();
+    await expect(rowWithCell(page, titles.reminder).getByRole('cell', { name: 'Approved', exact: true })).toBeVisible();
     const dialogs = acceptDialogs(page);
     const button = page.getByRole('button', { name: 'Send Reminders', exact: true });
     // Held until checked, so the button can be seen disabled while the request runs.
@@ -194,7 +174,7 @@ test.describe.serial('Messaging from the occurrence screens', () => {
 
   test('a reminder request that fails on the way says so after the spec’s prefix', async ({ adminPage: page }) => {
     await page.goto(`/upcoming-events?date=${reminder.day}`);
-    await expect(row(page, titles.reminder)).toBeVisible();
+    await expect(rowWithCell(page, titles.reminder)).toBeVisible();
     acceptDialogs(page);
     await page.route('**/api/event-occurrences/sendReminders', (route) => route.abort('connectionreset'));
     await page.getByRole('button', { name: 'Send Reminders', exact: true }).click();
@@ -203,7 +183,7 @@ test.describe.serial('Messaging from the occurrence screens', () => {
 
   test('no Send Reminders for a past day', async ({ adminPage: page }) => {
     await page.goto(`/upcoming-events?date=${reportDay}`);
-    await expect(row(page, titles.reported)).toBeVisible();
+    await expect(rowWithCell(page, titles.reported)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Approve Schedule' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Send Reminders' })).toHaveCount(0);
   });
@@ -214,7 +194,7 @@ test.describe.serial('Messaging from the occurrence screens', () => {
     });
     expect(login.status()).toBe(200);
     await page.goto(`/upcoming-events?date=${reminder.day}`);
-    await expect(row(page, titles.reminder)).toBeVisible();
+    await expect(rowWithCell(page, titles.reminder)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send Reminders' })).toHaveCount(0);
   });
 
@@ -222,7 +202,7 @@ test.describe.serial('Messaging from the occurrence screens', () => {
     adminPage: page,
   }) => {
     await page.goto(`/event-occurrences?date=${reportDay}`);
-    const reported = row(page, titles.reported);
+    const reported = rowWithCell(page, titles.reported);
     await reported.getByTestId('row-menu-button').click();
     const items = await page.getByRole('menuitem').allTextContents();
     expect(items).toEqual([
@@ -247,7 +227,7 @@ test.describe.serial('Messaging from the occurrence screens', () => {
     adminPage: page,
   }) => {
     await page.goto(`/event-occurrences?date=${reportDay}`);
-    const reported = row(page, titles.reported);
+    const reported = rowWithCell(page, titles.reported);
     await expect(reported.getByRole('cell', { name: 'Scheduled', exact: true })).toBeVisible();
     const dialogs = acceptDialogs(page);
     await reported.getByTestId('row-menu-button').click();
@@ -273,7 +253,7 @@ test.describe.serial('Messaging from the occurrence screens', () => {
 
     // Upcoming Events offers no Edit for it any more, and its edit screen is read-only.
     await page.goto(`/upcoming-events?date=${reportDay}`);
-    await row(page, titles.reported).getByTestId('row-menu-button').click();
+    await rowWithCell(page, titles.reported).getByTestId('row-menu-button').click();
     await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Edit', exact: true })).toHaveCount(0);
     await page.keyboard.press('Escape');
@@ -286,7 +266,7 @@ test.describe.serial('Messaging from the occurrence screens', () => {
     adminPage: page,
   }) => {
     await page.goto(`/event-occurrences?date=${reportDay}`);
-    const second = row(page, titles.second);
+    const second = rowWithCell(page, titles.second);
     await expect(second.getByRole('cell', { name: 'Scheduled', exact: true })).toBeVisible();
     const dialogs = acceptDialogs(page);
     await page.getByRole('button', { name: 'Send Reports to Guests', exact: true }).click();
@@ -313,7 +293,7 @@ test.describe.serial('Messaging from the occurrence screens', () => {
 
   test('Send Monthly Reports sends each guest of the month one image', async ({ adminPage: page }) => {
     await page.goto(`/monthly-event-occurrences?date=${reportDay}`);
-    await expect(row(page, titles.second)).toBeVisible();
+    await expect(rowWithCell(page, titles.second)).toBeVisible();
     const dialogs = acceptDialogs(page);
     await page.getByRole('button', { name: 'Send Monthly Reports', exact: true }).click();
     await expect(page.getByText(/^\d+ monthly reports? queued/)).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { accounts, E2E_BASE_URL } from './env.js';
-import { acceptDialogs, expect, test } from './fixtures.js';
+import { acceptDialogs, expect, rowWithCell, test } from './fixtures.js';
 
 /** Names unique to this run: every spec shares one database. */
 const tag = Date.now().toString(36);
@@ -93,13 +93,6 @@ test.beforeAll(async ({ playwright }) => {
   await api.dispose();
 });
 
-/** The list row whose Title cell is exactly `title`. */
-const row = (page: Page, title: string) =>
-  page
-    .getByTestId('list-table')
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: title, exact: true }) });
-
 /** The table's body rows. */
 const bodyRows = (page: Page) => page.getByTestId('list-table').locator('tbody tr');
 
@@ -127,7 +120,7 @@ test.describe('Upcoming Events', () => {
     await page.getByLabel('Day', { exact: true }).fill(day.iso);
     await expect(page).toHaveURL(new RegExp(`date=${day.iso}`));
 
-    const choir = row(page, titles.choir);
+    const choir = rowWithCell(page, titles.choir);
     await expect(choir).toBeVisible();
     // 18:00 in London is 20:00 for the admin in Istanbul: the organiser's time is what is shown.
     await expect(choir.getByRole('cell', { name: `${day.shown} 18:00`, exact: true })).toBeVisible();
@@ -139,13 +132,13 @@ test.describe('Upcoming Events', () => {
       choir.getByRole('cell', { name: `${nameOf(people.ali)}: Joined after the warm-up`, exact: true }),
     ).toBeVisible();
     await expect(choir.getByRole('cell', { name: 'Scheduled', exact: true })).toBeVisible();
-    await expect(row(page, titles.band)).toBeVisible();
+    await expect(rowWithCell(page, titles.band)).toBeVisible();
 
     await page.getByTestId('list-search').fill(titles.choir);
     await expect(page).toHaveURL(/q=Choir/);
-    await expect(row(page, titles.band)).toHaveCount(0);
+    await expect(rowWithCell(page, titles.band)).toHaveCount(0);
     await expect(bodyRows(page)).toHaveCount(1);
-    await expect(row(page, titles.choir)).toBeVisible();
+    await expect(rowWithCell(page, titles.choir)).toBeVisible();
 
     // Another day has none of them; the day is kept in the URL with the search.
     await page.getByRole('button', { name: 'Next day' }).click();
@@ -163,16 +156,16 @@ test.describe('Upcoming Events', () => {
     expect(count).toBeGreaterThanOrEqual(4);
 
     await page.goto(upcoming());
-    await expect(row(page, titles.choir)).toBeVisible();
+    await expect(rowWithCell(page, titles.choir)).toBeVisible();
     const dialogs = acceptDialogs(page);
     await page.getByRole('button', { name: 'Approve Schedule', exact: true }).click();
     await expect(page.getByText(`${count} occurrences approved`)).toBeVisible();
-    await expect(row(page, titles.choir).getByRole('cell', { name: 'Approved', exact: true })).toBeVisible();
-    await expect(row(page, titles.band).getByRole('cell', { name: 'Approved', exact: true })).toBeVisible();
+    await expect(rowWithCell(page, titles.choir).getByRole('cell', { name: 'Approved', exact: true })).toBeVisible();
+    await expect(rowWithCell(page, titles.band).getByRole('cell', { name: 'Approved', exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Unapprove Schedule', exact: true }).click();
     await expect(page.getByText(`${count} occurrences set back to scheduled`)).toBeVisible();
-    await expect(row(page, titles.choir).getByRole('cell', { name: 'Scheduled', exact: true })).toBeVisible();
+    await expect(rowWithCell(page, titles.choir).getByRole('cell', { name: 'Scheduled', exact: true })).toBeVisible();
     expect(dialogs).toEqual([
       `Approve the schedule of ${day.shown}? Its scheduled occurrences become approved.`,
       `Unapprove the schedule of ${day.shown}? Its approved occurrences become scheduled again.`,
@@ -181,7 +174,7 @@ test.describe('Upcoming Events', () => {
 
   test('edits one occurrence’s guests', async ({ adminPage: page }) => {
     await page.goto(upcoming(`&q=${encodeURIComponent(titles.choir)}`));
-    await row(page, titles.choir).getByTestId('row-menu-button').click();
+    await rowWithCell(page, titles.choir).getByTestId('row-menu-button').click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Event Occurrence' })).toBeVisible();
     await expect(page.getByTestId('occurrence-event')).toContainText(titles.choir);
@@ -196,21 +189,23 @@ test.describe('Upcoming Events', () => {
     await expect(page).toHaveURL(/\/upcoming-events$/);
 
     await page.goto(upcoming(`&q=${encodeURIComponent(titles.choir)}`));
-    await expect(row(page, titles.choir).getByRole('cell', { name: nameOf(people.ali), exact: true })).toBeVisible();
+    await expect(
+      rowWithCell(page, titles.choir).getByRole('cell', { name: nameOf(people.ali), exact: true }),
+    ).toBeVisible();
   });
 
   test('deletes an occurrence after the confirmation', async ({ adminPage: page }) => {
     await page.goto(upcoming());
-    await expect(row(page, titles.spareOne)).toBeVisible();
+    await expect(rowWithCell(page, titles.spareOne)).toBeVisible();
     const dialogs: string[] = [];
     page.once('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.accept();
     });
-    await row(page, titles.spareOne).getByTestId('row-menu-button').click();
+    await rowWithCell(page, titles.spareOne).getByTestId('row-menu-button').click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await expect(page.getByText('Upcoming event deleted successfully')).toBeVisible();
-    await expect(row(page, titles.spareOne)).toHaveCount(0);
+    await expect(rowWithCell(page, titles.spareOne)).toHaveCount(0);
     expect(dialogs).toEqual(['Are you sure you want to delete this item?']);
   });
 
@@ -219,9 +214,9 @@ test.describe('Upcoming Events', () => {
   }) => {
     await signInAsUser(page, people.organiser.username);
     await page.goto(upcoming());
-    const choir = row(page, titles.choir);
+    const choir = rowWithCell(page, titles.choir);
     await expect(choir).toBeVisible();
-    await expect(row(page, titles.band)).toHaveCount(0);
+    await expect(rowWithCell(page, titles.band)).toHaveCount(0);
     for (const organiser of await bodyRows(page).locator('td:nth-child(4)').allTextContents()) {
       expect(organiser).toBe(nameOf(people.organiser));
     }
@@ -239,8 +234,8 @@ test.describe('Upcoming Events', () => {
   test('shows a guest only the occurrences they are a guest of, without a menu', async ({ page }) => {
     await signInAsUser(page, people.can.username);
     await page.goto(upcoming());
-    await expect(row(page, titles.band)).toBeVisible();
-    await expect(row(page, titles.choir)).toHaveCount(0);
+    await expect(rowWithCell(page, titles.band)).toBeVisible();
+    await expect(rowWithCell(page, titles.choir)).toHaveCount(0);
     for (const guests of await bodyRows(page).locator('td:nth-child(5)').allTextContents()) {
       expect(guests).toContain(nameOf(people.can));
     }
@@ -253,7 +248,7 @@ test.describe('Upcoming Events', () => {
   }) => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(upcoming());
-    await expect(row(page, titles.choir)).toBeVisible();
+    await expect(rowWithCell(page, titles.choir)).toBeVisible();
     const [scrollWidth, clientWidth] = await page.evaluate<[number, number]>(
       '[document.documentElement.scrollWidth, document.documentElement.clientWidth]',
     );
@@ -278,15 +273,15 @@ test.describe('Event Occurrences and Monthly Report', () => {
     await page.getByTestId('sidebar-nav').getByRole('link', { name: 'Event Occurrences', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Event Occurrences' })).toBeVisible();
     await page.getByLabel('Day', { exact: true }).fill(day.iso);
-    await expect(row(page, titles.choir)).toBeVisible();
+    await expect(rowWithCell(page, titles.choir)).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Notes' })).toHaveCount(0);
 
     page.once('dialog', (dialog) => void dialog.accept());
-    await row(page, titles.spareTwo).getByTestId('row-menu-button').click();
+    await rowWithCell(page, titles.spareTwo).getByTestId('row-menu-button').click();
     await expect(page.getByRole('menuitem')).toHaveText(['Delete']);
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await expect(page.getByText('Event occurrence deleted successfully')).toBeVisible();
-    await expect(row(page, titles.spareTwo)).toHaveCount(0);
+    await expect(rowWithCell(page, titles.spareTwo)).toHaveCount(0);
   });
 
   test('Monthly Report lists the month of the chosen day and names it', async ({ adminPage: page }) => {
@@ -301,8 +296,8 @@ test.describe('Event Occurrences and Monthly Report', () => {
     });
     await expect(page.getByRole('heading', { level: 2, name: month })).toBeVisible();
     await page.getByTestId('list-search').fill(tag);
-    await expect(row(page, titles.choir)).toBeVisible();
-    await expect(row(page, titles.band)).toBeVisible();
+    await expect(rowWithCell(page, titles.choir)).toBeVisible();
+    await expect(rowWithCell(page, titles.band)).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Notes' })).toBeVisible();
   });
 
