@@ -6,19 +6,11 @@ import {
   type RepeatOptions as FormRepeatOptions,
   type UpdateEvent,
 } from '@ritim/shared';
-import { and, asc, desc, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.js';
-import {
-  eventGuests,
-  eventOccurrences,
-  events,
-  formSubmissions,
-  locations,
-  messageLogs,
-  users,
-} from '../../db/schema.js';
+import { eventGuests, events, locations, users } from '../../db/schema.js';
 import { assertActiveGuests } from '../users/active-guests.js';
 import { AppError } from '../../lib/errors.js';
 import { defineList } from '../../lib/list.js';
@@ -26,28 +18,19 @@ import { rruleByDayText } from '../../recurrence/by-day-text.js';
 import { RecurrenceError } from '../../recurrence/errors.js';
 import { horizonEnd, isNeverEnding, seriesOccurrences, startInstant } from '../../recurrence/expand.js';
 import { buildRuleText, ruleToOptions } from '../../recurrence/repeat-options.js';
-import { formatRule, parseRule, type RecurrenceRule, type RuleDate, validateRule } from '../../recurrence/rule.js';
+import { parseRule, type RecurrenceRule, validateRule } from '../../recurrence/rule.js';
+import { OccurrenceRepository, nextStartOf } from '../event-occurrences/repository.js';
+import { engine, storedExdates, withExdates } from '../event-occurrences/rules.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const organisers = alias(users, 'organisers');
 const creators = alias(users, 'creators');
 
-/** The next occurrence from now: one probe of the (event_id, starts_at) unique index per row. */
-const nextOccurrence = sql<string | null>`(select to_json(min(o.starts_at)) #>> '{}' from ${eventOccurrences} o
-  where o.event_id = ${events.id} and o.starts_at >= now())`.as('next_occurrence');
 /** The guests as one JSON array per row, so a page costs one query whatever its size. */
 const guestList = sql<Event['guests']>`(select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name,
   'surname', g.surname, 'status', g.status) order by g.name, g.surname, g.id), '[]'::json)
   from ${eventGuests} eg join ${users} g on g.id = eg.user_id where eg.event_id = ${events.id})`.as('guests');
-
-/**
- * An occurrence someone filled a form for, or sent a message about (form submissions and message
- * logs refer to it with RESTRICT): history, kept when a series changes or its event is deleted.
- */
-const hasHistory = sql`(exists (select 1 from ${formSubmissions} s where s.occurrence_id = ${eventOccurrences.id})
-  or exists (select 1 from ${messageLogs} m where m.occurrence_id = ${eventOccurrences.id}))`;
-const withoutHistory = sql`not ${hasHistory}`;
 
 const columns = {
   id: events.id,
@@ -67,7 +50,8 @@ const columns = {
   organiserSurname: organisers.surname,
   organiserTimezone: organisers.timezone,
   username: creators.username,
-  nextOccurrence,
+  /** One probe of the (event_id, starts_at) unique index per row. */
+  nextOccurrence: nextStartOf(events.id).as('next_occurrence'),
   guests: guestList,
 };
 
@@ -135,56 +119,7 @@ function toEvent(row: Row): Event {
   };
 }
 
-/** Runs engine code; its refusals are the client's 400, never a 500. */
-function engine<T>(action: () => T): T {
-  try {
-    return action();
-  } catch (error) {
-    if (error instanceof RecurrenceError) throw new AppError(400, error.message);
-    throw error;
-  }
-}
-
 const HOUR_MS = 3_600_000;
-
-/** The EXDATEs of a stored rule (none when the engine no longer reads it). */
-function storedExdates(rrule: string): readonly RuleDate[] {
-  try {
-    return parseRule(rrule).exdates;
-  } catch (error) {
-    if (error instanceof RecurrenceError) return [];
-    throw error;
-  }
-}
-
-/**
- * Rule text as sent, plus the `kept` EXDATEs it lacks: a client that rebuilds the rule without
- * them must not bring back the occurrences that were deleted or moved away.
- */
-function withExdates(text: string, kept: readonly RuleDate[], zone: string): string {
-  if (kept.length === 0) return text;
-  const rule = parseRule(text, { defaultZone: zone });
-  const key = (date: RuleDate) => `${date.kind}:${date.kind === 'instant' ? date.instant : date.local}`;
-  const present = new Set(rule.exdates.map(key));
-  const missing = kept.filter((date) => !present.has(key(date)));
-  return missing.length ? formatRule({ ...rule, exdates: [...rule.exdates, ...missing] }) : text;
-}
-
-/**
- * Inserts occurrences in one statement whatever their number (the starts travel as one array
- * parameter), skipping those that exist (unique (event_id, starts_at)); returns how many were new.
- */
-async function insertOccurrences(db: Db | Tx, eventId: number, starts: Date[], durationMs: number): Promise<number> {
-  if (starts.length === 0) return 0;
-  const array = `{${starts.map((start) => start.toISOString()).join(',')}}`;
-  const result = await db.execute<{ created: number }>(sql`with created as (
-      insert into ${eventOccurrences} (event_id, starts_at, ends_at)
-      select ${eventId}, s, s + ${durationMs} * interval '1 millisecond' from unnest(${array}::timestamptz[]) as s
-      on conflict (event_id, starts_at) do nothing
-      returning 1)
-    select cast(count(*) as integer) as created from created`);
-  return Number((result as { rows: { created: number }[] }).rows[0]?.created ?? 0);
-}
 
 interface Timing {
   rrule: string;
@@ -202,6 +137,7 @@ export class EventService {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
+    private readonly occurrences = new OccurrenceRepository(db),
   ) {}
 
   private select(db: Db | Tx = this.db) {
@@ -329,7 +265,7 @@ export class EventService {
       const eventId = row!.id;
       const guestIds = [...new Set(input.guestIds)];
       if (guestIds.length) await tx.insert(eventGuests).values(guestIds.map((userId) => ({ eventId, userId })));
-      await insertOccurrences(tx, eventId, starts, timing.endDate.getTime() - timing.startsAt.getTime());
+      await this.occurrences.insertSeries(tx, eventId, starts, timing.endDate.getTime() - timing.startsAt.getTime());
       return (await this.find(eventId, tx))!;
     });
   }
@@ -382,20 +318,9 @@ export class EventService {
           doesNotRepeat: timing.rule.count === 1,
           generatedUntil: neverEnding ? new Date(horizonEnd(timing.rule, now)) : null,
         });
-        // Future, not completed, not moved by hand and without form submissions: what the old
-        // rule made and nobody touched since.
-        await tx
-          .delete(eventOccurrences)
-          .where(
-            and(
-              eq(eventOccurrences.eventId, id),
-              gte(eventOccurrences.startsAt, now),
-              ne(eventOccurrences.status, 'completed'),
-              eq(eventOccurrences.moved, false),
-              withoutHistory,
-            ),
-          );
-        await insertOccurrences(tx, id, starts, timing.endDate.getTime() - timing.startsAt.getTime());
+        // What the old rule made and nobody touched since goes; the rest is kept.
+        await this.occurrences.dropRegenerable(tx, id, now);
+        await this.occurrences.insertSeries(tx, id, starts, timing.endDate.getTime() - timing.startsAt.getTime());
       }
       await tx.update(events).set(changes).where(eq(events.id, id));
       if (input.guestIds !== undefined) {
@@ -418,17 +343,7 @@ export class EventService {
       const [current] = await tx.select({ id: events.id }).from(events).where(eq(events.id, id)).for('update');
       if (!current) return false;
       const now = this.now();
-      const [history] = await tx
-        .select({ id: eventOccurrences.id })
-        .from(eventOccurrences)
-        .where(
-          and(
-            eq(eventOccurrences.eventId, id),
-            sql`(${eventOccurrences.status} = 'completed' or ${eventOccurrences.startsAt} < ${now}
-              or ${hasHistory})`,
-          ),
-        )
-        .limit(1);
+      const history = await this.occurrences.eventHasHistory(tx, id, now);
       if (!history) {
         await tx.delete(events).where(eq(events.id, id));
         return true;
@@ -437,16 +352,7 @@ export class EventService {
         .update(events)
         .set({ status: 'archived', generatedUntil: null, updatedAt: sql`now()` })
         .where(eq(events.id, id));
-      await tx
-        .delete(eventOccurrences)
-        .where(
-          and(
-            eq(eventOccurrences.eventId, id),
-            gte(eventOccurrences.startsAt, now),
-            ne(eventOccurrences.status, 'completed'),
-            withoutHistory,
-          ),
-        );
+      await this.occurrences.dropFutureWithoutHistory(tx, id, now);
       return 'archived' as const;
     });
   }
@@ -487,6 +393,7 @@ export async function extendHorizons(db: Db, now: Date = new Date()): Promise<nu
     .from(events)
     .where(and(eq(events.status, 'active'), isNotNull(events.generatedUntil), lt(events.generatedUntil, cutoff)))
     .orderBy(asc(events.id));
+  const occurrences = new OccurrenceRepository(db);
   let created = 0;
   for (const { id } of due) {
     created += await db.transaction(async (tx) => {
@@ -508,7 +415,7 @@ export async function extendHorizons(db: Db, now: Date = new Date()): Promise<nu
         if (error instanceof RecurrenceError) return 0;
         throw error;
       }
-      const count = await insertOccurrences(tx, id, starts, event.endDate.getTime() - event.startsAt.getTime());
+      const count = await occurrences.insertSeries(tx, id, starts, event.endDate.getTime() - event.startsAt.getTime());
       await tx
         .update(events)
         .set({ generatedUntil: new Date(target(rule)) })

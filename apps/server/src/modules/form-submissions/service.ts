@@ -9,9 +9,10 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
-import { eventOccurrences, events, forms, formSubmissions, lookups, userGroups, users } from '../../db/schema.js';
+import { forms, formSubmissions, lookups, userGroups } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { isOccurrenceGuest } from '../event-occurrences/service.js';
+import { OccurrenceRepository } from '../event-occurrences/repository.js';
+import { organisesOrAdmin } from '../event-occurrences/rules.js';
 import { checkChoices, type ListboxChoice, parseSubmissionData, validateSubmission } from './validate.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -33,7 +34,10 @@ type SubmissionRow = {
  * against the form's schema here, whatever the screen already checked.
  */
 export class FormSubmissionService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly occurrences = new OccurrenceRepository(db),
+  ) {}
 
   /** POST /api/forms/{id}/submit: creates or updates the submission; always the stored row. */
   async submit(formId: number, input: SubmitForm, user: SessionUser): Promise<FormSubmission> {
@@ -51,9 +55,9 @@ export class FormSubmissionService {
       if (!form) throw new AppError(404, notFound('Form'));
       if (form.status === 'archived') throw new AppError(400, submissionMessages.formArchived);
 
-      const occurrence = await this.lockOccurrence(tx, input.eventOccurrenceId, guestId);
+      const occurrence = await this.occurrences.lockForSubmission(tx, input.eventOccurrenceId, guestId);
       // An editor's view of occurrences is the events they organise: others do not exist for them.
-      if (!occurrence || (user.role !== 'admin' && occurrence.organiserId !== user.id)) {
+      if (!occurrence || !organisesOrAdmin(user, occurrence.organiserId)) {
         throw new AppError(404, submissionMessages.occurrenceNotFound);
       }
       // Completed means its report was sent: what was reported stays what is stored.
@@ -76,26 +80,6 @@ export class FormSubmissionService {
         submittedBy: user.id,
       });
     });
-  }
-
-  /**
-   * The occurrence, its organiser and whether `guestId` is one of its guests (its own list when it
-   * has one, else the event's; active users only), in one query. The row is held FOR SHARE until
-   * the submission is written, so the occurrence cannot become completed in between.
-   */
-  private async lockOccurrence(tx: Tx, occurrenceId: number, guestId: number | null) {
-    const isGuest =
-      guestId === null
-        ? sql<boolean>`true`
-        : sql<boolean>`(${isOccurrenceGuest(guestId)}
-            and exists (select 1 from ${users} u where u.id = ${guestId} and u.status = 'active'))`;
-    const [row] = await tx
-      .select({ status: eventOccurrences.status, organiserId: events.organiserId, isGuest })
-      .from(eventOccurrences)
-      .innerJoin(events, eq(events.id, eventOccurrences.eventId))
-      .where(eq(eventOccurrences.id, occurrenceId))
-      .for('share', { of: eventOccurrences });
-    return row;
   }
 
   /**

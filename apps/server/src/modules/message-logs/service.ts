@@ -1,10 +1,11 @@
 import type { MessageLog, MessageLogListQuery } from '@ritim/shared';
-import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
-import { eventOccurrences, events, messageLogs, users } from '../../db/schema.js';
-import { searchPattern } from '../../lib/list.js';
-import { dayRange, zoneOf } from '../event-occurrences/service.js';
+import { messageLogs, users } from '../../db/schema.js';
+import { defineList } from '../../lib/list.js';
+import { dayRange, zoneOf } from '../../lib/time.js';
+import { eventTitleOf, occurrenceRefOf, startsWithin } from '../event-occurrences/repository.js';
 
 /** The guests a message is about, as one JSON array per row (one query per page). */
 const guestList = sql<MessageLog['guests']>`(select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name,
@@ -22,27 +23,33 @@ const columns = {
   recipientUserId: messageLogs.recipientUserId,
   recipientGroupId: messageLogs.recipientMessageGroupId,
   recipientName: messageLogs.recipientName,
-  guests: guestList,
+  guests: guestList.as('guests'),
   month: messageLogs.month,
-  occurrenceId: eventOccurrences.id,
-  occurrenceStartsAt: eventOccurrences.startsAt,
-  eventId: events.id,
-  eventTitle: events.title,
-  eventZone: events.timezone,
+  occurrence: occurrenceRefOf(messageLogs.occurrenceId).as('occurrence'),
   createdAt: messageLogs.createdAt,
   sentAt: messageLogs.sentAt,
 };
 
-/** A page's rows: each log with its occurrence and event, when it has one. */
-const selectLogs = (db: Db) =>
-  db
-    .select(columns)
-    .from(messageLogs)
-    .leftJoin(eventOccurrences, eq(eventOccurrences.id, messageLogs.occurrenceId))
-    .leftJoin(events, eq(events.id, eventOccurrences.eventId))
-    .$dynamic();
+interface Row {
+  id: number;
+  type: MessageLog['type'];
+  status: MessageLog['status'];
+  message: string;
+  subject: string;
+  error: string | null;
+  attempts: number;
+  recipientUserId: number | null;
+  recipientGroupId: number | null;
+  recipientName: string;
+  guests: MessageLog['guests'] | string;
+  month: string | null;
+  occurrence: MessageLog['eventOccurrence'] | string;
+  createdAt: Date;
+  sentAt: Date | null;
+}
 
-type Row = Awaited<ReturnType<typeof selectLogs>>[number];
+/** Drivers hand JSON back parsed or as text depending on the column's type: accept both. */
+const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 const toMessageLog = (row: Row): MessageLog => ({
   id: row.id,
@@ -56,23 +63,57 @@ const toMessageLog = (row: Row): MessageLog => ({
     row.recipientGroupId !== null
       ? { kind: 'group', id: row.recipientGroupId, name: row.recipientName }
       : { kind: 'user', id: row.recipientUserId, name: row.recipientName },
-  guests: row.guests,
+  guests: json(row.guests),
   month: row.month,
-  eventOccurrence:
-    row.occurrenceId === null || row.eventId === null
-      ? null
-      : {
-          id: row.occurrenceId,
-          occurrenceDate: row.occurrenceStartsAt!.toISOString(),
-          event: { id: row.eventId, title: row.eventTitle!, timezone: row.eventZone! },
-        },
+  eventOccurrence: json(row.occurrence),
   createdAt: row.createdAt.toISOString(),
   sentAt: row.sentAt?.toISOString() ?? null,
 });
 
+/** The list's request once its days are read in the zone: `tstzrange` texts. */
+type LogPageQuery = Omit<MessageLogListQuery, 'date' | 'occurrenceDate' | 'timezone'> & {
+  queued?: string | undefined;
+  about?: string | undefined;
+};
+
+const range = (day: string, zone: string) => {
+  const [start, end] = dayRange(day, zone);
+  return `[${new Date(start).toISOString()},${new Date(end).toISOString()})`;
+};
+
 /** The Message Log (spec §2): the outbox rows, newest first, by the day they were queued. */
 export class MessageLogService {
   constructor(private readonly db: Db) {}
+
+  private readonly page = defineList<LogPageQuery, Row, MessageLog>({
+    name: 'message_logs',
+    page: (pageColumns) => this.db.select(pageColumns).from(messageLogs).$dynamic(),
+    rows: (page) =>
+      this.db
+        .with(page)
+        .select({ ...columns, totalCount: page.totalCount })
+        .from(page)
+        .innerJoin(messageLogs, eq(messageLogs.id, page.id))
+        .$dynamic(),
+    // The recipient, the text or the event's title.
+    search: (pattern) =>
+      sql`ritim_fold(${messageLogs.recipientName} || ' ' || ${messageLogs.body} || ' ' || ${eventTitleOf(messageLogs.occurrenceId)})
+        like ritim_fold(${pattern})`,
+    sorts: { newest: [desc(messageLogs.createdAt)] },
+    tieBreak: desc(messageLogs.id),
+    id: messageLogs.id,
+    filters: {
+      queued: {
+        value: (query) => query.queued,
+        where: (day) =>
+          sql`${messageLogs.createdAt} >= lower(cast(${day} as tstzrange)) and ${messageLogs.createdAt} < upper(cast(${day} as tstzrange))`,
+      },
+      about: { value: (query) => query.about, where: (day) => startsWithin(messageLogs.occurrenceId, day) },
+      status: { value: (query) => query.status, where: (status) => eq(messageLogs.status, status) },
+      type: { value: (query) => query.type, where: (type) => eq(messageLogs.type, type) },
+    },
+    map: toMessageLog,
+  });
 
   /**
    * `date`: queued that day in `timezone` (else the caller's); `occurrenceDate`: about that day's
@@ -83,40 +124,20 @@ export class MessageLogService {
     viewer: SessionUser,
   ): Promise<{ messageLogs: MessageLog[]; totalCount: number }> {
     const zone = zoneOf(query.timezone ?? viewer.timezone);
-    const conditions: (SQL | undefined)[] = [];
-    if (query.date) {
-      const [start, end] = dayRange(query.date, zone);
-      conditions.push(gte(messageLogs.createdAt, new Date(start)), lt(messageLogs.createdAt, new Date(end)));
-    }
-    if (query.occurrenceDate) {
-      const [start, end] = dayRange(query.occurrenceDate, zone);
-      conditions.push(gte(eventOccurrences.startsAt, new Date(start)), lt(eventOccurrences.startsAt, new Date(end)));
-    }
-    if (query.status) conditions.push(eq(messageLogs.status, query.status));
-    if (query.type) conditions.push(eq(messageLogs.type, query.type));
-    if (query.q && query.q.length > 0) {
-      const pattern = searchPattern(query.q);
-      conditions.push(
-        sql`ritim_fold(${messageLogs.recipientName} || ' ' || ${messageLogs.body} || ' ' || coalesce(${events.title}, ''))
-          like ritim_fold(${pattern})`,
-      );
-    }
-    const rows = await selectLogs(this.db)
-      .where(and(...conditions))
-      .orderBy(desc(messageLogs.createdAt), desc(messageLogs.id))
-      .limit(query.limit)
-      .offset(query.offset);
-    const [counted] = await this.db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(messageLogs)
-      .leftJoin(eventOccurrences, eq(eventOccurrences.id, messageLogs.occurrenceId))
-      .leftJoin(events, eq(events.id, eventOccurrences.eventId))
-      .where(and(...conditions));
-    return { messageLogs: rows.map(toMessageLog), totalCount: counted?.count ?? 0 };
+    const { date, occurrenceDate, timezone: _timezone, ...rest } = query;
+    const page = await this.page(
+      {
+        ...rest,
+        queued: date ? range(date, zone) : undefined,
+        about: occurrenceDate ? range(occurrenceDate, zone) : undefined,
+      },
+      viewer,
+    );
+    return { messageLogs: page.items, totalCount: page.totalCount };
   }
 
   async find(id: number): Promise<MessageLog | undefined> {
-    const [row] = await selectLogs(this.db).where(eq(messageLogs.id, id));
+    const [row] = await this.db.select(columns).from(messageLogs).where(eq(messageLogs.id, id));
     return row ? toMessageLog(row) : undefined;
   }
 }

@@ -1,6 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { Executor } from '../../jobs/queue.js';
+import type { GuestContactRow, OccurrenceRepository, Tx } from '../event-occurrences/repository.js';
 import type { NewMessage } from '../../messaging/outbox.js';
 
 /** An active guest of an occurrence, with what it takes to reach them. */
@@ -18,67 +17,36 @@ export interface GuestContact {
 export const personName = (name: string | null, surname: string | null, fallback: string) =>
   [name, surname].filter((part) => part && part.trim()).join(' ') || fallback;
 
-interface GuestRow {
-  occurrenceId: number;
-  id: number;
-  username: string;
-  name: string | null;
-  surname: string | null;
-  timezone: string;
-  email: string | null;
-  phone: string | null;
-  groupId: number | null;
-  groupName: string | null;
-  chatId: string | null;
-}
+const toContact = (row: GuestContactRow): GuestContact => ({
+  occurrenceId: row.occurrenceId,
+  id: row.id,
+  name: personName(row.name, row.surname, row.username),
+  timezone: row.timezone,
+  email: row.email,
+  phone: row.phone,
+  messageGroup: row.groupId === null ? null : { id: row.groupId, name: row.groupName ?? '', chatId: row.chatId },
+});
 
 /**
- * The guests that count for each occurrence (DESIGN §4: its own list when hasGuestOverride, else
- * the event's; active users only), with their message group: one statement for any number of
- * occurrences.
+ * The guests that count for each occurrence (its own list or its event's, active users only; the
+ * occurrences' rule), with their message group: one statement for any number of occurrences.
  */
-export async function occurrenceGuestContacts(db: Db | Executor, occurrenceIds: number[]): Promise<GuestContact[]> {
-  if (occurrenceIds.length === 0) return [];
-  const ids = sql.join(
-    occurrenceIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  return guestContacts(db, sql`o.id in (${ids})`);
+export async function occurrenceGuestContacts(
+  occurrences: OccurrenceRepository,
+  db: Db | Tx,
+  occurrenceIds: number[],
+): Promise<GuestContact[]> {
+  return (await occurrences.guestContacts(db, occurrenceIds)).map(toContact);
 }
 
 /** The guests of the occurrences starting in [start, end), as occurrenceGuestContacts. */
-export function guestContactsBetween(db: Db | Executor, start: Date, end: Date): Promise<GuestContact[]> {
-  return guestContacts(
-    db,
-    sql`o.starts_at >= ${start.toISOString()}::timestamptz and o.starts_at < ${end.toISOString()}::timestamptz`,
-  );
-}
-
-/** `where` is a condition on the occurrences, aliased `o`. */
-async function guestContacts(db: Db | Executor, where: SQL): Promise<GuestContact[]> {
-  const result: unknown = await db.execute(sql`
-    select o.id as "occurrenceId", g.id, g.username, g.name, g.surname, g.timezone, g.email, g.phone,
-      mg.id as "groupId", mg.name as "groupName", mg.external_id as "chatId"
-    from event_occurrences o
-    join lateral (
-      select og.user_id from occurrence_guests og where o.has_guest_override and og.occurrence_id = o.id
-      union
-      select eg.user_id from event_guests eg where not o.has_guest_override and eg.event_id = o.event_id
-    ) guest_list on true
-    join users g on g.id = guest_list.user_id and g.status = 'active'
-    left join message_groups mg on mg.id = g.message_group_id
-    where ${where}
-    order by o.id, g.name, g.surname, g.id`);
-  return (result as { rows: GuestRow[] }).rows.map((row) => ({
-    occurrenceId: Number(row.occurrenceId),
-    id: Number(row.id),
-    name: personName(row.name, row.surname, row.username),
-    timezone: row.timezone,
-    email: row.email,
-    phone: row.phone,
-    messageGroup:
-      row.groupId === null ? null : { id: Number(row.groupId), name: row.groupName ?? '', chatId: row.chatId },
-  }));
+export async function guestContactsBetween(
+  occurrences: OccurrenceRepository,
+  db: Db | Tx,
+  start: Date,
+  end: Date,
+): Promise<GuestContact[]> {
+  return (await occurrences.guestContactsBetween(db, start, end)).map(toContact);
 }
 
 /** Who one message goes to, and which guests it is about. */

@@ -1,24 +1,14 @@
 import { type FormField, type OccurrenceStatus } from '@ritim/shared';
-import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.js';
-import {
-  eventOccurrences,
-  events,
-  forms,
-  formSubmissions,
-  locations,
-  lookups,
-  userGroups,
-  users,
-} from '../../db/schema.js';
+import { forms, formSubmissions, lookups, userGroups, users } from '../../db/schema.js';
 import { NOTES_FIELD } from '../../reports/occurrence-report.js';
 import type { LookupLabels, MonthlyReportData, OccurrenceReportData } from '../../reports/types.js';
-import { isOccurrenceGuest } from '../event-occurrences/service.js';
+import { monthRange } from '../../lib/time.js';
+import { OccurrenceRepository } from '../event-occurrences/repository.js';
 import { personName } from './recipients.js';
 
-const organisers = alias(users, 'organisers');
 const guests = alias(users, 'guests');
 
 /** The occurrence a report is about, with who may fetch it (the organiser). */
@@ -36,25 +26,7 @@ export interface ReportOccurrence {
 
 /** One occurrence with its event, organiser and location, or undefined. */
 export async function reportOccurrence(db: Db, occurrenceId: number): Promise<ReportOccurrence | undefined> {
-  const [row] = await db
-    .select({
-      id: eventOccurrences.id,
-      status: eventOccurrences.status,
-      startsAt: eventOccurrences.startsAt,
-      endsAt: eventOccurrences.endsAt,
-      eventTitle: events.title,
-      organiserId: organisers.id,
-      organiserUsername: organisers.username,
-      organiserFirst: organisers.name,
-      organiserSurname: organisers.surname,
-      organiserZone: organisers.timezone,
-      locationName: locations.name,
-    })
-    .from(eventOccurrences)
-    .innerJoin(events, eq(events.id, eventOccurrences.eventId))
-    .innerJoin(organisers, eq(organisers.id, events.organiserId))
-    .innerJoin(locations, eq(locations.id, events.locationId))
-    .where(eq(eventOccurrences.id, occurrenceId));
+  const [row] = await new OccurrenceRepository(db).details(db, [occurrenceId]);
   if (!row) return undefined;
   return {
     id: row.id,
@@ -63,7 +35,7 @@ export async function reportOccurrence(db: Db, occurrenceId: number): Promise<Re
     endsAt: row.endsAt,
     eventTitle: row.eventTitle,
     organiserId: row.organiserId,
-    organiserName: personName(row.organiserFirst, row.organiserSurname, row.organiserUsername),
+    organiserName: personName(row.organiserName, row.organiserSurname, row.organiserUsername),
     organiserZone: row.organiserZone,
     locationName: row.locationName,
   };
@@ -145,12 +117,6 @@ export async function occurrenceReportData(
   };
 }
 
-/** [start, end) of a month (YYYY-MM) in `zone`. */
-export function monthRange(month: string, zone: string): [Date, Date] {
-  const start = DateTime.fromISO(`${month}-01`, { zone }).startOf('month');
-  return [start.toJSDate(), start.plus({ months: 1 }).toJSDate()];
-}
-
 /**
  * One guest's month (YYYY-MM, read in `zone`): every occurrence they were a guest of, with its
  * status and the notes of the submissions about them. Undefined when the guest does not exist.
@@ -167,21 +133,7 @@ export async function monthlyReportData(
     .where(eq(users.id, guestId));
   if (!guest) return undefined;
   const [start, end] = monthRange(month, zone);
-  const notes = sql<string | null>`(select string_agg(s.data ->> ${NOTES_FIELD}, ' · ' order by s.form_id)
-    from ${formSubmissions} s where s.occurrence_id = ${eventOccurrences.id} and s.guest_id = ${guestId}
-      and coalesce(btrim(s.data ->> ${NOTES_FIELD}), '') <> '')`;
-  const occurrences = await db
-    .select({
-      eventTitle: events.title,
-      startsAt: eventOccurrences.startsAt,
-      endsAt: eventOccurrences.endsAt,
-      status: eventOccurrences.status,
-      notes,
-    })
-    .from(eventOccurrences)
-    .innerJoin(events, eq(events.id, eventOccurrences.eventId))
-    .where(and(gte(eventOccurrences.startsAt, start), lt(eventOccurrences.startsAt, end), isOccurrenceGuest(guestId)))
-    .orderBy(asc(eventOccurrences.startsAt), asc(eventOccurrences.id));
+  const occurrences = await new OccurrenceRepository(db).ofGuestBetween(guestId, start, end, NOTES_FIELD);
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   return {
     guestName: personName(guest.name, guest.surname, guest.username),

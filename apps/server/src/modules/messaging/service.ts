@@ -6,20 +6,20 @@ import {
   type SendReportRequest,
   sendSummary,
 } from '@ritim/shared';
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
-import { eventOccurrences, events, forms, formSubmissions, locations, messageGroups, users } from '../../db/schema.js';
+import { forms, formSubmissions, messageGroups, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import type { NewMessage, Outbox } from '../../messaging/outbox.js';
 import type { GatewayGroup } from '../../messaging/transports/types.js';
 import { renderOccurrenceReport } from '../../reports/occurrence-report.js';
-import { dayRange, OCCURRENCE_NOT_FOUND, zoneOf } from '../event-occurrences/service.js';
+import { assertNotPastDay, dayRange, monthRange, zoneOf } from '../../lib/time.js';
+import { OccurrenceRepository, type Tx } from '../event-occurrences/repository.js';
+import { OCCURRENCE_NOT_FOUND, organisesOrAdmin } from '../event-occurrences/rules.js';
 import { addressees, type GuestContact, guestContactsBetween, occurrenceGuestContacts } from './recipients.js';
-import { monthRange, occurrenceReportData } from './report-data.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import { occurrenceReportData } from './report-data.js';
 
 const FORM_NOT_FOUND = notFound('Form');
 const MESSAGING_OFF = 'Messaging is not running in this process';
@@ -46,6 +46,7 @@ export class MessagingService {
     private readonly db: Db,
     private readonly outbox: Outbox | undefined,
     private readonly now: () => Date = () => new Date(),
+    private readonly occurrences = new OccurrenceRepository(db),
   ) {}
 
   private requireOutbox(): Outbox {
@@ -61,32 +62,13 @@ export class MessagingService {
     const outbox = this.requireOutbox();
     const zone = zoneOf(request.timezone ?? viewer.timezone);
     const now = this.now();
-    const today = DateTime.fromJSDate(now, { zone }).toISODate() ?? '';
-    if (request.listDate < today) throw new AppError(400, messagingMessages.pastDay);
+    assertNotPastDay(request.listDate, zone, now, messagingMessages.pastDay);
     const [start, end] = dayRange(request.listDate, zone);
-    const occurrences = await this.db
-      .select({
-        id: eventOccurrences.id,
-        startsAt: eventOccurrences.startsAt,
-        endsAt: eventOccurrences.endsAt,
-        title: events.title,
-        conferenceLink: events.conferenceLink,
-        location: locations.name,
-      })
-      .from(eventOccurrences)
-      .innerJoin(events, eq(events.id, eventOccurrences.eventId))
-      .innerJoin(locations, eq(locations.id, events.locationId))
-      .where(
-        and(
-          eq(eventOccurrences.status, 'approved'),
-          gte(eventOccurrences.startsAt, new Date(Math.max(start, now.getTime()))),
-          lt(eventOccurrences.startsAt, new Date(end)),
-        ),
-      )
-      .orderBy(asc(eventOccurrences.startsAt), asc(eventOccurrences.id));
+    const occurrences = await this.occurrences.approvedBetween(new Date(Math.max(start, now.getTime())), new Date(end));
     if (occurrences.length === 0) return { success: true, message: messagingMessages.noApprovedOccurrences };
     const guests = groupBy(
       await occurrenceGuestContacts(
+        this.occurrences,
         this.db,
         occurrences.map((o) => o.id),
       ),
@@ -125,21 +107,17 @@ export class MessagingService {
   async sendReport(request: SendReportRequest, viewer: SessionUser): Promise<BulkActionResult> {
     const outbox = this.requireOutbox();
     return this.db.transaction(async (tx) => {
-      const [occurrence] = await tx
-        .select({ id: eventOccurrences.id })
-        .from(eventOccurrences)
-        .where(eq(eventOccurrences.id, request.eventOccurrenceId))
-        .for('update');
-      if (!occurrence) throw new AppError(404, OCCURRENCE_NOT_FOUND);
+      const [occurrenceId] = await this.occurrences.lock(tx, [request.eventOccurrenceId]);
+      if (occurrenceId === undefined) throw new AppError(404, OCCURRENCE_NOT_FOUND);
       const [form] = await tx.select({ id: forms.id }).from(forms).where(eq(forms.id, request.formId));
       if (!form) throw new AppError(404, FORM_NOT_FOUND);
       const [submitted] = await tx
         .select({ id: formSubmissions.id })
         .from(formSubmissions)
-        .where(and(eq(formSubmissions.formId, form.id), eq(formSubmissions.occurrenceId, occurrence.id)))
+        .where(and(eq(formSubmissions.formId, form.id), eq(formSubmissions.occurrenceId, occurrenceId)))
         .limit(1);
       if (!submitted) throw new AppError(409, messagingMessages.noSubmissions);
-      const result = await this.queueReports(tx, outbox, [{ occurrenceId: occurrence.id, formId: form.id }], viewer);
+      const result = await this.queueReports(tx, outbox, [{ occurrenceId, formId: form.id }], viewer);
       return { success: true, message: `${result}; ${messagingMessages.completedSuffix(1)}` };
     });
   }
@@ -150,21 +128,11 @@ export class MessagingService {
     const zone = zoneOf(request.timezone ?? viewer.timezone);
     const [start, end] = dayRange(request.listDate, zone);
     return this.db.transaction(async (tx) => {
-      const pairs = await tx
-        .selectDistinct({ occurrenceId: formSubmissions.occurrenceId, formId: formSubmissions.formId })
-        .from(formSubmissions)
-        .innerJoin(eventOccurrences, eq(eventOccurrences.id, formSubmissions.occurrenceId))
-        .where(and(gte(eventOccurrences.startsAt, new Date(start)), lt(eventOccurrences.startsAt, new Date(end))))
-        .orderBy(asc(formSubmissions.occurrenceId), asc(formSubmissions.formId));
+      const pairs = await this.occurrences.submittedFormsBetween(tx, new Date(start), new Date(end));
       if (pairs.length === 0) return { success: true, message: messagingMessages.noOccurrencesWithSubmissions };
       const occurrenceIds = [...new Set(pairs.map((pair) => pair.occurrenceId))];
       // Lock the day's reported occurrences in one order, so two concurrent sends queue one set.
-      await tx
-        .select({ id: eventOccurrences.id })
-        .from(eventOccurrences)
-        .where(inArray(eventOccurrences.id, occurrenceIds))
-        .orderBy(asc(eventOccurrences.id))
-        .for('update');
+      await this.occurrences.lock(tx, occurrenceIds);
       const result = await this.queueReports(tx, outbox, pairs, viewer);
       return { success: true, message: `${result}; ${messagingMessages.completedSuffix(occurrenceIds.length)}` };
     });
@@ -180,26 +148,18 @@ export class MessagingService {
     const occurrenceIds = [...new Set(pairs.map((pair) => pair.occurrenceId))];
     const formIds = [...new Set(pairs.map((pair) => pair.formId))];
     const [details, formTitles, contacts] = await Promise.all([
-      tx
-        .select({
-          id: eventOccurrences.id,
-          startsAt: eventOccurrences.startsAt,
-          title: events.title,
-          zone: users.timezone,
-        })
-        .from(eventOccurrences)
-        .innerJoin(events, eq(events.id, eventOccurrences.eventId))
-        .innerJoin(users, eq(users.id, events.organiserId))
-        .where(inArray(eventOccurrences.id, occurrenceIds)),
+      this.occurrences.details(tx, occurrenceIds),
       tx.select({ id: forms.id, title: forms.title }).from(forms).where(inArray(forms.id, formIds)),
-      occurrenceGuestContacts(tx, occurrenceIds),
+      occurrenceGuestContacts(this.occurrences, tx, occurrenceIds),
     ]);
     const occurrenceById = new Map(details.map((row) => [row.id, row]));
     const formTitle = new Map(formTitles.map((row) => [row.id, row.title]));
     const guests = groupBy(contacts);
     const messages: NewMessage[] = pairs.flatMap(({ occurrenceId, formId }) => {
       const occurrence = occurrenceById.get(occurrenceId)!;
-      const when = at(occurrence.startsAt, occurrence.zone);
+      const zone = occurrence.organiserZone;
+      const title = occurrence.eventTitle;
+      const when = at(occurrence.startsAt, zone);
       return addressees(guests.get(occurrenceId) ?? []).map((to) => ({
         type: 'report' as const,
         idempotencyKey: `report:${occurrenceId}:${formId}:${to.key}`,
@@ -207,8 +167,8 @@ export class MessagingService {
         formId,
         recipient: to.recipient,
         guestIds: to.guests.map((guest) => guest.id),
-        subject: `${formTitle.get(formId) ?? 'Report'}: ${occurrence.title}, ${when}`,
-        body: `${formTitle.get(formId) ?? 'Report'} of ${occurrence.title} on ${when} (${occurrence.zone}) is attached.`,
+        subject: `${formTitle.get(formId) ?? 'Report'}: ${title}, ${when}`,
+        body: `${formTitle.get(formId) ?? 'Report'} of ${title} on ${when} (${zone}) is attached.`,
         attachment: {
           kind: 'occurrence-report' as const,
           formId,
@@ -219,10 +179,7 @@ export class MessagingService {
       }));
     });
     const result = await outbox.enqueue(tx, messages);
-    await tx
-      .update(eventOccurrences)
-      .set({ status: 'completed', updatedAt: sql`now()` })
-      .where(inArray(eventOccurrences.id, occurrenceIds));
+    await this.occurrences.complete(tx, occurrenceIds);
     return sendSummary(messagingMessages.reportNouns, result);
   }
 
@@ -235,7 +192,7 @@ export class MessagingService {
     const zone = zoneOf(request.timezone ?? viewer.timezone);
     const month = request.listDate.slice(0, 7);
     const [start, end] = monthRange(month, zone);
-    const contacts = await guestContactsBetween(this.db, start, end);
+    const contacts = await guestContactsBetween(this.occurrences, this.db, start, end);
     const guests = [...new Map(contacts.map((guest) => [guest.id, guest])).values()];
     if (guests.length === 0) return { success: true, message: messagingMessages.noGuestsThisMonth };
     const title = DateTime.fromISO(`${month}-01`).toFormat('LLLL yyyy');
@@ -263,7 +220,7 @@ export class MessagingService {
    */
   async reportImage(formId: number, occurrenceId: number, viewer: SessionUser) {
     const data = await occurrenceReportData(this.db, formId, occurrenceId);
-    if (!data || (viewer.role !== 'admin' && data.occurrence.organiserId !== viewer.id)) {
+    if (!data || !organisesOrAdmin(viewer, data.occurrence.organiserId)) {
       throw new AppError(404, messagingMessages.reportNotFound);
     }
     return {

@@ -1,0 +1,53 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const serverSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const moduleDir = path.join(serverSrc, 'modules', 'event-occurrences');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'test' ? [] : sourceFiles(full);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+/** The names a file imports from the database schema module. */
+function schemaImports(text: string): string[] {
+  const imports = text.matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*'[^']*db\/schema\.js'/g);
+  return [...imports].flatMap((match) =>
+    match[1]!
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
+}
+
+describe('the occurrences module owns its tables', () => {
+  const outside = sourceFiles(serverSrc).filter(
+    (file) => !file.startsWith(moduleDir + path.sep) && file !== path.join(serverSrc, 'db', 'schema.ts'),
+  );
+
+  it('finds the server sources it checks', () => {
+    expect(outside.length).toBeGreaterThan(30);
+    expect(outside.some((file) => file.endsWith(path.join('modules', 'messaging', 'service.ts')))).toBe(true);
+  });
+
+  it('has no SQL on event_occurrences or occurrence_guests outside modules/event-occurrences', () => {
+    const offenders = outside.flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      const names = schemaImports(text).filter((name) => name === 'eventOccurrences' || name === 'occurrenceGuests');
+      const raw = /\b(event_occurrences|occurrence_guests|has_guest_override)\b/.exec(text)?.[0];
+      return [...names, ...(raw ? [raw] : [])].map((what) => `${path.relative(serverSrc, file)}: ${what}`);
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it('recognises a schema import of the table, so the check above can fail', () => {
+    expect(schemaImports(`import { events, eventOccurrences } from '../../db/schema.js';`)).toContain(
+      'eventOccurrences',
+    );
+  });
+});

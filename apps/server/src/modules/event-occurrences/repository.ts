@@ -1,0 +1,583 @@
+import type { EventOccurrence, EventOccurrenceListQuery, OccurrencePerson, OccurrenceSubmission } from '@ritim/shared';
+import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import {
+  eventGuests,
+  eventOccurrences,
+  events,
+  forms,
+  formSubmissions,
+  locations,
+  messageGroups,
+  messageLogs,
+  occurrenceGuests,
+  userGroups,
+  users,
+} from '../../db/schema.js';
+import { defineList, type ListViewer, type PageTable } from '../../lib/list.js';
+import { excludeStart, guestListOf, hasHistory, isOccurrenceGuest, visibleTo } from './rules.js';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+
+const organisers = alias(users, 'organisers');
+
+/** The list's request once `date`/`timezone` are read: instants as ISO text. */
+export type OccurrencePageQuery = Omit<EventOccurrenceListQuery, 'date' | 'timezone' | 'monthly' | 'from' | 'to'> & {
+  from?: string | undefined;
+  to?: string | undefined;
+};
+
+/**
+ * `q` (folded like every list's search): the event's title or description, the organiser, or an
+ * active guest of the occurrence's guest list (its own when set, else the event's).
+ */
+function searchOccurrences(pattern: unknown): SQL {
+  return sql`(${eventOccurrences.eventId} in (select e.id from ${events} e join ${users} org on org.id = e.organiser_id
+        where e.search like ritim_fold(${pattern}) or org.search like ritim_fold(${pattern}))
+      or (not ${eventOccurrences.hasGuestOverride} and ${eventOccurrences.eventId} in
+        (select eg.event_id from ${eventGuests} eg join ${users} g on g.id = eg.user_id
+          where g.status = 'active' and g.search like ritim_fold(${pattern})))
+      or (${eventOccurrences.hasGuestOverride} and exists (select 1 from ${occurrenceGuests} og
+        join ${users} g on g.id = og.user_id
+        where og.occurrence_id = ${eventOccurrences.id} and g.status = 'active' and g.search like ritim_fold(${pattern}))))`;
+}
+
+const personList = (table: typeof eventGuests | typeof occurrenceGuests, key: SQL, owner: SQL) =>
+  sql<OccurrencePerson[]>`(select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name,
+    'surname', p.surname, 'status', p.status) order by p.name, p.surname, p.id), '[]'::json)
+    from ${table} link join ${users} p on p.id = link.user_id where ${key} = ${owner})`;
+
+type SubmissionJson = Omit<OccurrenceSubmission, 'submissionData'> & { submissionData?: Record<string, unknown> };
+
+/**
+ * The columns of a full row: every list (event guests, the occurrence's own guests, the
+ * organiser's groups, the submissions) is one JSON sub-select, so any number of rows costs one
+ * query. `light` leaves each submission's data out (its notes stay); `onlyGuest` keeps a guest's
+ * rows to the submissions about themselves (the others' notes are not theirs to read).
+ */
+function rowColumns(light: boolean, onlyGuest: unknown) {
+  const data = light ? sql`` : sql`, 'submissionData', s.data`;
+  const whose = onlyGuest === undefined ? sql`` : sql` and s.guest_id = ${onlyGuest}`;
+  return {
+    id: eventOccurrences.id,
+    eventId: eventOccurrences.eventId,
+    startsAt: eventOccurrences.startsAt,
+    endsAt: eventOccurrences.endsAt,
+    status: eventOccurrences.status,
+    hasGuestOverride: eventOccurrences.hasGuestOverride,
+    title: events.title,
+    description: events.description,
+    conferenceLink: events.conferenceLink,
+    timezone: events.timezone,
+    eventStatus: events.status,
+    locationId: locations.id,
+    locationName: locations.name,
+    organiserId: organisers.id,
+    organiserName: organisers.name,
+    organiserSurname: organisers.surname,
+    organiserTimezone: organisers.timezone,
+    organiserGroupIds: sql<number[]>`(select coalesce(json_agg(ug.group_id order by ug.group_id), '[]'::json)
+      from ${userGroups} ug where ug.user_id = ${organisers.id})`.as('organiser_group_ids'),
+    eventGuests: personList(eventGuests, sql`link.event_id`, sql`${events.id}`).as('event_guests'),
+    occurrenceGuests: personList(occurrenceGuests, sql`link.occurrence_id`, sql`${eventOccurrences.id}`).as(
+      'occurrence_guests',
+    ),
+    submissions: sql<SubmissionJson[]>`(select coalesce(json_agg(json_build_object('id', s.id,
+        'form', json_build_object('id', f.id, 'title', f.title),
+        'user', case when g.id is null then null else json_build_object('id', g.id, 'name', g.name, 'surname', g.surname) end,
+        'formVersion', s.form_version,
+        'notes', case when btrim(s.data ->> 'Aciklama') <> '' then s.data ->> 'Aciklama' end,
+        'updatedAt', to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')${data})
+        order by s.id), '[]'::json)
+      from ${formSubmissions} s join ${forms} f on f.id = s.form_id left join ${users} g on g.id = s.guest_id
+      where s.occurrence_id = ${eventOccurrences.id}${whose})`.as('submissions'),
+  };
+}
+
+interface Row {
+  id: number;
+  eventId: number;
+  startsAt: Date;
+  endsAt: Date;
+  status: EventOccurrence['status'];
+  hasGuestOverride: boolean;
+  title: string;
+  description: string | null;
+  conferenceLink: string | null;
+  timezone: string;
+  eventStatus: string;
+  locationId: number;
+  locationName: string;
+  organiserId: number;
+  organiserName: string | null;
+  organiserSurname: string | null;
+  organiserTimezone: string;
+  organiserGroupIds: number[] | string;
+  eventGuests: OccurrencePerson[] | string;
+  occurrenceGuests: OccurrencePerson[] | string;
+  submissions: SubmissionJson[] | string;
+}
+
+/** Drivers hand JSON back parsed or as text depending on the column's type: accept both. */
+const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+function toOccurrence(row: Row): EventOccurrence {
+  const eventGuestList = json(row.eventGuests);
+  const ownGuests = json(row.occurrenceGuests);
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    occurrenceDate: row.startsAt.toISOString(),
+    endDate: row.endsAt.toISOString(),
+    status: row.status,
+    hasGuestOverride: row.hasGuestOverride,
+    event: {
+      id: row.eventId,
+      title: row.title,
+      description: row.description,
+      conferenceLink: row.conferenceLink,
+      timezone: row.timezone,
+      status: row.eventStatus,
+      location: { id: row.locationId, name: row.locationName },
+      organiser: {
+        id: row.organiserId,
+        name: row.organiserName,
+        surname: row.organiserSurname,
+        timezone: row.organiserTimezone,
+        groupIds: json(row.organiserGroupIds),
+      },
+      guests: eventGuestList,
+    },
+    occurrenceGuests: ownGuests,
+    guests: (row.hasGuestOverride ? ownGuests : eventGuestList).filter((g) => g.status === 'active'),
+    formSubmissions: json(row.submissions),
+  };
+}
+
+/** An active guest of an occurrence, with what it takes to reach them. */
+export interface GuestContactRow {
+  occurrenceId: number;
+  id: number;
+  username: string;
+  name: string | null;
+  surname: string | null;
+  timezone: string;
+  email: string | null;
+  phone: string | null;
+  groupId: number | null;
+  groupName: string | null;
+  chatId: string | null;
+}
+
+/** One occurrence with its event, organiser and location, as reports and messages name it. */
+export interface OccurrenceDetail {
+  id: number;
+  status: EventOccurrence['status'];
+  startsAt: Date;
+  endsAt: Date;
+  eventTitle: string;
+  conferenceLink: string | null;
+  organiserId: number;
+  organiserUsername: string;
+  organiserName: string | null;
+  organiserSurname: string | null;
+  organiserZone: string;
+  locationName: string;
+}
+
+const detailColumns = {
+  id: eventOccurrences.id,
+  status: eventOccurrences.status,
+  startsAt: eventOccurrences.startsAt,
+  endsAt: eventOccurrences.endsAt,
+  eventTitle: events.title,
+  conferenceLink: events.conferenceLink,
+  organiserId: organisers.id,
+  organiserUsername: organisers.username,
+  organiserName: organisers.name,
+  organiserSurname: organisers.surname,
+  organiserZone: organisers.timezone,
+  locationName: locations.name,
+};
+
+/**
+ * The one owner of `event_occurrences` and `occurrence_guests` (DESIGN §4): every query on them is
+ * here, built from the rules in rules.ts. Events, messaging, form submissions, message logs and
+ * the horizon job call it.
+ */
+export class OccurrenceRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * A page of full rows, sorted by start, scoped to the viewer. A deferred join: the page's ids
+   * and total come from event_occurrences alone (the (starts_at, id) index gives the order), then
+   * only those rows are built.
+   */
+  readonly list = defineList<OccurrencePageQuery, Row, EventOccurrence>({
+    name: 'event_occurrences',
+    page: (columns) => this.db.select(columns).from(eventOccurrences).$dynamic(),
+    rows: (page: PageTable, view) =>
+      this.db
+        .with(page)
+        .select({
+          ...rowColumns(view.flags.has('light'), view.role === 'guest' ? view.me : undefined),
+          totalCount: page.totalCount,
+        })
+        .from(page)
+        .innerJoin(eventOccurrences, eq(eventOccurrences.id, page.id))
+        .innerJoin(events, eq(events.id, eventOccurrences.eventId))
+        .innerJoin(locations, eq(locations.id, events.locationId))
+        .innerJoin(organisers, eq(organisers.id, events.organiserId))
+        .$dynamic(),
+    search: searchOccurrences,
+    sorts: { start: [asc(eventOccurrences.startsAt)] },
+    id: eventOccurrences.id,
+    filters: {
+      from: {
+        value: (query) => query.from,
+        where: (from) => gte(eventOccurrences.startsAt, sql`cast(${from} as timestamptz)`),
+      },
+      to: { value: (query) => query.to, where: (to) => lt(eventOccurrences.startsAt, sql`cast(${to} as timestamptz)`) },
+      eventId: { value: (query) => query.eventId, where: (id) => eq(eventOccurrences.eventId, id) },
+      status: { value: (query) => query.status, where: (status) => eq(eventOccurrences.status, status) },
+    },
+    flags: { light: (query) => query.light },
+    scope: (view) => visibleTo(view.role, view.me),
+    map: toOccurrence,
+  });
+
+  /** One full row by id: undefined when it does not exist or is not the viewer's. */
+  async find(id: number, viewer: ListViewer, db: Executor = this.db): Promise<EventOccurrence | undefined> {
+    const [row] = await db
+      .select(rowColumns(false, viewer.role === 'guest' ? viewer.id : undefined))
+      .from(eventOccurrences)
+      .innerJoin(events, eq(events.id, eventOccurrences.eventId))
+      .innerJoin(locations, eq(locations.id, events.locationId))
+      .innerJoin(organisers, eq(organisers.id, events.organiserId))
+      .where(and(eq(eventOccurrences.id, id), visibleTo(viewer.role, viewer.id)));
+    return row && toOccurrence(row);
+  }
+
+  /**
+   * The occurrence and its event, locked for a change. The event first: editing the event and the
+   * horizon job lock it before touching its occurrences, so the order is the same everywhere.
+   */
+  async lockWithEvent(tx: Tx, id: number) {
+    const [found] = await tx
+      .select({ eventId: eventOccurrences.eventId })
+      .from(eventOccurrences)
+      .where(eq(eventOccurrences.id, id));
+    if (!found) return undefined;
+    const [event] = await tx
+      .select({ id: events.id, rrule: events.rrule, timezone: events.timezone })
+      .from(events)
+      .where(eq(events.id, found.eventId))
+      .for('update');
+    const [occurrence] = await tx.select().from(eventOccurrences).where(eq(eventOccurrences.id, id)).for('update');
+    if (!event || !occurrence) return undefined;
+    return { event, occurrence };
+  }
+
+  /** The occurrence's own guest list replaces the event's from now on. */
+  async setOwnGuests(tx: Tx, id: number, guestIds: readonly number[]): Promise<void> {
+    await tx
+      .update(eventOccurrences)
+      .set({ hasGuestOverride: true, updatedAt: sql`now()` })
+      .where(eq(eventOccurrences.id, id));
+    await tx.delete(occurrenceGuests).where(eq(occurrenceGuests.occurrenceId, id));
+    if (guestIds.length) {
+      await tx.insert(occurrenceGuests).values(guestIds.map((userId) => ({ occurrenceId: id, userId })));
+    }
+  }
+
+  /** Whether the event has an occurrence starting at `start` (the unique (event, start) index). */
+  async startTaken(tx: Tx, eventId: number, start: Date): Promise<boolean> {
+    const [clash] = await tx
+      .select({ id: eventOccurrences.id })
+      .from(eventOccurrences)
+      .where(and(eq(eventOccurrences.eventId, eventId), eq(eventOccurrences.startsAt, start)));
+    return !!clash;
+  }
+
+  /** Moves it to [start, end), marked moved: regenerating the series keeps it. */
+  async move(tx: Tx, id: number, start: Date, end: Date): Promise<void> {
+    await tx
+      .update(eventOccurrences)
+      .set({ startsAt: start, endsAt: end, moved: true, updatedAt: sql`now()` })
+      .where(eq(eventOccurrences.id, id));
+  }
+
+  /** What history an occurrence has besides being completed: form submissions, logged messages. */
+  async historyOf(tx: Tx, id: number): Promise<{ submitted: boolean; messaged: boolean }> {
+    const [row] = await tx
+      .execute<{ submitted: boolean; messaged: boolean }>(
+        sql`select
+        exists (select 1 from ${formSubmissions} s where s.occurrence_id = ${id}) as submitted,
+        exists (select 1 from ${messageLogs} m where m.occurrence_id = ${id}) as messaged`,
+      )
+      .then((result) => (result as { rows: { submitted: boolean; messaged: boolean }[] }).rows);
+    return { submitted: !!row?.submitted, messaged: !!row?.messaged };
+  }
+
+  /**
+   * Adds an EXDATE for the slot an occurrence leaves (deleted or moved away) to its event's rule,
+   * so neither regeneration nor the horizon job brings it back.
+   */
+  async excludeSlot(tx: Tx, event: { id: number; rrule: string; timezone: string }, start: Date): Promise<void> {
+    await tx
+      .update(events)
+      .set({ rrule: excludeStart(event.rrule, event.timezone, start), updatedAt: sql`now()` })
+      .where(eq(events.id, event.id));
+  }
+
+  async remove(tx: Tx, id: number): Promise<void> {
+    await tx.delete(eventOccurrences).where(eq(eventOccurrences.id, id));
+  }
+
+  /** The status change of a day's schedule, [start, end): `from` becomes `to`; how many changed. */
+  async setStatusBetween(
+    start: Date,
+    end: Date,
+    from: EventOccurrence['status'],
+    to: EventOccurrence['status'],
+  ): Promise<number> {
+    const changed = await this.db
+      .update(eventOccurrences)
+      .set({ status: to, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(eventOccurrences.status, from),
+          gte(eventOccurrences.startsAt, start),
+          lt(eventOccurrences.startsAt, end),
+        ),
+      )
+      .returning({ id: eventOccurrences.id });
+    return changed.length;
+  }
+
+  /** Holds the occurrences FOR UPDATE in id order (so concurrent callers queue); the ids that exist. */
+  async lock(tx: Tx, ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await tx
+      .select({ id: eventOccurrences.id })
+      .from(eventOccurrences)
+      .where(inArray(eventOccurrences.id, [...ids]))
+      .orderBy(asc(eventOccurrences.id))
+      .for('update');
+    return rows.map((row) => row.id);
+  }
+
+  /** Their reports were sent: completed is final. */
+  async complete(tx: Tx, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await tx
+      .update(eventOccurrences)
+      .set({ status: 'completed', updatedAt: sql`now()` })
+      .where(inArray(eventOccurrences.id, [...ids]));
+  }
+
+  /**
+   * Inserts a series' occurrences in one statement whatever their number (the starts travel as
+   * one array parameter), skipping those that exist (unique (event_id, starts_at)); how many were new.
+   */
+  async insertSeries(db: Executor, eventId: number, starts: readonly Date[], durationMs: number): Promise<number> {
+    if (starts.length === 0) return 0;
+    const array = `{${starts.map((start) => start.toISOString()).join(',')}}`;
+    const result = await db.execute<{ created: number }>(sql`with created as (
+        insert into ${eventOccurrences} (event_id, starts_at, ends_at)
+        select ${eventId}, s, s + ${durationMs} * interval '1 millisecond' from unnest(${array}::timestamptz[]) as s
+        on conflict (event_id, starts_at) do nothing
+        returning 1)
+      select cast(count(*) as integer) as created from created`);
+    return Number((result as { rows: { created: number }[] }).rows[0]?.created ?? 0);
+  }
+
+  /**
+   * Before a series is generated again: drops what the old rule made and nobody touched since
+   * (from `now` on, not moved by hand, without history). Everything else is kept.
+   */
+  async dropRegenerable(tx: Tx, eventId: number, now: Date): Promise<void> {
+    await tx
+      .delete(eventOccurrences)
+      .where(
+        and(
+          eq(eventOccurrences.eventId, eventId),
+          gte(eventOccurrences.startsAt, now),
+          eq(eventOccurrences.moved, false),
+          sql`not ${hasHistory}`,
+        ),
+      );
+  }
+
+  /** An archived event keeps its past and its history; its future without history goes. */
+  async dropFutureWithoutHistory(tx: Tx, eventId: number, now: Date): Promise<void> {
+    await tx
+      .delete(eventOccurrences)
+      .where(and(eq(eventOccurrences.eventId, eventId), gte(eventOccurrences.startsAt, now), sql`not ${hasHistory}`));
+  }
+
+  /** Whether an event has anything to keep: an occurrence in the past, or one with history. */
+  async eventHasHistory(tx: Tx, eventId: number, now: Date): Promise<boolean> {
+    const [history] = await tx
+      .select({ id: eventOccurrences.id })
+      .from(eventOccurrences)
+      .where(and(eq(eventOccurrences.eventId, eventId), sql`(${eventOccurrences.startsAt} < ${now} or ${hasHistory})`))
+      .limit(1);
+    return !!history;
+  }
+
+  /** The guests that count for each occurrence (active users only), with their message group. */
+  guestContacts(db: Executor, occurrenceIds: readonly number[]): Promise<GuestContactRow[]> {
+    if (occurrenceIds.length === 0) return Promise.resolve([]);
+    const ids = sql.join(
+      occurrenceIds.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    return this.contacts(db, sql`o.id in (${ids})`);
+  }
+
+  /** The guests of the occurrences starting in [start, end), as guestContacts. */
+  guestContactsBetween(db: Executor, start: Date, end: Date): Promise<GuestContactRow[]> {
+    return this.contacts(
+      db,
+      sql`o.starts_at >= ${start.toISOString()}::timestamptz and o.starts_at < ${end.toISOString()}::timestamptz`,
+    );
+  }
+
+  private async contacts(db: Executor, where: SQL): Promise<GuestContactRow[]> {
+    const result = await db.execute(sql`
+      select o.id as "occurrenceId", g.id, g.username, g.name, g.surname, g.timezone, g.email, g.phone,
+        mg.id as "groupId", mg.name as "groupName", mg.external_id as "chatId"
+      from ${eventOccurrences} o
+      join lateral ${guestListOf(sql`o`)} guest_list on true
+      join ${users} g on g.id = guest_list.user_id and g.status = 'active'
+      left join ${messageGroups} mg on mg.id = g.message_group_id
+      where ${where}
+      order by o.id, g.name, g.surname, g.id`);
+    return (result as { rows: GuestContactRow[] }).rows.map((row) => ({
+      ...row,
+      occurrenceId: Number(row.occurrenceId),
+      id: Number(row.id),
+      groupId: row.groupId === null ? null : Number(row.groupId),
+    }));
+  }
+
+  /** The approved occurrences starting in [start, end), by start: what reminders are about. */
+  approvedBetween(start: Date, end: Date) {
+    return this.db
+      .select({
+        id: eventOccurrences.id,
+        startsAt: eventOccurrences.startsAt,
+        endsAt: eventOccurrences.endsAt,
+        title: events.title,
+        conferenceLink: events.conferenceLink,
+        location: locations.name,
+      })
+      .from(eventOccurrences)
+      .innerJoin(events, eq(events.id, eventOccurrences.eventId))
+      .innerJoin(locations, eq(locations.id, events.locationId))
+      .where(
+        and(
+          eq(eventOccurrences.status, 'approved'),
+          gte(eventOccurrences.startsAt, start),
+          lt(eventOccurrences.startsAt, end),
+        ),
+      )
+      .orderBy(asc(eventOccurrences.startsAt), asc(eventOccurrences.id));
+  }
+
+  /** The (occurrence, form) pairs with submissions among the occurrences starting in [start, end). */
+  submittedFormsBetween(tx: Tx, start: Date, end: Date) {
+    return tx
+      .selectDistinct({ occurrenceId: formSubmissions.occurrenceId, formId: formSubmissions.formId })
+      .from(formSubmissions)
+      .innerJoin(eventOccurrences, eq(eventOccurrences.id, formSubmissions.occurrenceId))
+      .where(and(gte(eventOccurrences.startsAt, start), lt(eventOccurrences.startsAt, end)))
+      .orderBy(asc(formSubmissions.occurrenceId), asc(formSubmissions.formId));
+  }
+
+  /** Occurrences with their event, organiser and location. */
+  details(db: Executor, ids: readonly number[]): Promise<OccurrenceDetail[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .select(detailColumns)
+      .from(eventOccurrences)
+      .innerJoin(events, eq(events.id, eventOccurrences.eventId))
+      .innerJoin(organisers, eq(organisers.id, events.organiserId))
+      .innerJoin(locations, eq(locations.id, events.locationId))
+      .where(inArray(eventOccurrences.id, [...ids]));
+  }
+
+  /**
+   * One guest's occurrences starting in [start, end) (those they were an effective guest of), with
+   * the `notesField` answers of the submissions about them.
+   */
+  ofGuestBetween(guestId: number, start: Date, end: Date, notesField: string, db: Executor = this.db) {
+    const notes = sql<string | null>`(select string_agg(s.data ->> ${notesField}, ' · ' order by s.form_id)
+      from ${formSubmissions} s where s.occurrence_id = ${eventOccurrences.id} and s.guest_id = ${guestId}
+        and coalesce(btrim(s.data ->> ${notesField}), '') <> '')`;
+    return db
+      .select({
+        eventTitle: events.title,
+        startsAt: eventOccurrences.startsAt,
+        endsAt: eventOccurrences.endsAt,
+        status: eventOccurrences.status,
+        notes,
+      })
+      .from(eventOccurrences)
+      .innerJoin(events, eq(events.id, eventOccurrences.eventId))
+      .where(and(gte(eventOccurrences.startsAt, start), lt(eventOccurrences.startsAt, end), isOccurrenceGuest(guestId)))
+      .orderBy(asc(eventOccurrences.startsAt), asc(eventOccurrences.id));
+  }
+
+  /**
+   * The occurrence a form is filled for: its status, its organiser and whether `guestId` is one
+   * of its active guests, in one query. The row is held FOR SHARE until the transaction ends, so
+   * it cannot become completed in between.
+   */
+  async lockForSubmission(tx: Tx, occurrenceId: number, guestId: number | null) {
+    const isGuest =
+      guestId === null
+        ? sql<boolean>`true`
+        : sql<boolean>`(${isOccurrenceGuest(guestId)}
+            and exists (select 1 from ${users} u where u.id = ${guestId} and u.status = 'active'))`;
+    const [row] = await tx
+      .select({ status: eventOccurrences.status, organiserId: events.organiserId, isGuest })
+      .from(eventOccurrences)
+      .innerJoin(events, eq(events.id, eventOccurrences.eventId))
+      .where(eq(eventOccurrences.id, occurrenceId))
+      .for('share', { of: eventOccurrences });
+    return row;
+  }
+}
+
+/** An event's next occurrence from now, as a column of a select on `events` (one index probe per row). */
+export const nextStartOf = (eventId: AnyPgColumn) =>
+  sql<string | null>`(select to_json(min(o.starts_at)) #>> '{}' from ${eventOccurrences} o
+    where o.event_id = ${eventId} and o.starts_at >= now())`;
+
+/**
+ * The occurrence a row refers to by `occurrenceId`, as one JSON column: `{id, occurrenceDate,
+ * event: {id, title, timezone}}`, or null.
+ */
+export const occurrenceRefOf = (occurrenceId: AnyPgColumn) =>
+  sql<{ id: number; occurrenceDate: string; event: { id: number; title: string; timezone: string } } | null>`(
+    select json_build_object('id', o.id,
+      'occurrenceDate', to_char(o.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'event', json_build_object('id', e.id, 'title', e.title, 'timezone', e.timezone))
+    from ${eventOccurrences} o join ${events} e on e.id = o.event_id where o.id = ${occurrenceId})`;
+
+/** The title of the event of the occurrence `occurrenceId` refers to ('' when none), for searching. */
+export const eventTitleOf = (occurrenceId: AnyPgColumn) =>
+  sql<string>`coalesce((select e.title from ${eventOccurrences} o join ${events} e on e.id = o.event_id
+    where o.id = ${occurrenceId}), '')`;
+
+/**
+ * Whether `occurrenceId` refers to an occurrence starting within `range`, a `tstzrange` value
+ * (`[from,to)`, bound once as a placeholder).
+ */
+export const startsWithin = (occurrenceId: AnyPgColumn, range: unknown) =>
+  sql`${occurrenceId} in (select o.id from ${eventOccurrences} o
+    where o.starts_at >= lower(cast(${range} as tstzrange)) and o.starts_at < upper(cast(${range} as tstzrange)))`;

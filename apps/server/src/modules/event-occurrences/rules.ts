@@ -1,0 +1,141 @@
+import { notFound } from '@ritim/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Role } from '@ritim/shared';
+import {
+  eventGuests,
+  eventOccurrences,
+  events,
+  formSubmissions,
+  messageLogs,
+  occurrenceGuests,
+} from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { RecurrenceError } from '../../recurrence/errors.js';
+import { addExdate, formatRule, parseRule, type RuleDate, wallClockMillis } from '../../recurrence/rule.js';
+import { zoneOffsets } from '../../recurrence/zone.js';
+
+/**
+ * The rules about occurrences, each written once (DESIGN §4): who their guests are, who sees
+ * them, what counts as history, and how a slot leaves a series for good (EXDATE). Conditions are
+ * on the `event_occurrences` row in scope; the repository and no one else builds queries from them.
+ */
+
+export const OCCURRENCE_NOT_FOUND = notFound('Event occurrence');
+/** A message log row refers to the occurrence: it is history, like a submission. */
+export const OCCURRENCE_HAS_MESSAGES = 'This occurrence has logged messages and cannot be deleted';
+const DATE_RANGE = 'Occurrence date must be between the years 1900 and 2999';
+
+/**
+ * Whether `userId` is a guest of the occurrence: on its own list when it has one
+ * (hasGuestOverride), else on the event's. (Only active users count: callers that name people
+ * join `users` with status 'active'.)
+ */
+export function isOccurrenceGuest(userId: unknown): SQL {
+  return sql`((${eventOccurrences.hasGuestOverride} and exists (select 1 from ${occurrenceGuests} og
+      where og.occurrence_id = ${eventOccurrences.id} and og.user_id = ${userId}))
+    or (not ${eventOccurrences.hasGuestOverride} and ${eventOccurrences.eventId} in
+      (select eg.event_id from ${eventGuests} eg where eg.user_id = ${userId})))`;
+}
+
+/** The user ids that are the occurrence's guest list (its own, else its event's), for a lateral join. */
+export const guestListOf = (occurrence: SQL) => sql`(
+  select og.user_id from ${occurrenceGuests} og where ${occurrence}.has_guest_override and og.occurrence_id = ${occurrence}.id
+  union
+  select eg.user_id from ${eventGuests} eg where not ${occurrence}.has_guest_override and eg.event_id = ${occurrence}.event_id)`;
+
+/**
+ * Which occurrences a viewer sees: admins all, editors those of the events they organise, guests
+ * those they are a guest of. Undefined means no restriction.
+ */
+export function visibleTo(role: Role, me: unknown): SQL | undefined {
+  if (role === 'editor') {
+    return sql`${eventOccurrences.eventId} in (select e.id from ${events} e where e.organiser_id = ${me})`;
+  }
+  if (role === 'guest') return isOccurrenceGuest(me);
+  return undefined;
+}
+
+/** Whether a viewer may act on an occurrence of an event organised by `organiserId` (admins and its organiser). */
+export const organisesOrAdmin = (viewer: { id: number; role: Role }, organiserId: number) =>
+  viewer.role === 'admin' || organiserId === viewer.id;
+
+/**
+ * History: a completed occurrence, or one someone filled a form for or sent a message about.
+ * It is kept when its series changes or its event is deleted, and it cannot be deleted itself.
+ */
+export const hasHistory = sql`(${eventOccurrences.status} = 'completed'
+  or exists (select 1 from ${formSubmissions} s where s.occurrence_id = ${eventOccurrences.id})
+  or exists (select 1 from ${messageLogs} m where m.occurrence_id = ${eventOccurrences.id}))`;
+
+/** Runs recurrence-engine code; its refusals are the client's 400, never a 500. */
+export function engine<T>(action: () => T): T {
+  try {
+    return action();
+  } catch (error) {
+    if (error instanceof RecurrenceError) throw new AppError(400, error.message);
+    throw error;
+  }
+}
+
+/**
+ * The rule text with an EXDATE for `start`, unless the rule already leaves that instant out: the
+ * slot an occurrence was deleted or moved from must never be generated again.
+ */
+export function excludeStart(rrule: string, zone: string, start: Date): string {
+  return engine(() => {
+    const rule = parseRule(rrule, { defaultZone: zone });
+    const offsets = zoneOffsets(rule.zone);
+    const excluded = rule.exdates.some(
+      (d) =>
+        (d.kind === 'instant' && d.instant === start.getTime()) ||
+        (d.kind === 'local' && offsets.toInstant(d.local) === start.getTime()),
+    );
+    return excluded ? rrule : addExdate(rrule, start, { defaultZone: zone });
+  });
+}
+
+/** The EXDATEs of a stored rule (none when the engine no longer reads it). */
+export function storedExdates(rrule: string): readonly RuleDate[] {
+  try {
+    return parseRule(rrule).exdates;
+  } catch (error) {
+    if (error instanceof RecurrenceError) return [];
+    throw error;
+  }
+}
+
+/**
+ * Rule text as sent, plus the `kept` EXDATEs it lacks: a client that rebuilds the rule without
+ * them must not bring back the occurrences that were deleted or moved away.
+ */
+export function withExdates(text: string, kept: readonly RuleDate[], zone: string): string {
+  if (kept.length === 0) return text;
+  const rule = parseRule(text, { defaultZone: zone });
+  const key = (date: RuleDate) => `${date.kind}:${date.kind === 'instant' ? date.instant : date.local}`;
+  const present = new Set(rule.exdates.map(key));
+  const missing = kept.filter((date) => !present.has(key(date)));
+  return missing.length ? formatRule({ ...rule, exdates: [...rule.exdates, ...missing] }) : text;
+}
+
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * A new start: an ISO instant, or wall-clock `YYYY-MM-DDTHH:mm[:ss]` in the event's zone (a time
+ * in a spring-forward gap moves forward, a repeated one is the first, as the rule engine reads them).
+ */
+export function parseStart(value: string, zone: string): Date {
+  const match = LOCAL.exec(value);
+  let instant: number;
+  if (match) {
+    const local = wallClockMillis(match);
+    if (local === null) throw new AppError(400, 'Occurrence date must be an ISO date-time or a local YYYY-MM-DDTHH:mm');
+    const year = new Date(local).getUTCFullYear();
+    if (year < 1900 || year > 2999) throw new AppError(400, DATE_RANGE);
+    instant = zoneOffsets(zone).toInstant(local);
+  } else {
+    instant = Date.parse(value);
+  }
+  const year = new Date(instant).getUTCFullYear();
+  if (!Number.isFinite(instant) || year < 1900 || year > 2999) throw new AppError(400, DATE_RANGE);
+  return new Date(instant);
+}
