@@ -24,6 +24,8 @@ import type { Database } from './db/client.js';
 import { AppError } from './lib/errors.js';
 import { containsNul } from './lib/nul.js';
 import type { Outbox } from './messaging/outbox.js';
+import { calendarFeedRoutes } from './modules/calendar-feed/routes.js';
+import { CalendarFeedService } from './modules/calendar-feed/service.js';
 import { eventOccurrenceRoutes } from './modules/event-occurrences/routes.js';
 import { EventOccurrenceService } from './modules/event-occurrences/service.js';
 import { eventRoutes } from './modules/events/routes.js';
@@ -219,6 +221,7 @@ export async function buildApp(deps: AppDeps) {
     prefix: '/api/event-occurrences',
     occurrences: new EventOccurrenceService(db),
   });
+  await app.register(calendarFeedRoutes, { prefix: '/api', feeds: new CalendarFeedService(db, deps.jwtSecret) });
   await app.register(messageGroupRoutes, {
     prefix: '/api/message-groups',
     repository: new MessageGroupRepository(db),

@@ -14,3 +14,4 @@ export * from './events.schema.js';
 export * from './occurrences.schema.js';
 export * from './form-submissions.schema.js';
 export * from './message-logs.schema.js';
+export * from './calendar-feed.schema.js';

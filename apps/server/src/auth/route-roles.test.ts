@@ -7,7 +7,14 @@ import { bearer, createTestApp, createUser, signIn, type TestContext } from '../
  * is listed here. This is the server's side of spec §6 and DESIGN §3; the UI hiding a button is
  * not what keeps an editor out.
  */
-const PUBLIC = ['GET /api/health', 'POST /api/auth/login', 'POST /api/auth/refresh', 'POST /api/auth/logout'];
+const PUBLIC = [
+  'GET /api/health',
+  'POST /api/auth/login',
+  'POST /api/auth/refresh',
+  'POST /api/auth/logout',
+  // A calendar app polls the feed without a session: the secret token in the URL is the credential.
+  'GET /api/calendar-feeds/:file',
+];
 const WIDER: Record<string, readonly Role[]> = {
   // Everyone reads and changes their own profile (the handler limits it to themselves).
   'GET /api/users/:id': ['admin', 'editor', 'guest'],
@@ -22,6 +29,9 @@ const WIDER: Record<string, readonly Role[]> = {
   // Everyone reads occurrences (the service shows editors and guests only their own).
   'GET /api/event-occurrences': ['admin', 'editor', 'guest'],
   'GET /api/event-occurrences/:id': ['admin', 'editor', 'guest'],
+  // Everyone has a calendar feed (the handler limits it to themselves; admins reach anyone's).
+  'GET /api/users/:id/calendar-feed': ['admin', 'editor', 'guest'],
+  'POST /api/users/:id/calendar-feed/reset': ['admin', 'editor', 'guest'],
 };
 
 let ctx: TestContext;

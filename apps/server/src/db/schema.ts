@@ -89,6 +89,24 @@ export const refreshTokens = pgTable(
   ],
 );
 
+/**
+ * A user's calendar subscription (ICS feed). The URL's token is an HMAC of the user id and
+ * `nonce` under a key derived from the server secret, so the same URL can be shown again; only
+ * its hash is stored and looked up. A reset draws a new nonce: the old URL stops working.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_hash_key').on(t.tokenHash)],
+);
+
 /** Failed sign-ins, counted per username and per IP over a sliding window. */
 export const loginFailures = pgTable(
   'login_failures',

@@ -533,6 +533,39 @@ export class OccurrenceRepository {
   }
 
   /**
+   * A person's calendar: the occurrences starting from `from` that they organise or are a guest
+   * of (its own list or its event's), by start, with what a calendar entry shows.
+   */
+  calendarOf(userId: number, from: Date) {
+    return this.db
+      .select({
+        id: eventOccurrences.id,
+        startsAt: eventOccurrences.startsAt,
+        endsAt: eventOccurrences.endsAt,
+        status: eventOccurrences.status,
+        updatedAt: eventOccurrences.updatedAt,
+        title: events.title,
+        description: events.description,
+        conferenceLink: events.conferenceLink,
+        location: locations.name,
+        organiserUsername: organisers.username,
+        organiserName: organisers.name,
+        organiserSurname: organisers.surname,
+      })
+      .from(eventOccurrences)
+      .innerJoin(events, eq(events.id, eventOccurrences.eventId))
+      .innerJoin(locations, eq(locations.id, events.locationId))
+      .innerJoin(organisers, eq(organisers.id, events.organiserId))
+      .where(
+        and(
+          gte(eventOccurrences.startsAt, from),
+          sql`(${events.organiserId} = ${userId} or ${isOccurrenceGuest(userId)})`,
+        ),
+      )
+      .orderBy(asc(eventOccurrences.startsAt), asc(eventOccurrences.id));
+  }
+
+  /**
    * The occurrence a form is filled for: its status, its organiser and whether `guestId` is one
    * of its active guests, in one query. The row is held FOR SHARE until the transaction ends, so
    * it cannot become completed in between.
