@@ -26,6 +26,8 @@ import { containsNul } from './lib/nul.js';
 import type { Outbox } from './messaging/outbox.js';
 import { calendarFeedRoutes } from './modules/calendar-feed/routes.js';
 import { CalendarFeedService } from './modules/calendar-feed/service.js';
+import { occurrenceExportRoutes } from './modules/event-occurrences/export-routes.js';
+import { OccurrenceExportService } from './modules/event-occurrences/export-service.js';
 import { eventOccurrenceRoutes } from './modules/event-occurrences/routes.js';
 import { EventOccurrenceService } from './modules/event-occurrences/service.js';
 import { eventRoutes } from './modules/events/routes.js';
@@ -220,6 +222,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(eventOccurrenceRoutes, {
     prefix: '/api/event-occurrences',
     occurrences: new EventOccurrenceService(db),
+  });
+  await app.register(occurrenceExportRoutes, {
+    prefix: '/api/event-occurrences',
+    exports: new OccurrenceExportService(db),
   });
   await app.register(calendarFeedRoutes, { prefix: '/api', feeds: new CalendarFeedService(db, deps.jwtSecret) });
   await app.register(messageGroupRoutes, {

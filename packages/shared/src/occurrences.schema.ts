@@ -146,3 +146,21 @@ export type ScheduleDayRequest = z.infer<typeof scheduleDayRequestSchema>;
 /** The answer of every bulk action (approve, unapprove; the sends in the messaging issue). */
 export const bulkActionResultSchema = z.object({ success: z.boolean(), message: z.string() });
 export type BulkActionResult = z.infer<typeof bulkActionResultSchema>;
+
+/** At most this many days in one CSV export. */
+export const EXPORT_MAX_DAYS = 366;
+
+/** GET /api/event-occurrences/export: days `from`..`to` (inclusive) in `timezone` (else the caller's zone). */
+export const occurrenceExportQuerySchema = z
+  .object({
+    from: z.string({ error: 'from is required' }).pipe(calendarDay),
+    to: z.string({ error: 'to is required' }).pipe(calendarDay),
+    timezone: timezoneParam.optional(),
+  })
+  .refine((query) => query.from <= query.to, { error: 'The export’s end (to) must not be before its start (from)' })
+  .refine(
+    (query) =>
+      (Date.parse(`${query.to}T00:00:00Z`) - Date.parse(`${query.from}T00:00:00Z`)) / 86_400_000 < EXPORT_MAX_DAYS,
+    { error: `The export covers at most ${EXPORT_MAX_DAYS} days` },
+  );
+export type OccurrenceExportQuery = z.infer<typeof occurrenceExportQuerySchema>;

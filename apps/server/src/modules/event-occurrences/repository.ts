@@ -171,6 +171,21 @@ export interface GuestContactRow {
   chatId: string | null;
 }
 
+/** A guest as the export names them. */
+export interface ExportGuest {
+  id: number;
+  username: string;
+  name: string | null;
+  surname: string | null;
+}
+
+/** A submission about one guest, as the export reads it. */
+export interface ExportAnswer {
+  formId: number;
+  guestId: number;
+  data: Record<string, unknown>;
+}
+
 /** One occurrence with its event, organiser and location, as reports and messages name it. */
 export interface OccurrenceDetail {
   id: number;
@@ -563,6 +578,64 @@ export class OccurrenceRepository {
         ),
       )
       .orderBy(asc(eventOccurrences.startsAt), asc(eventOccurrences.id));
+  }
+
+  /**
+   * One page of the CSV export: the occurrences starting in [from, to) after `after` (keyset on
+   * (starts_at, id), so a year is read page by page), each with its guests (active, its own list
+   * or its event's) and the answers submitted about each guest.
+   */
+  async exportPage(from: Date, to: Date, after: { startsAt: Date; id: number } | null, limit: number) {
+    const rows = await this.db
+      .select({
+        id: eventOccurrences.id,
+        startsAt: eventOccurrences.startsAt,
+        endsAt: eventOccurrences.endsAt,
+        status: eventOccurrences.status,
+        title: events.title,
+        location: locations.name,
+        organiserUsername: organisers.username,
+        organiserName: organisers.name,
+        organiserSurname: organisers.surname,
+        guests: sql<ExportGuest[] | string>`(select coalesce(json_agg(json_build_object('id', g.id,
+            'username', g.username, 'name', g.name, 'surname', g.surname) order by g.name, g.surname, g.id), '[]'::json)
+          from ${guestListOf(sql`${eventOccurrences}`)} guest_list
+          join ${users} g on g.id = guest_list.user_id and g.status = 'active')`.as('guests'),
+        answers: sql<ExportAnswer[] | string>`(select coalesce(json_agg(json_build_object('formId', s.form_id,
+            'guestId', s.guest_id, 'data', s.data) order by s.form_id), '[]'::json)
+          from ${formSubmissions} s where s.occurrence_id = ${eventOccurrences.id} and s.guest_id is not null)`.as(
+          'answers',
+        ),
+      })
+      .from(eventOccurrences)
+      .innerJoin(events, eq(events.id, eventOccurrences.eventId))
+      .innerJoin(locations, eq(locations.id, events.locationId))
+      .innerJoin(organisers, eq(organisers.id, events.organiserId))
+      .where(
+        and(
+          gte(eventOccurrences.startsAt, from),
+          lt(eventOccurrences.startsAt, to),
+          after
+            ? sql`(${eventOccurrences.startsAt}, ${eventOccurrences.id}) > (${after.startsAt.toISOString()}::timestamptz, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(eventOccurrences.startsAt), asc(eventOccurrences.id))
+      .limit(limit);
+    return rows.map((row) => ({ ...row, guests: json(row.guests), answers: json(row.answers) }));
+  }
+
+  /** The (form, field) pairs some guest's submission answered, among the occurrences starting in [from, to). */
+  async answeredFieldsBetween(from: Date, to: Date): Promise<{ formId: number; key: string }[]> {
+    const result = await this.db.execute(sql`select distinct s.form_id as "formId", answer.key
+      from ${formSubmissions} s join ${eventOccurrences} o on o.id = s.occurrence_id
+        cross join lateral jsonb_each(s.data) answer
+      where o.starts_at >= ${from.toISOString()}::timestamptz and o.starts_at < ${to.toISOString()}::timestamptz
+        and s.guest_id is not null and answer.value not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb)`);
+    return (result as { rows: { formId: number; key: string }[] }).rows.map((row) => ({
+      formId: Number(row.formId),
+      key: row.key,
+    }));
   }
 
   /**

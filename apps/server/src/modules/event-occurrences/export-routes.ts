@@ -1,0 +1,34 @@
+import { occurrenceExportQuerySchema } from '@ritim/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../auth/access.js';
+import type { OccurrenceExportService } from './export-service.js';
+
+/** GET /api/event-occurrences/export: the CSV of a range of days (admins). */
+export const occurrenceExportRoutes: FastifyPluginAsyncZod<{ exports: OccurrenceExportService }> = async (
+  app,
+  { exports },
+) => {
+  app.get(
+    '/export',
+    {
+      config: { access: ['admin'] as const },
+      schema: {
+        tags: ['event-occurrences'],
+        description:
+          'CSV (RFC 4180, UTF-8 with a BOM): a row per (occurrence, guest) of the days `from`..`to` (inclusive, at ' +
+          'most 366) in `timezone` (else the caller’s zone), with the guest’s answers, a column per form field ' +
+          "answered in the range. Cells a spreadsheet would run as formulas start with `'`.",
+        querystring: occurrenceExportQuerySchema,
+        // 200 is text/csv; errors are {message} (400, 401, 403).
+      },
+    },
+    async (request, reply) => {
+      const { fileName, stream } = await exports.export(request.query, currentUser(request).timezone);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+};

@@ -1,0 +1,132 @@
+import { Readable } from 'node:stream';
+import type { FormField, OccurrenceExportQuery } from '@ritim/shared';
+import { stringify } from 'csv-stringify';
+import { inArray } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { Db } from '../../db/client.js';
+import { forms } from '../../db/schema.js';
+import { dayRange, zoneOf } from '../../lib/time.js';
+import { answerText } from '../../reports/answer-text.js';
+import { type ExportGuest, OccurrenceRepository } from './repository.js';
+
+/** Occurrences read per round trip: a year of a busy centre never sits in memory at once. */
+const PAGE = 500;
+
+const personName = (person: { name: string | null; surname: string | null; username: string }) =>
+  [person.name, person.surname].filter((part) => part && part.trim()).join(' ') || person.username;
+
+/** A spreadsheet runs a cell that starts with these as a formula: prefix it with `'` (CSV injection). */
+const FORMULA = /^[=+\-@\t\r]/;
+const safe = (cell: string) => (FORMULA.test(cell) ? `'${cell}` : cell);
+
+interface Column {
+  formId: number;
+  field: FormField;
+}
+
+/**
+ * The CSV export of a range of days (admins): a row per (occurrence, guest) with the occurrence's
+ * day, times and zone, its event, organiser, place and status, then the guest's answers, one
+ * column per form field answered in the range. Streamed page by page; UTF-8 with a BOM so
+ * spreadsheet programs read Turkish letters.
+ */
+export class OccurrenceExportService {
+  constructor(
+    private readonly db: Db,
+    private readonly occurrences = new OccurrenceRepository(db),
+  ) {}
+
+  /** The file name and the CSV stream of `query` read in its zone (else `viewerZone`). */
+  async export(query: OccurrenceExportQuery, viewerZone: string) {
+    const zone = zoneOf(query.timezone ?? viewerZone);
+    const from = new Date(dayRange(query.from, zone)[0]);
+    const to = new Date(dayRange(query.to, zone)[1]);
+    const columns = await this.answerColumns(from, to);
+    const header = [
+      'Occurrence id',
+      'Date',
+      'Start',
+      'End',
+      'Time zone',
+      'Event',
+      'Organiser',
+      'Location',
+      'Guest',
+      'Status',
+      ...columns.map((column) => `${column.field.label}`),
+    ];
+    const occurrences = this.occurrences;
+    async function* records() {
+      yield header.map(safe);
+      let after: { startsAt: Date; id: number } | null = null;
+      for (;;) {
+        const page = await occurrences.exportPage(from, to, after, PAGE);
+        for (const occurrence of page) {
+          const start = DateTime.fromJSDate(occurrence.startsAt, { zone });
+          const end = DateTime.fromJSDate(occurrence.endsAt, { zone });
+          const common = [
+            String(occurrence.id),
+            start.toISODate() ?? '',
+            start.toFormat('HH:mm'),
+            end.toFormat('HH:mm'),
+            zone,
+            occurrence.title,
+            personName({
+              name: occurrence.organiserName,
+              surname: occurrence.organiserSurname,
+              username: occurrence.organiserUsername,
+            }),
+            occurrence.location,
+          ];
+          // A session without guests still has its row.
+          const guests: (ExportGuest | null)[] = occurrence.guests.length ? occurrence.guests : [null];
+          for (const guest of guests) {
+            const answers = columns.map((column) => {
+              if (!guest) return '';
+              const submission = occurrence.answers.find(
+                (answer) => answer.formId === column.formId && answer.guestId === guest.id,
+              );
+              if (!submission || !(column.field.name in submission.data)) return '';
+              return answerText(column.field, submission.data[column.field.name], new Map());
+            });
+            yield [...common, guest ? personName(guest) : '', occurrence.status, ...answers].map(safe);
+          }
+        }
+        if (page.length < PAGE) return;
+        const last = page[page.length - 1]!;
+        after = { startsAt: last.startsAt, id: last.id };
+      }
+    }
+    return {
+      fileName: `ritim-${query.from}-${query.to}.csv`,
+      stream: Readable.from(records()).pipe(stringify({ bom: true, record_delimiter: 'windows' })),
+    };
+  }
+
+  /**
+   * The columns after the fixed ones: each form field some guest's answer filled in the range, in
+   * the order of the forms (by id) and of their fields; a field of several forms is named with the
+   * form's title.
+   */
+  private async answerColumns(from: Date, to: Date): Promise<Column[]> {
+    const answered = await this.occurrences.answeredFieldsBetween(from, to);
+    if (answered.length === 0) return [];
+    const formIds = [...new Set(answered.map((pair) => pair.formId))].sort((a, b) => a - b);
+    const rows = await this.db
+      .select({ id: forms.id, title: forms.title, schema: forms.schema })
+      .from(forms)
+      .where(inArray(forms.id, formIds));
+    const keys = new Set(answered.map((pair) => `${pair.formId}:${pair.key}`));
+    const several = formIds.length > 1;
+    return rows
+      .sort((a, b) => a.id - b.id)
+      .flatMap((form) =>
+        ((form.schema as { fields?: FormField[] } | null)?.fields ?? [])
+          .filter((field) => keys.has(`${form.id}:${field.name}`))
+          .map((field) => ({
+            formId: form.id,
+            field: several ? { ...field, label: `${form.title}: ${field.label}` } : field,
+          })),
+      );
+  }
+}

@@ -1,0 +1,206 @@
+import { occurrenceMessages } from '@ritim/shared';
+import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { locations, users } from '../../db/schema.js';
+import { bearer, createTestApp, createUser, signIn, type TestContext } from '../../test/harness.js';
+
+/**
+ * GET /api/event-occurrences/export: the CSV of a range of days, a row per (occurrence, guest),
+ * read back with a real CSV parser. London's spring-forward (29 March 2026) is inside the range.
+ */
+let ctx: TestContext;
+const ids: Record<string, number> = {};
+const tokens: Record<string, Record<string, string>> = {};
+const FIXED = [
+  'Occurrence id',
+  'Date',
+  'Start',
+  'End',
+  'Time zone',
+  'Event',
+  'Organiser',
+  'Location',
+  'Guest',
+  'Status',
+];
+
+const as = (who: string) => tokens[who]!;
+const exportCsv = (query: string, who = 'admin') =>
+  ctx.app.inject({ method: 'GET', url: `/api/event-occurrences/export?${query}`, headers: as(who) });
+const rowsOf = (body: string): string[][] => parse(body, { bom: true });
+
+async function createEvent(payload: Record<string, unknown>) {
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/events', headers: as('admin'), payload });
+  expect(response.statusCode, response.body).toBe(201);
+  const id = response.json<{ id: number }>().id;
+  const occurrenceIds: number[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/event-occurrences?eventId=${id}&limit=100&offset=${offset}`,
+      headers: as('admin'),
+    });
+    expect(page.statusCode, page.body).toBe(200);
+    const rows = page.json<{ eventOccurrences: { id: number }[] }>().eventOccurrences;
+    occurrenceIds.push(...rows.map((o) => o.id));
+    if (rows.length < 100) return occurrenceIds;
+  }
+}
+
+let piano: number[];
+let room: number;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const db = ctx.database.db;
+  const people: [string, 'admin' | 'editor' | 'guest', string, string][] = [
+    ['admin', 'admin', 'Ada', 'Admin'],
+    ['teacher', 'editor', 'Selin', 'Öztürk'],
+    ['ayse', 'guest', 'Ayşe', 'Yılmaz'],
+    ['omer', 'guest', 'Ömer', 'Çelik'],
+    ['gone', 'guest', 'Gone', 'Away'],
+  ];
+  for (const [username, role, name, surname] of people) {
+    const user = await createUser(ctx.database, { username, role });
+    await db.update(users).set({ name, surname, timezone: 'Europe/London' }).where(eq(users.id, user.id));
+    ids[username] = user.id;
+    tokens[username] = bearer((await signIn(ctx.app, username)).accessToken);
+  }
+  const [row] = await db.insert(locations).values({ name: 'Studio "A", Kadıköy' }).returning({ id: locations.id });
+  room = row!.id;
+  piano = await createEvent({
+    title: 'Piano, grade 2',
+    locationId: room,
+    organiserId: ids.teacher,
+    guestIds: [ids.ayse, ids.omer, ids.gone],
+    rrule: 'DTSTART;TZID=Europe/London:20260328T100000\nRRULE:FREQ=DAILY;COUNT=3',
+    endTime: '10:45',
+  });
+  await createEvent({
+    title: 'Quiet hour',
+    locationId: room,
+    organiserId: ids.teacher,
+    guestIds: [],
+    rrule: 'DTSTART;TZID=Europe/London:20260329T150000\nRRULE:FREQ=DAILY;COUNT=1',
+    endTime: '16:00',
+  });
+  // A guest who left: not a guest of any session any more.
+  await db.update(users).set({ status: 'inactive' }).where(eq(users.id, ids.gone!));
+  const submit = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/forms/1/submit',
+    headers: as('admin'),
+    payload: {
+      eventOccurrenceId: piano[0],
+      guestId: ids.ayse,
+      data: { first_name: 'Ayşe', last_name: 'Yılmaz', attendance: 'late', Aciklama: '=HYPERLINK("http://x")' },
+    },
+  });
+  expect(submit.statusCode, submit.body).toBe(200);
+});
+
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('GET /api/event-occurrences/export', () => {
+  it('answers a UTF-8 CSV attachment with a BOM, a header and a row per session and guest', async () => {
+    const response = await exportCsv('from=2026-03-28&to=2026-03-30&timezone=Europe/London');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="ritim-2026-03-28-2026-03-30.csv"');
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const [header, ...rows] = rowsOf(response.body);
+    expect(header).toEqual([...FIXED, 'First name', 'Last name', 'Attendance', 'Notes']);
+    expect(rows.map((row) => [row[1], row[2], row[3], row[5], row[8]])).toEqual([
+      ['2026-03-28', '10:00', '10:45', 'Piano, grade 2', 'Ayşe Yılmaz'],
+      ['2026-03-28', '10:00', '10:45', 'Piano, grade 2', 'Ömer Çelik'],
+      // Across the spring-forward the session stays at 10:00 London time.
+      ['2026-03-29', '10:00', '10:45', 'Piano, grade 2', 'Ayşe Yılmaz'],
+      ['2026-03-29', '10:00', '10:45', 'Piano, grade 2', 'Ömer Çelik'],
+      // A session without guests keeps its row.
+      ['2026-03-29', '15:00', '16:00', 'Quiet hour', ''],
+      ['2026-03-30', '10:00', '10:45', 'Piano, grade 2', 'Ayşe Yılmaz'],
+      ['2026-03-30', '10:00', '10:45', 'Piano, grade 2', 'Ömer Çelik'],
+    ]);
+    const [first] = rows;
+    expect(first).toEqual([
+      String(piano[0]),
+      '2026-03-28',
+      '10:00',
+      '10:45',
+      'Europe/London',
+      'Piano, grade 2',
+      'Selin Öztürk',
+      'Studio "A", Kadıköy',
+      'Ayşe Yılmaz',
+      'scheduled',
+      'Ayşe',
+      'Yılmaz',
+      'Late',
+      // A spreadsheet must not run it as a formula.
+      `'=HYPERLINK("http://x")`,
+    ]);
+    expect(rows[1]!.slice(10)).toEqual(['', '', '', '']);
+  });
+
+  it('reads the days in the zone asked for, else the caller’s, with `to` inclusive', async () => {
+    const istanbul = rowsOf((await exportCsv('from=2026-03-29&to=2026-03-29&timezone=Europe/Istanbul')).body);
+    // 10:00 and 15:00 London (BST) on the 29th are 12:00 and 17:00 in Istanbul; the header has no answer columns (none that day).
+    expect(istanbul[0]).toEqual(FIXED);
+    expect(istanbul.slice(1).map((row) => [row[2], row[4], row[5]])).toEqual([
+      ['12:00', 'Europe/Istanbul', 'Piano, grade 2'],
+      ['12:00', 'Europe/Istanbul', 'Piano, grade 2'],
+      ['17:00', 'Europe/Istanbul', 'Quiet hour'],
+    ]);
+    const callers = rowsOf((await exportCsv('from=2026-03-30&to=2026-03-30')).body);
+    expect(callers.slice(1).map((row) => [row[1], row[2], row[4]])).toEqual([
+      ['2026-03-30', '10:00', 'Europe/London'],
+      ['2026-03-30', '10:00', 'Europe/London'],
+    ]);
+    expect(rowsOf((await exportCsv('from=2026-04-01&to=2026-04-30')).body)).toEqual([FIXED]);
+  });
+
+  it('reads a long range page by page, every session once, in order', async () => {
+    const series = await Promise.all(
+      [7, 8, 9].map((hour) =>
+        createEvent({
+          title: `Daily ${hour}`,
+          locationId: room,
+          organiserId: ids.teacher,
+          guestIds: [ids.omer],
+          rrule: `DTSTART;TZID=Europe/London:20250101T0${hour}0000\nRRULE:FREQ=DAILY;COUNT=180`,
+        }),
+      ),
+    );
+    const rows = rowsOf((await exportCsv('from=2025-01-01&to=2025-12-31')).body).slice(1);
+    expect(rows).toHaveLength(540);
+    expect(new Set(rows.map((row) => row[0])).size).toBe(540);
+    expect(new Set(rows.map((row) => Number(row[0])))).toEqual(new Set(series.flat()));
+    const keys = rows.map((row) => `${row[1]} ${row[2]}`);
+    expect(keys).toEqual([...keys].sort());
+  });
+
+  it.each([
+    ['from=2026-03-30&to=2026-03-28', 'The export’s end (to) must not be before its start (from)'],
+    ['from=2025-01-01&to=2026-01-02', 'The export covers at most 366 days'],
+    ['from=2026-02-30&to=2026-03-01', 'Date must be a day (YYYY-MM-DD)'],
+    ['to=2026-03-01', 'from is required'],
+    ['from=2026-03-01&to=2026-03-02&timezone=Mars/Olympus', occurrenceMessages.timezoneInvalid],
+  ])('refuses %s with 400', async (query, message) => {
+    const response = await exportCsv(query);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json<{ message: string }>().message).toBe(message);
+  });
+
+  it('is for admins only', async () => {
+    expect((await exportCsv('from=2026-03-28&to=2026-03-30', 'teacher')).statusCode).toBe(403);
+    expect((await exportCsv('from=2026-03-28&to=2026-03-30', 'ayse')).statusCode).toBe(403);
+    const anonymous = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/event-occurrences/export?from=2026-03-28&to=2026-03-30',
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
