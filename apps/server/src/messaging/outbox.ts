@@ -6,7 +6,7 @@ import { defineJob, type Executor, type JobLogger, type JobQueue } from '../jobs
 import { TransportError } from './transports/errors.js';
 import type { Attachment, Recipient, Transport } from './transports/types.js';
 
-/** What to render and attach at delivery: a report image, never the bytes themselves. */
+/** What to render and attach at delivery (a report image, a calendar file), never the bytes themselves. */
 export type AttachmentSpec =
   | {
       kind: 'occurrence-report';
@@ -15,7 +15,9 @@ export type AttachmentSpec =
       /** The guests the message is for: their report shows only the submissions about them. */
       guestIds?: number[];
     }
-  | { kind: 'monthly-report'; guestId: number; month: string; timezone: string };
+  | { kind: 'monthly-report'; guestId: number; month: string; timezone: string }
+  /** The session as an .ics file, so a guest adds it to their calendar in one tap. */
+  | { kind: 'occurrence-ics'; occurrenceId: number };
 
 /** Renders an attachment spec into files (reports); throws when the data is gone. */
 export type RenderAttachments = (spec: AttachmentSpec) => Promise<Attachment[]>;

@@ -1,9 +1,9 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import ical, { ICalEventStatus } from 'ical-generator';
 import type { Db } from '../../db/client.js';
 import { calendarFeeds, users } from '../../db/schema.js';
 import { OccurrenceRepository } from '../event-occurrences/repository.js';
+import { sessionsCalendar } from './ics.js';
 
 /** How far back a feed reaches; forward it holds every stored occurrence (the 12-month horizon). */
 const PAST_DAYS = 30;
@@ -78,34 +78,13 @@ export class CalendarFeedService {
     if (!owner) return undefined;
     const from = new Date(this.now().getTime() - PAST_DAYS * DAY_MS);
     const sessions = await this.occurrences.calendarOf(owner.id, from);
-    const calendar = ical({
-      name: `Ritim: ${personName(owner.name, owner.surname, owner.username)}`,
-      prodId: { company: 'Ritim', product: 'Ritim', language: 'EN' },
-    });
-    for (const session of sessions) {
-      const organiser = personName(session.organiserName, session.organiserSurname, session.organiserUsername);
-      const description = [
-        session.description,
-        `Organiser: ${organiser}`,
-        session.conferenceLink ? `Join: ${session.conferenceLink}` : null,
-      ]
-        .filter(Boolean)
-        .join('\n');
-      calendar.createEvent({
-        id: `occurrence-${session.id}@ritim`,
-        start: session.startsAt,
-        end: session.endsAt,
-        // A fixed stamp (the row's last change), so an unchanged feed renders the same bytes.
-        stamp: session.updatedAt,
-        lastModified: session.updatedAt,
-        summary: session.title,
-        location: session.location,
-        description,
-        url: session.conferenceLink ?? null,
-        status: session.status === 'scheduled' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
-      });
-    }
-    const body = calendar.toString();
+    const body = sessionsCalendar(
+      `Ritim: ${personName(owner.name, owner.surname, owner.username)}`,
+      sessions.map((session) => ({
+        ...session,
+        organiser: personName(session.organiserName, session.organiserSurname, session.organiserUsername),
+      })),
+    );
     return { body, etag: `"${sha256(body).slice(0, 32)}"` };
   }
 }

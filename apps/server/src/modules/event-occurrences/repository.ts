@@ -192,7 +192,9 @@ export interface OccurrenceDetail {
   status: EventOccurrence['status'];
   startsAt: Date;
   endsAt: Date;
+  updatedAt: Date;
   eventTitle: string;
+  description: string | null;
   conferenceLink: string | null;
   organiserId: number;
   organiserUsername: string;
@@ -207,7 +209,9 @@ const detailColumns = {
   status: eventOccurrences.status,
   startsAt: eventOccurrences.startsAt,
   endsAt: eventOccurrences.endsAt,
+  updatedAt: eventOccurrences.updatedAt,
   eventTitle: events.title,
+  description: events.description,
   conferenceLink: events.conferenceLink,
   organiserId: organisers.id,
   organiserUsername: organisers.username,

@@ -3,6 +3,9 @@ import type { RenderAttachments } from '../../messaging/outbox.js';
 import { TransportError } from '../../messaging/transports/errors.js';
 import { renderMonthlyReport } from '../../reports/monthly-report.js';
 import { renderOccurrenceReport } from '../../reports/occurrence-report.js';
+import { sessionsCalendar } from '../calendar-feed/ics.js';
+import { OccurrenceRepository } from '../event-occurrences/repository.js';
+import { personName } from './recipients.js';
 import { monthlyReportData, occurrenceReportData } from './report-data.js';
 import { reportFileName } from './service.js';
 
@@ -19,6 +22,29 @@ export const reportAttachments =
       if (!data) throw new TransportError('The report’s occurrence or form no longer exists', true);
       const content = await renderOccurrenceReport(data);
       return [{ filename: reportFileName(data.startsAt, data.timeZone), contentType: 'image/jpeg', content }];
+    }
+    if (spec.kind === 'occurrence-ics') {
+      const [session] = await new OccurrenceRepository(db).details(db, [spec.occurrenceId]);
+      if (!session) throw new TransportError('The session no longer exists', true);
+      const content = sessionsCalendar(
+        session.eventTitle,
+        [
+          {
+            id: session.id,
+            startsAt: session.startsAt,
+            endsAt: session.endsAt,
+            status: session.status,
+            updatedAt: session.updatedAt,
+            title: session.eventTitle,
+            description: session.description,
+            conferenceLink: session.conferenceLink,
+            location: session.locationName,
+            organiser: personName(session.organiserName, session.organiserSurname, session.organiserUsername),
+          },
+        ],
+        true,
+      );
+      return [{ filename: 'session.ics', contentType: 'text/calendar; charset=utf-8', content: Buffer.from(content) }];
     }
     const data = await monthlyReportData(db, spec.guestId, spec.month, spec.timezone);
     if (!data) throw new TransportError('The monthly report’s guest no longer exists', true);

@@ -95,6 +95,7 @@ export class MessagingService {
           guestIds: to.guests.map((guest) => guest.id),
           subject: `Reminder: ${occurrence.title}, ${at(occurrence.startsAt, zones[0]!)}`,
           body: lines.join('\n'),
+          attachment: { kind: 'occurrence-ics' as const, occurrenceId: occurrence.id },
           createdBy: viewer.id,
         };
       }),

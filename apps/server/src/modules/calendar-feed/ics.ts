@@ -1,0 +1,55 @@
+import type { OccurrenceStatus } from '@ritim/shared';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+
+/** One session as a calendar entry shows it. */
+export interface CalendarSession {
+  id: number;
+  startsAt: Date;
+  endsAt: Date;
+  status: OccurrenceStatus;
+  updatedAt: Date;
+  title: string;
+  description: string | null;
+  conferenceLink: string | null;
+  location: string;
+  organiser: string;
+}
+
+/** The UID of an occurrence in every calendar Ritim writes: a feed and a reminder's file name the same entry. */
+export const sessionUid = (occurrenceId: number) => `occurrence-${occurrenceId}@ritim`;
+
+/**
+ * An iCalendar document (RFC 5545) of sessions at their exact instants (UTC), approved and
+ * completed ones CONFIRMED, scheduled ones TENTATIVE; the conference link in DESCRIPTION and URL.
+ * `publish` marks a one-off file (a reminder's attachment) rather than a subscription.
+ */
+export function sessionsCalendar(name: string, sessions: readonly CalendarSession[], publish = false): string {
+  const calendar = ical({
+    name,
+    prodId: { company: 'Ritim', product: 'Ritim', language: 'EN' },
+    ...(publish ? { method: ICalCalendarMethod.PUBLISH } : {}),
+  });
+  for (const session of sessions) {
+    const description = [
+      session.description,
+      `Organiser: ${session.organiser}`,
+      session.conferenceLink ? `Join: ${session.conferenceLink}` : null,
+    ]
+      .filter(Boolean)
+      .join('\n');
+    calendar.createEvent({
+      id: sessionUid(session.id),
+      start: session.startsAt,
+      end: session.endsAt,
+      // A fixed stamp (the row's last change), so an unchanged calendar renders the same bytes.
+      stamp: session.updatedAt,
+      lastModified: session.updatedAt,
+      summary: session.title,
+      location: session.location,
+      description,
+      url: session.conferenceLink ?? null,
+      status: session.status === 'scheduled' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
+    });
+  }
+  return calendar.toString();
+}

@@ -1,0 +1,127 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import ICAL from 'ical.js';
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app.js';
+import type { Database } from '../../db/client.js';
+import { eventOccurrences, locations, messageLogs, users } from '../../db/schema.js';
+import { defineJob, JobQueue } from '../../jobs/queue.js';
+import { Outbox } from '../../messaging/outbox.js';
+import { createTransport } from '../../messaging/transports/index.js';
+import { bearer, createTestDatabase, createUser, signIn, TEST_JWT_SECRET } from '../../test/harness.js';
+import { reportAttachments } from './attachments.js';
+
+/**
+ * A reminder carries its session as an .ics file (through the real send route, the outbox and the
+ * file transport), so a guest adds it to their calendar in one tap: read back with ical.js.
+ */
+const job = defineJob<{ messageLogId: number }>('deliver-message-ics-test', {
+  retryLimit: 1,
+  retryDelaySeconds: 1,
+  expireInSeconds: 30,
+});
+
+let database: Database;
+let queue: JobQueue;
+let app: App;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'ritim-ics-'));
+  database = await createTestDatabase();
+  queue = new JobQueue(database, { pollingIntervalSeconds: 0.5 });
+  await queue.start();
+  const transport = createTransport({ transport: 'file' }, { dataDir });
+  const outbox = new Outbox(database.db, queue, transport, reportAttachments(database.db), { job });
+  await outbox.register();
+  await outbox.work();
+  app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, outbox });
+  await app.ready();
+}, 60_000);
+
+afterAll(async () => {
+  await app?.close();
+  await queue?.stop();
+  await database?.close();
+  await rm(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+it('attaches the session as an .ics file with its exact time, place and link', async () => {
+  const db = database.db;
+  for (const [username, role] of [
+    ['admin', 'admin'],
+    ['teacher', 'editor'],
+    ['ayse', 'guest'],
+  ] as const) {
+    const user = await createUser(database, { username, role });
+    await db
+      .update(users)
+      .set({ email: `${username}@example.com`, timezone: 'Europe/Istanbul' })
+      .where(eq(users.id, user.id));
+  }
+  const admin = bearer((await signIn(app, 'admin')).accessToken);
+  const [teacher] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'teacher'));
+  const [ayse] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'ayse'));
+  const [room] = await db.insert(locations).values({ name: 'Kadıköy Stüdyo' }).returning({ id: locations.id });
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/events',
+    headers: admin,
+    payload: {
+      title: 'Piyano dersi',
+      conferenceLink: 'https://meet.example.com/piyano',
+      locationId: room!.id,
+      organiserId: teacher!.id,
+      guestIds: [ayse!.id],
+      rrule: 'DTSTART;TZID=Europe/Istanbul:20260101T100000\nRRULE:FREQ=DAILY;COUNT=1',
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  // The session starts in two hours (moved there), approved: a reminder goes out for it.
+  const startsAt = new Date(Math.ceil((Date.now() + 7_200_000) / 60_000) * 60_000);
+  const endsAt = new Date(startsAt.getTime() + 3_600_000);
+  const [occurrence] = await db
+    .update(eventOccurrences)
+    .set({ startsAt, endsAt, status: 'approved' })
+    .where(eq(eventOccurrences.eventId, created.json<{ id: number }>().id))
+    .returning({ id: eventOccurrences.id });
+  const listDate = DateTime.fromJSDate(startsAt, { zone: 'Europe/Istanbul' }).toISODate()!;
+  const sent = await app.inject({
+    method: 'POST',
+    url: '/api/event-occurrences/sendReminders',
+    headers: admin,
+    payload: { listDate, timezone: 'Europe/Istanbul' },
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+
+  const deadline = Date.now() + 20_000;
+  let calendarFile: string | undefined;
+  while (!calendarFile) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for the reminder’s .ics file');
+    calendarFile = (await filesUnder(dataDir)).find((file) => file.endsWith('.ics'));
+    if (!calendarFile) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const [log] = await db.select().from(messageLogs).where(eq(messageLogs.occurrenceId, occurrence!.id));
+  expect(log!.attachment).toEqual({ kind: 'occurrence-ics', occurrenceId: occurrence!.id });
+
+  const calendar = new ICAL.Component(ICAL.parse(await readFile(calendarFile, 'utf8')) as unknown[]);
+  expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+  const events = calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
+  expect(events).toHaveLength(1);
+  const [event] = events;
+  expect(event!.uid).toBe(`occurrence-${occurrence!.id}@ritim`);
+  expect(event!.summary).toBe('Piyano dersi');
+  expect(event!.location).toBe('Kadıköy Stüdyo');
+  expect(event!.description).toContain('https://meet.example.com/piyano');
+  expect(event!.startDate.toJSDate().toISOString()).toBe(startsAt.toISOString());
+  expect(event!.endDate.toJSDate().toISOString()).toBe(endsAt.toISOString());
+  expect(event!.component.getFirstPropertyValue('status')).toBe('CONFIRMED');
+});
