@@ -1,4 +1,4 @@
-import type { createEventSchema, EventOccurrenceList } from '@ritim/shared';
+import type { createEventSchema, EventOccurrenceList, Role } from '@ritim/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { expect } from 'vitest';
@@ -13,7 +13,6 @@ import { bearer, createUser, signIn, type TestContext, type TestUserInput } from
  * whose own routes are not under test are inserted directly.
  */
 
-export type Role = 'admin' | 'editor' | 'guest';
 /** Request headers that carry a signed-in user's bearer token. */
 export type Headers = Record<string, string>;
 /** What a seed needs: the app to call and the database behind it. */

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formGroups, groups, lookups } from '../../db/schema.js';
-import { bearer, createTestApp, createUser, signIn, type TestContext } from '../../test/harness.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { createPerson, createPersonPerRole } from '../../test/seed.js';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -11,12 +12,11 @@ let adminId: number;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  adminId = (await createUser(ctx.database, { username: 'admin', role: 'admin' })).id;
-  await createUser(ctx.database, { username: 'editor', role: 'editor' });
-  await createUser(ctx.database, { username: 'guest', role: 'guest' });
-  admin = bearer((await signIn(ctx.app, 'admin')).accessToken);
-  editor = bearer((await signIn(ctx.app, 'editor')).accessToken);
-  guest = bearer((await signIn(ctx.app, 'guest')).accessToken);
+  const people = await createPersonPerRole(ctx);
+  admin = people.admin.headers;
+  editor = people.editor.headers;
+  guest = people.guest.headers;
+  adminId = people.admin.id;
 });
 afterAll(() => ctx.close());
 
@@ -480,8 +480,7 @@ describe('GET /api/forms (list)', () => {
 
   beforeAll(async () => {
     fresh = await createTestApp();
-    await createUser(fresh.database, { username: 'lister', role: 'admin' });
-    token = bearer((await signIn(fresh.app, 'lister')).accessToken);
+    token = (await createPerson(fresh, { username: 'lister', role: 'admin' })).headers;
     await freshCreate({ title: 'Beta check', description: 'İstanbul şubesi', schema: schemaOf(notes) });
     await freshCreate({ title: 'Alpha check' });
     const archived = await freshCreate({ title: 'Archived check' });

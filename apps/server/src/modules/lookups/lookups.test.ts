@@ -2,7 +2,8 @@ import type { Lookup } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms, groups, locations, lookups, messageGroups, users } from '../../db/schema.js';
-import { bearer, createTestApp, createUser, signIn, type TestContext } from '../../test/harness.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { createPersonPerRole } from '../../test/seed.js';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -23,12 +24,11 @@ const records = {} as {
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  adminId = (await createUser(ctx.database, { username: 'admin', role: 'admin' })).id;
-  await createUser(ctx.database, { username: 'editor', role: 'editor' });
-  await createUser(ctx.database, { username: 'guest', role: 'guest' });
-  admin = bearer((await signIn(ctx.app, 'admin')).accessToken);
-  editor = bearer((await signIn(ctx.app, 'editor')).accessToken);
-  guest = bearer((await signIn(ctx.app, 'guest')).accessToken);
+  const people = await createPersonPerRole(ctx);
+  admin = people.admin.headers;
+  editor = people.editor.headers;
+  guest = people.guest.headers;
+  adminId = people.admin.id;
 
   const { db } = ctx.database;
   const [namedUser] = await db
