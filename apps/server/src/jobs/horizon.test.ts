@@ -5,7 +5,7 @@ import type { Database } from '../db/client.js';
 import { eventOccurrences, locations } from '../db/schema.js';
 import { EventService } from '../modules/events/service.js';
 import { createTestDatabase, createUser } from '../test/harness.js';
-import { waitFor } from '../test/seed.js';
+import { insertRow, waitFor } from '../test/seed.js';
 import { HORIZON_CRON, horizonJob, runHorizonJob, startHorizonJob } from './horizon.js';
 import { JobQueue, type JobLogger } from './queue.js';
 
@@ -22,8 +22,7 @@ beforeAll(async () => {
   await queue.start();
   await startHorizonJob(queue, database.db, silent);
   organiserId = (await createUser(database, { username: 'horizon-organiser', role: 'editor' })).id;
-  const [location] = await database.db.insert(locations).values({ name: 'Horizon Hall' }).returning();
-  locationId = location!.id;
+  locationId = (await insertRow(database, locations, { name: 'Horizon Hall' })).id;
 }, 30_000);
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formGroups, groups, lookups } from '../../db/schema.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { createPerson, createPersonPerRole } from '../../test/seed.js';
+import { createPerson, createPersonPerRole, insertRow } from '../../test/seed.js';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -64,10 +64,7 @@ const create = async (payload: Record<string, unknown>) => {
   expect(response.statusCode, response.body).toBe(201);
   return response.json<FormBody>();
 };
-const createGroup = async (name: string) => {
-  const [row] = await ctx.database.db.insert(groups).values({ name }).returning({ id: groups.id });
-  return row!.id;
-};
+const createGroup = async (name: string) => (await insertRow(ctx.database, groups, { name })).id;
 const expect400 = async (response: Awaited<ReturnType<typeof post>>, message: string) => {
   expect(response.statusCode).toBe(400);
   expect(response.json()).toEqual({ message });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms, groups, locations, lookups, messageGroups, users } from '../../db/schema.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { createPersonPerRole } from '../../test/seed.js';
+import { createPersonPerRole, insertRow } from '../../test/seed.js';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -30,30 +30,30 @@ beforeAll(async () => {
   guest = people.guest.headers;
   adminId = people.admin.id;
 
-  const { db } = ctx.database;
-  const [namedUser] = await db
-    .insert(users)
-    .values({ username: 'ayse', passwordHash: 'x', role: 'guest', name: 'Ayşe', surname: 'Yılmaz' })
-    .returning();
-  const [bareUser] = await db
-    .insert(users)
-    .values({ username: 'nameless', passwordHash: 'x', role: 'guest', name: '  ', surname: null })
-    .returning();
-  const [group, otherGroup] = await db
-    .insert(groups)
-    .values([{ name: 'Choir' }, { name: 'Orchestra' }])
-    .returning();
-  const [location] = await db.insert(locations).values({ name: 'Moda Hall' }).returning();
-  const [form] = await db.insert(forms).values({ title: 'Intake form' }).returning();
-  const [messageGroup] = await db.insert(messageGroups).values({ name: 'Parents chat' }).returning();
   Object.assign(records, {
-    namedUser: namedUser!.id,
-    bareUser: bareUser!.id,
-    group: group!.id,
-    otherGroup: otherGroup!.id,
-    location: location!.id,
-    form: form!.id,
-    messageGroup: messageGroup!.id,
+    namedUser: (
+      await insertRow(ctx.database, users, {
+        username: 'ayse',
+        passwordHash: 'x',
+        role: 'guest',
+        name: 'Ayşe',
+        surname: 'Yılmaz',
+      })
+    ).id,
+    bareUser: (
+      await insertRow(ctx.database, users, {
+        username: 'nameless',
+        passwordHash: 'x',
+        role: 'guest',
+        name: '  ',
+        surname: null,
+      })
+    ).id,
+    group: (await insertRow(ctx.database, groups, { name: 'Choir' })).id,
+    otherGroup: (await insertRow(ctx.database, groups, { name: 'Orchestra' })).id,
+    location: (await insertRow(ctx.database, locations, { name: 'Moda Hall' })).id,
+    form: (await insertRow(ctx.database, forms, { title: 'Intake form' })).id,
+    messageGroup: (await insertRow(ctx.database, messageGroups, { name: 'Parents chat' })).id,
   });
 });
 afterAll(() => ctx.close());
