@@ -1,4 +1,4 @@
-import type { createEventSchema, EventOccurrenceList, Role } from '@ritim/shared';
+import type { createEventSchema, createFormSchema, EventOccurrenceList, Role } from '@ritim/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { expect } from 'vitest';
@@ -87,6 +87,16 @@ export type EventInput = z.input<typeof createEventSchema>;
 /** An event created through POST /api/events by `as`; its id. */
 export async function createEvent(ctx: Seedable, as: Headers, event: EventInput): Promise<number> {
   const response = await ctx.app.inject({ method: 'POST', url: '/api/events', headers: as, payload: event });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number }>().id;
+}
+
+/** The body of POST /api/forms. */
+export type FormInput = z.input<typeof createFormSchema>;
+
+/** A form created through POST /api/forms by `as`; its id. */
+export async function createForm(ctx: Seedable, as: Headers, form: FormInput): Promise<number> {
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/forms', headers: as, payload: form });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ id: number }>().id;
 }

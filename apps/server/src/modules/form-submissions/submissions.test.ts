@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventOccurrences, formSubmissions, groups, locations, occurrenceGuests, userGroups } from '../../db/schema.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { createEvent, createUsers, headersOf, insertRow, occurrenceIdsOf } from '../../test/seed.js';
+import { createEvent, createForm, createUsers, headersOf, insertRow, occurrenceIdsOf } from '../../test/seed.js';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -129,14 +129,7 @@ beforeAll(async () => {
   await lookup({ key: 'country', value: 'FR', label: 'France' });
   await lookup({ key: 'country', value: 'US', label: 'Hall', lookupableType: 'locations', lookupableId: hall.id });
 
-  const form = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/forms',
-    headers: admin,
-    payload: { title: 'Every kind', schema: EVERY_KIND, groupIds: [mine!.id] },
-  });
-  expect(form.statusCode, form.body).toBe(201);
-  everyKind = form.json<{ id: number }>().id;
+  everyKind = await createForm(ctx, admin, { title: 'Every kind', schema: EVERY_KIND, groupIds: [mine!.id] });
 });
 afterAll(() => ctx.close());
 
@@ -310,13 +303,10 @@ describe('POST /api/forms/:id/submit: the form and the occurrence', () => {
   });
 
   it('refuses an archived form', async () => {
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/forms',
-      headers: admin,
-      payload: { title: 'Old', schema: { fields: [{ type: 'textarea', name: 'n', label: 'N' }] } },
+    const id = await createForm(ctx, admin, {
+      title: 'Old',
+      schema: { fields: [{ type: 'textarea', name: 'n', label: 'N' }] },
     });
-    const id = created.json<{ id: number }>().id;
     await submitted(id, { data: { n: 'before' }, eventOccurrenceId: own[0], guestId: guestA });
     const archived = await ctx.app.inject({
       method: 'PATCH',
@@ -534,13 +524,10 @@ describe('POST /api/forms/:id/submit: filling again', () => {
   });
 
   it("stores the form's version with each submission; an untouched one keeps the version it was made with", async () => {
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/forms',
-      headers: admin,
-      payload: { title: 'Versioned', schema: { fields: [{ type: 'textarea', name: 'n', label: 'N' }] } },
+    const formId = await createForm(ctx, admin, {
+      title: 'Versioned',
+      schema: { fields: [{ type: 'textarea', name: 'n', label: 'N' }] },
     });
-    const formId = created.json<{ id: number }>().id;
     const kept = await submitted(formId, { data: { n: 'a' }, eventOccurrenceId: own[0], guestId: guestA });
     const redone = await submitted(formId, { data: { n: 'b' }, eventOccurrenceId: own[1], guestId: guestA });
     expect([kept.formVersion, redone.formVersion]).toEqual([1, 1]);
