@@ -2,7 +2,7 @@ import type { Lookup } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms, groups, locations, lookups, messageGroups, users } from '../../db/schema.js';
-import { createTestApp, type TestContext } from '../../test/harness.js';
+import { createTestApp, messageOf as message, type TestContext } from '../../test/harness.js';
 import { createPersonPerRole, insertRow } from '../../test/seed.js';
 
 let ctx: TestContext;
@@ -88,7 +88,6 @@ const create = async (fields: Record<string, unknown> = {}) => {
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Lookup>();
 };
-const message = (response: { json: () => unknown }) => (response.json() as { message: string }).message;
 
 describe('POST /api/lookups', () => {
   it('creates a lookup with trimmed texts and no lookupable record', async () => {
@@ -413,15 +412,15 @@ describe('DELETE /api/lookups/:id', () => {
 
 describe('records a lookup points at', () => {
   it('cannot be deleted: DELETE /api/locations/:id answers 409', async () => {
-    const [location] = await ctx.database.db.insert(locations).values({ name: 'Referenced Room' }).returning();
-    await create({ lookupableType: 'locations', lookupableId: location!.id });
+    const location = await insertRow(ctx.database, locations, { name: 'Referenced Room' });
+    await create({ lookupableType: 'locations', lookupableId: location.id });
     const response = await ctx.app.inject({
       method: 'DELETE',
-      url: `/api/locations/${location!.id}`,
+      url: `/api/locations/${location.id}`,
       headers: admin,
     });
     expect(response.statusCode).toBe(409);
-    const [still] = await ctx.database.db.select().from(locations).where(eq(locations.id, location!.id));
+    const [still] = await ctx.database.db.select().from(locations).where(eq(locations.id, location.id));
     expect(still).toBeDefined();
   });
 
