@@ -1,6 +1,7 @@
 import { ROLES, type Role } from '@ritim/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, signIn, type TestContext } from '../test/harness.js';
+import { createTestApp, type TestContext } from '../test/harness.js';
+import { createPerson } from '../test/seed.js';
 
 /**
  * Who may call what, for every API route the app registers: a new route is admin-only unless it
@@ -40,8 +41,7 @@ const tokens = {} as Record<Role, Record<string, string>>;
 beforeAll(async () => {
   ctx = await createTestApp();
   for (const role of ROLES) {
-    await createUser(ctx.database, { username: `${role}-user`, role });
-    tokens[role] = bearer((await signIn(ctx.app, `${role}-user`)).accessToken);
+    tokens[role] = (await createPerson(ctx, { username: `${role}-user`, role })).headers;
   }
 });
 afterAll(() => ctx.close());

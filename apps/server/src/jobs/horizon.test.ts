@@ -5,18 +5,11 @@ import type { Database } from '../db/client.js';
 import { eventOccurrences, locations } from '../db/schema.js';
 import { EventService } from '../modules/events/service.js';
 import { createTestDatabase, createUser } from '../test/harness.js';
+import { insertRow, waitFor } from '../test/seed.js';
 import { HORIZON_CRON, horizonJob, runHorizonJob, startHorizonJob } from './horizon.js';
 import { JobQueue, type JobLogger } from './queue.js';
 
 const silent: JobLogger = { error: () => undefined, warn: () => undefined, info: () => undefined };
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 let database: Database;
 let queue: JobQueue;
@@ -29,8 +22,7 @@ beforeAll(async () => {
   await queue.start();
   await startHorizonJob(queue, database.db, silent);
   organiserId = (await createUser(database, { username: 'horizon-organiser', role: 'editor' })).id;
-  const [location] = await database.db.insert(locations).values({ name: 'Horizon Hall' }).returning();
-  locationId = location!.id;
+  locationId = (await insertRow(database, locations, { name: 'Horizon Hall' })).id;
 }, 30_000);
 
 afterAll(async () => {
@@ -65,7 +57,9 @@ async function occurrencesOf(eventId: number) {
 
 async function runThroughQueue() {
   const id = await queue.send(horizonJob, {});
-  await waitFor(async () => (await queue.state(horizonJob, id))?.state === 'completed');
+  await waitFor(async () => (await queue.state(horizonJob, id))?.state === 'completed', {
+    what: 'the horizon job to complete',
+  });
 }
 
 describe('the daily horizon job', () => {

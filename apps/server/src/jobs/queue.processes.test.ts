@@ -1,22 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { createTestDatabase } from '../test/harness.js';
+import { sleep, waitFor } from '../test/seed.js';
 import { defineJob, JobQueue } from './queue.js';
 
 // Two JobQueue objects, each with its own pg-boss and its own connection pool, on one PostgreSQL
 // database: what two server processes look like to the database.
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 const fast = { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 };
-
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!onPostgres)('two processes on one PostgreSQL database', () => {
   let database: Database;
@@ -51,7 +42,7 @@ describe.skipIf(!onPostgres)('two processes on one PostgreSQL database', () => {
     await second.work(job, record('second'));
     const count = 60;
     await Promise.all(Array.from({ length: count }, (_, n) => (n % 2 ? first : second).send(job, { n })));
-    await waitFor(() => runs.size === count);
+    await waitFor(() => runs.size === count, { what: `all ${count} jobs to run` });
     await sleep(1200);
     expect([...runs.values()].every((who) => who.length === 1)).toBe(true);
     expect(runs.size).toBe(count);
@@ -77,7 +68,7 @@ describe.skipIf(!onPostgres)('two processes on one PostgreSQL database', () => {
       first.schedule(job, '* * * * *', { tag: 'tick' }),
       second.schedule(job, '* * * * *', { tag: 'tick' }),
     ]);
-    await waitFor(() => runs.length >= 1);
+    await waitFor(() => runs.length >= 1, { what: 'the scheduled job to run' });
     await sleep(4000);
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatch(/:tick$/);

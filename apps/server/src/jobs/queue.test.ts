@@ -1,17 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { createTestDatabase } from '../test/harness.js';
+import { sleep, waitFor } from '../test/seed.js';
 import { defineJob, JobQueue } from './queue.js';
 
 const fast = { pollingIntervalSeconds: 0.5, cronMonitorIntervalSeconds: 1, cronWorkerIntervalSeconds: 1 };
-
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 let database: Database;
 let queue: JobQueue;
@@ -35,12 +28,13 @@ describe(`job queue on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       seen.push(n);
     });
     const ids = await Promise.all([1, 2, 3, 4, 5].map((n) => queue.send(job, { n })));
-    await waitFor(() => seen.length >= 5);
+    await waitFor(() => seen.length >= 5, { what: 'the 5 jobs to run', timeoutMs: 10_000 });
     // Longer than a polling interval: nothing runs a second time.
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await sleep(1200);
     expect(seen.sort()).toEqual([1, 2, 3, 4, 5]);
-    await waitFor(async () =>
-      (await Promise.all(ids.map((id) => queue.state(job, id)))).every((s) => s?.state === 'completed'),
+    await waitFor(
+      async () => (await Promise.all(ids.map((id) => queue.state(job, id)))).every((s) => s?.state === 'completed'),
+      { what: 'the 5 jobs to be marked completed', timeoutMs: 10_000 },
     );
   });
 
@@ -52,7 +46,10 @@ describe(`job queue on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       throw new Error('transport down');
     });
     const id = await queue.send(job, { n: 1 });
-    await waitFor(async () => (await queue.state(job, id))?.state === 'failed');
+    await waitFor(async () => (await queue.state(job, id))?.state === 'failed', {
+      what: 'the failing job to be marked failed',
+      timeoutMs: 10_000,
+    });
     const state = await queue.state(job, id);
     expect(attempts).toBe(3);
     expect(state?.retryCount).toBe(2);
@@ -67,14 +64,17 @@ describe(`job queue on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       if (attempts === 1) throw new Error('first try fails');
     });
     const id = await queue.send(job, { n: 1 });
-    await waitFor(async () => (await queue.state(job, id))?.state === 'completed');
+    await waitFor(async () => (await queue.state(job, id))?.state === 'completed', {
+      what: 'the flaky job to be completed',
+      timeoutMs: 10_000,
+    });
     expect(attempts).toBe(2);
   });
 
   it('a cron schedule queues its job when due and the job runs once', async () => {
     // pg-boss queues a due cron job under a per-minute singleton key: stay inside one minute.
     const secondsIntoMinute = new Date().getUTCSeconds();
-    if (secondsIntoMinute > 50) await new Promise((resolve) => setTimeout(resolve, (61 - secondsIntoMinute) * 1000));
+    if (secondsIntoMinute > 50) await sleep((61 - secondsIntoMinute) * 1000);
     const job = defineJob<{ tag: string }>('test-cron-single');
     const runs: string[] = [];
     await queue.work(job, async ({ tag }) => {
@@ -82,9 +82,9 @@ describe(`job queue on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
     });
     await queue.schedule(job, '* * * * *', { tag: 'tick' });
     expect(await queue.schedules()).toContainEqual({ name: job.name, cron: '* * * * *', timezone: 'UTC' });
-    await waitFor(() => runs.length >= 1);
+    await waitFor(() => runs.length >= 1, { what: 'the cron job to run', timeoutMs: 10_000 });
     // Several more cron checks (one a second) within the same minute queue nothing more.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await sleep(2500);
     expect(runs).toEqual(['tick']);
   }, 30_000);
 
@@ -105,8 +105,11 @@ describe(`job queue on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
     await queue.work(job, async ({ n }) => {
       seen.push(n);
     });
-    await waitFor(async () => (await queue.state(job, committed))?.state === 'completed');
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await waitFor(async () => (await queue.state(job, committed))?.state === 'completed', {
+      what: 'the committed job to be completed',
+      timeoutMs: 10_000,
+    });
+    await sleep(800);
     expect(seen).toEqual([1]);
   });
 
@@ -123,6 +126,6 @@ describe(`job queue on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       runs += 1;
     });
     await queue.send(job, { n: 1 });
-    await waitFor(() => runs === 1);
+    await waitFor(() => runs === 1, { what: 'the job to run on the restarted queue', timeoutMs: 10_000 });
   });
 });

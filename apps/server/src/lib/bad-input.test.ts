@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, signIn, type TestContext } from '../test/harness.js';
+import { createTestApp, type TestContext } from '../test/harness.js';
+import { createPerson } from '../test/seed.js';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -7,8 +8,7 @@ let locationId: number;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await createUser(ctx.database, { username: 'admin', role: 'admin' });
-  admin = bearer((await signIn(ctx.app, 'admin')).accessToken);
+  admin = (await createPerson(ctx, { username: 'admin', role: 'admin' })).headers;
   const created = await ctx.app.inject({
     method: 'POST',
     url: '/api/locations',

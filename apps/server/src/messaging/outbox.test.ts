@@ -7,6 +7,7 @@ import type { Database } from '../db/client.js';
 import { messageLogs } from '../db/schema.js';
 import { defineJob, JobQueue } from '../jobs/queue.js';
 import { createTestDatabase, createUser } from '../test/harness.js';
+import { waitFor } from '../test/seed.js';
 import { type NewMessage, Outbox, UNDELIVERED } from './outbox.js';
 import { createFileTransport } from './transports/file.js';
 import { createTransport, loadTransportConfig } from './transports/index.js';
@@ -18,14 +19,6 @@ const quickJob = defineJob<{ messageLogId: number }>('deliver-message-test', {
   retryDelaySeconds: 0,
   retryBackoff: false,
 });
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 let database: Database;
 let queue: JobQueue;
@@ -76,7 +69,9 @@ describe(`outbox on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
       .select()
       .from(messageLogs)
       .where(eq(messageLogs.idempotencyKey, 'reminder:1:user:1'));
-    await waitFor(async () => (await statusOf(row!.id)).status === 'sent');
+    await waitFor(async () => (await statusOf(row!.id)).status === 'sent', {
+      what: `message ${row!.id} to be marked sent`,
+    });
     expect(await statusOf(row!.id)).toMatchObject({ attempts: 1, error: null });
     expect((await statusOf(row!.id)).sentAt).not.toBeNull();
     expect(
@@ -136,7 +131,9 @@ describe(`outbox on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
       .select()
       .from(messageLogs)
       .where(eq(messageLogs.idempotencyKey, 'reminder:4:user:1'));
-    await waitFor(async () => (await statusOf(queued!.id)).status === 'failed');
+    await waitFor(async () => (await statusOf(queued!.id)).status === 'failed', {
+      what: `message ${queued!.id} to be marked failed`,
+    });
     const failed = await statusOf(queued!.id);
     expect(failed.attempts).toBe(2);
     expect(failed.error).toMatch(/outbox/);
@@ -144,7 +141,9 @@ describe(`outbox on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
 
     expect(await outbox.retry(queued!.id)).toBe('queued');
     await rm(path.join(brokenDir, 'outbox'));
-    await waitFor(async () => (await statusOf(queued!.id)).status === 'sent');
+    await waitFor(async () => (await statusOf(queued!.id)).status === 'sent', {
+      what: `message ${queued!.id} to be marked sent`,
+    });
     expect(await statusOf(queued!.id)).toMatchObject({ attempts: 3, error: null });
     expect(await outbox.retry(queued!.id)).toBe('not-failed');
     expect(await outbox.retry(999_999)).toBe('not-found');
@@ -158,7 +157,9 @@ describe(`outbox on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
       .select()
       .from(messageLogs)
       .where(eq(messageLogs.idempotencyKey, 'reminder:5:user:1'));
-    await waitFor(async () => (await statusOf(row!.id)).status === 'sent');
+    await waitFor(async () => (await statusOf(row!.id)).status === 'sent', {
+      what: `message ${row!.id} to be marked sent`,
+    });
     await outbox.deliver(row!.id);
     expect((await statusOf(row!.id)).attempts).toBe(1);
   });
@@ -189,11 +190,17 @@ describe(`outbox on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
         .select()
         .from(messageLogs)
         .where(eq(messageLogs.idempotencyKey, 'reminder:6:user:1'));
-      await waitFor(async () => (await statusOf(row!.id)).status === 'failed', 20_000);
+      await waitFor(async () => (await statusOf(row!.id)).status === 'failed', {
+        what: `message ${row!.id} to be marked failed`,
+        timeoutMs: 20_000,
+      });
       expect((await statusOf(row!.id)).error).toBe(UNDELIVERED);
       hang = false;
       expect(await outbox.retry(row!.id)).toBe('queued');
-      await waitFor(async () => (await statusOf(row!.id)).status === 'sent', 20_000);
+      await waitFor(async () => (await statusOf(row!.id)).status === 'sent', {
+        what: `message ${row!.id} to be marked sent`,
+        timeoutMs: 20_000,
+      });
       expect(await statusOf(row!.id)).toMatchObject({ error: null, attempts: 2 });
     } finally {
       await hangingQueue.stop(1_000);

@@ -9,6 +9,7 @@ import type { MessageLog } from '@ritim/shared';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from './transports/webhook.js';
 import { createServerDatabase } from '../test/harness.js';
+import { sleep, waitFor } from '../test/seed.js';
 import { closeTestServers, listenLocally } from './transports/test-servers.js';
 
 /**
@@ -25,14 +26,8 @@ const JWT_SECRET = randomBytes(32).toString('hex');
 /** A delivery that has run this long counts as dead (its process was killed) and is run again. */
 const DELIVERY_TIMEOUT_SECONDS = 4;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(200);
-  }
-}
+/** Each poll of a server process is a request to it: not too many while it works. */
+const POLL_MS = 200;
 
 /**
  * A receiver of the webhook: every delivery's idempotency key and the path it was posted to, in
@@ -105,8 +100,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
         () => false,
       );
     },
-    60_000,
-    'the server to start',
+    { timeoutMs: 60_000, what: 'the server to start', intervalMs: POLL_MS },
   );
   return server;
 }
@@ -252,16 +246,20 @@ describe(`server processes on ${serverUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
       timezone: 'Europe/Istanbul',
     });
     expect(sent.message).toBe(`${GUESTS} reminders queued`);
-    await waitFor(() => first.child.signalCode === 'SIGKILL', 30_000, 'the kill');
+    await waitFor(() => first.child.signalCode === 'SIGKILL', {
+      timeoutMs: 30_000,
+      what: 'the kill',
+      intervalMs: POLL_MS,
+    });
     expect(receiver.keys).toHaveLength(KILL_AT);
 
     const second = await startServer({ ...database.env, WEBHOOK_URL: receiver.url });
     const again = await adminClient(second.base);
-    await waitFor(
-      async () => (await reminderLogs(again, day)).every((log) => log.status === 'sent'),
-      60_000,
-      'every reminder to be sent',
-    );
+    await waitFor(async () => (await reminderLogs(again, day)).every((log) => log.status === 'sent'), {
+      timeoutMs: 60_000,
+      what: 'every reminder to be sent',
+      intervalMs: POLL_MS,
+    });
     // A repeat arriving after the last row turned sent would show here.
     await sleep(1500);
     const logs = await reminderLogs(again, day);
@@ -316,11 +314,11 @@ describe(`server processes on ${serverUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
       }));
       expect(parsed.every((answer) => answer.queued + answer.duplicates === 4 * GUESTS)).toBe(true);
       expect(parsed.reduce((sum, answer) => sum + answer.queued, 0)).toBe(4 * GUESTS);
-      await waitFor(
-        async () => (await reminderLogs(apiTwo, day)).every((log) => log.status === 'sent'),
-        60_000,
-        'every reminder to be sent',
-      );
+      await waitFor(async () => (await reminderLogs(apiTwo, day)).every((log) => log.status === 'sent'), {
+        timeoutMs: 60_000,
+        what: 'every reminder to be sent',
+        intervalMs: POLL_MS,
+      });
       await sleep(1500);
       const logs = await reminderLogs(apiOne, day);
       expect(logs.map(keyOf).sort()).toEqual(expectedKeys);

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type App, type AppDeps } from '../app.js';
 import { hashPassword } from '../auth/passwords.js';
-import { openDatabase, type Database } from '../db/client.js';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { openDatabase, type Database, type Db } from '../db/client.js';
+import * as schema from '../db/schema.js';
 import { users } from '../db/schema.js';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
@@ -81,6 +84,11 @@ export interface TestUserInput {
   password?: string;
   role?: 'admin' | 'editor' | 'guest';
   status?: 'active' | 'inactive';
+  /** The username when left out. */
+  name?: string;
+  surname?: string | null;
+  timezone?: string;
+  email?: string | null;
 }
 
 export async function createUser(database: Database, input: TestUserInput) {
@@ -91,7 +99,10 @@ export async function createUser(database: Database, input: TestUserInput) {
       passwordHash: await hashPassword(input.password ?? 'correct horse battery'),
       role: input.role ?? 'admin',
       status: input.status ?? 'active',
-      name: input.username,
+      name: input.name ?? input.username,
+      surname: input.surname,
+      timezone: input.timezone,
+      email: input.email,
     })
     .returning();
   return row!;
@@ -106,3 +117,29 @@ export async function signIn(app: App, username: string, password = 'correct hor
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The `message` of an error answer. */
+export const messageOf = (response: { json: () => unknown }) => (response.json() as { message: string }).message;
+
+/**
+ * A second app on the same database whose every query is counted in `queries` (set it to 0 before
+ * the request to measure); `close` closes the app and the pool it opened.
+ */
+export async function createCountingApp(database: Database) {
+  const counter = { queries: 0 };
+  const logger = { logQuery: () => void counter.queries++ };
+  let pool: pg.Pool | undefined;
+  let db: Db;
+  if (database.connection.kind === 'pglite') {
+    db = drizzlePglite(database.connection.client, { schema, logger });
+  } else {
+    pool = new pg.Pool({ connectionString: database.connection.url, max: 2 });
+    db = drizzlePg(pool, { schema, logger });
+  }
+  const app = await buildApp({ database: { ...database, db }, jwtSecret: TEST_JWT_SECRET });
+  const close = async () => {
+    await app.close();
+    await pool?.end();
+  };
+  return Object.assign(counter, { app, close });
+}

@@ -1,9 +1,10 @@
-import type { EventOccurrence, EventOccurrenceList } from '@ritim/shared';
+import { type EventOccurrence, WEEKDAY_CODES } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventOccurrences, events, formSubmissions, locations, users } from '../../db/schema.js';
-import { bearer, createTestApp, createUser, signIn, type TestContext } from '../../test/harness.js';
+import { eventOccurrences, events, formSubmissions, locations } from '../../db/schema.js';
+import { createTestApp, messageOf as message, type TestContext } from '../../test/harness.js';
+import { createEvent, createUsers, type EventInput, headersOf, insertRow, occurrencesOf } from '../../test/seed.js';
 import { extendHorizons } from '../events/service.js';
 
 /**
@@ -16,37 +17,26 @@ let londonAdmin: Record<string, string>;
 let ids: Record<string, number>;
 let room: number;
 
-const message = (response: { json: () => unknown }) => (response.json() as { message: string }).message;
 const url = (id: number | string) => `/api/event-occurrences/${id}`;
 const patch = (id: number | string, payload: unknown) =>
   ctx.app.inject({ method: 'PATCH', url: url(id), headers: admin, payload: payload as Record<string, unknown> });
 const del = (id: number | string) => ctx.app.inject({ method: 'DELETE', url: url(id), headers: admin });
 const read = (id: number, headers = admin) => ctx.app.inject({ method: 'GET', url: url(id), headers });
-const occurrencesOf = async (eventId: number) => {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/event-occurrences?eventId=${eventId}&limit=100`,
-    headers: admin,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<EventOccurrenceList>().eventOccurrences;
-};
 const starts = (list: EventOccurrence[]) => list.map((o) => o.occurrenceDate);
 const ruleOf = async (eventId: number) =>
   (await ctx.database.db.select({ rrule: events.rrule }).from(events).where(eq(events.id, eventId)))[0]!.rrule;
 const setStatus = (id: number, status: 'scheduled' | 'approved' | 'completed') =>
   ctx.database.db.update(eventOccurrences).set({ status }).where(eq(eventOccurrences.id, id));
 
-async function createEvent(payload: Record<string, unknown>) {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/events',
-    headers: admin,
-    payload: { title: 'Session', locationId: room, organiserId: ids.istanbul, guestIds: [ids.guestA], ...payload },
+/** A session in the room organised by Emre for Ayla, unless `event` says otherwise. */
+const createSession = (event: Partial<EventInput>) =>
+  createEvent(ctx, admin, {
+    title: 'Session',
+    locationId: room,
+    organiserId: ids.istanbul!,
+    guestIds: [ids.guestA!],
+    ...event,
   });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: number }>().id;
-}
 const editEvent = async (eventId: number, payload: Record<string, unknown>) => {
   const response = await ctx.app.inject({ method: 'PATCH', url: `/api/events/${eventId}`, headers: admin, payload });
   expect(response.statusCode, response.body).toBe(200);
@@ -56,34 +46,27 @@ const day = (days: number, zone = 'Europe/Istanbul') => DateTime.now().setZone(z
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const db = ctx.database.db;
-  ids = {};
-  const people: [string, 'admin' | 'editor' | 'guest', string, string, 'active' | 'inactive'][] = [
-    ['admin', 'admin', 'Ada', 'Europe/Istanbul', 'active'],
-    ['londonAdmin', 'admin', 'Lena', 'Europe/London', 'active'],
-    ['istanbul', 'editor', 'Emre', 'Europe/Istanbul', 'active'],
-    ['newYork', 'editor', 'Nora', 'America/New_York', 'active'],
-    ['guestA', 'guest', 'Ayla', 'Europe/Istanbul', 'active'],
-    ['guestB', 'guest', 'Burak', 'Europe/Istanbul', 'active'],
-    ['offGuest', 'guest', 'Olcay', 'Europe/Istanbul', 'inactive'],
-  ];
-  for (const [username, role, name, timezone, status] of people) {
-    const user = await createUser(ctx.database, { username, role, status });
-    await db.update(users).set({ name, timezone }).where(eq(users.id, user.id));
-    ids[username] = user.id;
-  }
-  admin = bearer((await signIn(ctx.app, 'admin')).accessToken);
-  londonAdmin = bearer((await signIn(ctx.app, 'londonAdmin')).accessToken);
-  room = (await db.insert(locations).values({ name: 'Room' }).returning({ id: locations.id }))[0]!.id;
+  ids = await createUsers(ctx.database, [
+    { username: 'admin', role: 'admin', name: 'Ada', timezone: 'Europe/Istanbul' },
+    { username: 'londonAdmin', role: 'admin', name: 'Lena', timezone: 'Europe/London' },
+    { username: 'istanbul', role: 'editor', name: 'Emre', timezone: 'Europe/Istanbul' },
+    { username: 'newYork', role: 'editor', name: 'Nora', timezone: 'America/New_York' },
+    { username: 'guestA', role: 'guest', name: 'Ayla', timezone: 'Europe/Istanbul' },
+    { username: 'guestB', role: 'guest', name: 'Burak', timezone: 'Europe/Istanbul' },
+    { username: 'offGuest', role: 'guest', name: 'Olcay', timezone: 'Europe/Istanbul', status: 'inactive' },
+  ]);
+  admin = await headersOf(ctx.app, 'admin');
+  londonAdmin = await headersOf(ctx.app, 'londonAdmin');
+  room = (await insertRow(ctx.database, locations, { name: 'Room' })).id;
 });
 afterAll(() => ctx.close());
 
 describe('PATCH /api/event-occurrences/:id: guests', () => {
   it('sets the occurrence’s own guest list, which then counts instead of the event’s', async () => {
-    const eventId = await createEvent({
+    const eventId = await createSession({
       rrule: `DTSTART;TZID=Europe/Istanbul:${day(10).replace(/-/g, '')}T100000\nRRULE:FREQ=DAILY;COUNT=3`,
     });
-    const [first, second] = await occurrencesOf(eventId);
+    const [first, second] = await occurrencesOf(ctx, admin, eventId);
     const response = await patch(first!.id, { occurrenceGuestIds: [ids.guestB, ids.guestA, ids.guestB] });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<EventOccurrence>();
@@ -101,10 +84,10 @@ describe('PATCH /api/event-occurrences/:id: guests', () => {
   });
 
   it('refuses an id that is not an active guest with 400 and changes nothing', async () => {
-    const eventId = await createEvent({
+    const eventId = await createSession({
       rrule: `DTSTART;TZID=Europe/Istanbul:${day(11).replace(/-/g, '')}T100000\nRRULE:FREQ=DAILY;COUNT=1`,
     });
-    const [only] = await occurrencesOf(eventId);
+    const [only] = await occurrencesOf(ctx, admin, eventId);
     for (const bad of [ids.offGuest!, ids.istanbul!, ids.admin!, 99999]) {
       const response = await patch(only!.id, { occurrenceGuestIds: [ids.guestB, bad] });
       expect(response.statusCode).toBe(400);
@@ -123,12 +106,12 @@ describe('PATCH /api/event-occurrences/:id: moving', () => {
 
   beforeAll(async () => {
     // 09:00-09:45 New York, 10-12 March 2027 (before the 14 March spring-forward).
-    eventId = await createEvent({
+    eventId = await createSession({
       organiserId: ids.newYork,
       rrule: 'DTSTART;TZID=America/New_York:20270310T090000\nRRULE:FREQ=DAILY;COUNT=3',
       endTime: '09:45',
     });
-    list = await occurrencesOf(eventId);
+    list = await occurrencesOf(ctx, admin, eventId);
     expect(starts(list)).toEqual(['2027-03-10T14:00:00.000Z', '2027-03-11T14:00:00.000Z', '2027-03-12T14:00:00.000Z']);
   });
 
@@ -207,7 +190,7 @@ describe('PATCH /api/event-occurrences/:id: moving', () => {
     // The stored rule read again (a new end time), the form's repeat choices, and rule text
     // without the EXDATEs: the deleted slots stay deleted each time.
     await editEvent(eventId, { endTime: '10:00' });
-    expect(starts(await occurrencesOf(eventId))).toEqual(expected);
+    expect(starts(await occurrencesOf(ctx, admin, eventId))).toEqual(expected);
     await editEvent(eventId, {
       repeat: {
         doesNotRepeat: false,
@@ -218,9 +201,9 @@ describe('PATCH /api/event-occurrences/:id: moving', () => {
         end: { type: 'after', count: 3 },
       },
     });
-    expect(starts(await occurrencesOf(eventId))).toEqual(expected);
+    expect(starts(await occurrencesOf(ctx, admin, eventId))).toEqual(expected);
     await editEvent(eventId, { rrule: 'DTSTART;TZID=America/New_York:20270310T090000\nRRULE:FREQ=DAILY;COUNT=3' });
-    const after = await occurrencesOf(eventId);
+    const after = await occurrencesOf(ctx, admin, eventId);
     expect(starts(after)).toEqual(expected);
     // The regenerated one has the new length; the moved ones keep theirs.
     expect(after.map((o) => o.endDate)).toEqual([
@@ -234,10 +217,10 @@ describe('PATCH /api/event-occurrences/:id: moving', () => {
 
 describe('completed occurrences', () => {
   it('cannot be changed or deleted (409)', async () => {
-    const eventId = await createEvent({
+    const eventId = await createSession({
       rrule: `DTSTART;TZID=Europe/Istanbul:${day(12).replace(/-/g, '')}T100000\nRRULE:FREQ=DAILY;COUNT=1`,
     });
-    const [only] = await occurrencesOf(eventId);
+    const [only] = await occurrencesOf(ctx, admin, eventId);
     await setStatus(only!.id, 'completed');
     for (const response of [
       await patch(only!.id, { occurrenceGuestIds: [ids.guestB] }),
@@ -257,8 +240,8 @@ describe('completed occurrences', () => {
 describe('DELETE /api/event-occurrences/:id', () => {
   it('deletes it with an EXDATE, so neither editing the event nor the horizon job brings it back', async () => {
     const start = DateTime.now().setZone('Europe/Istanbul').plus({ days: 7 });
-    const weekday = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'][start.weekday - 1];
-    const repeat = {
+    const weekday = WEEKDAY_CODES[start.weekday - 1]!;
+    const repeat: EventInput['repeat'] = {
       doesNotRepeat: false,
       start: `${start.toISODate()}T18:00`,
       frequency: 'week',
@@ -266,8 +249,8 @@ describe('DELETE /api/event-occurrences/:id', () => {
       weekdays: [weekday],
       end: { type: 'never' },
     };
-    const eventId = await createEvent({ repeat, endTime: '19:00' });
-    const before = await occurrencesOf(eventId);
+    const eventId = await createSession({ repeat, endTime: '19:00' });
+    const before = await occurrencesOf(ctx, admin, eventId);
     expect(before.length).toBeGreaterThanOrEqual(50);
     const gone = before[1]!;
     const response = await del(gone.id);
@@ -277,39 +260,39 @@ describe('DELETE /api/event-occurrences/:id', () => {
     const local = DateTime.fromISO(gone.occurrenceDate, { zone: 'Europe/Istanbul' }).toFormat("yyyyMMdd'T'HHmmss");
     expect(await ruleOf(eventId)).toContain(`EXDATE;TZID=Europe/Istanbul:${local}`);
     const remaining = starts(before).filter((s) => s !== gone.occurrenceDate);
-    expect(starts(await occurrencesOf(eventId))).toEqual(remaining);
+    expect(starts(await occurrencesOf(ctx, admin, eventId))).toEqual(remaining);
 
     // Edited through the form's repeat choices (a new end time regenerates the future).
     await editEvent(eventId, { repeat, endTime: '19:30' });
-    expect(starts(await occurrencesOf(eventId))).toEqual(remaining);
+    expect(starts(await occurrencesOf(ctx, admin, eventId))).toEqual(remaining);
     await editEvent(eventId, { endTime: '20:00' });
-    expect(starts(await occurrencesOf(eventId))).toEqual(remaining);
+    expect(starts(await occurrencesOf(ctx, admin, eventId))).toEqual(remaining);
 
     // The horizon job regenerating from before the deleted slot: the last one comes back, the deleted one does not.
     const db = ctx.database.db;
-    const last = (await occurrencesOf(eventId)).at(-1)!;
+    const last = (await occurrencesOf(ctx, admin, eventId)).at(-1)!;
     await db.delete(eventOccurrences).where(eq(eventOccurrences.id, last.id));
     await db
       .update(events)
       .set({ generatedUntil: new Date(before[0]!.occurrenceDate) })
       .where(eq(events.id, eventId));
     expect(await extendHorizons(db, new Date())).toBe(1);
-    expect(starts(await occurrencesOf(eventId))).toEqual(remaining);
+    expect(starts(await occurrencesOf(ctx, admin, eventId))).toEqual(remaining);
   });
 
   it('keeps a deleted slot deleted at its wall-clock time when the organiser’s zone changes', async () => {
     const first = day(16).replace(/-/g, '');
-    const eventId = await createEvent({
+    const eventId = await createSession({
       rrule: `DTSTART;TZID=Europe/Istanbul:${first}T100000\nRRULE:FREQ=DAILY;COUNT=3`,
     });
-    const [, second] = await occurrencesOf(eventId);
+    const [, second] = await occurrencesOf(ctx, admin, eventId);
     expect((await del(second!.id)).statusCode).toBe(204);
     await editEvent(eventId, { organiserId: ids.newYork });
     const slot = day(17).replace(/-/g, '');
     expect(await ruleOf(eventId)).toBe(
       `DTSTART;TZID=America/New_York:${first}T100000\nRRULE:FREQ=DAILY;INTERVAL=1;COUNT=3\nEXDATE;TZID=America/New_York:${slot}T100000`,
     );
-    const after = await occurrencesOf(eventId);
+    const after = await occurrencesOf(ctx, admin, eventId);
     expect(after.map((o) => DateTime.fromISO(o.occurrenceDate, { zone: 'America/New_York' }).toISODate())).toEqual([
       day(16),
       day(18),
@@ -318,10 +301,10 @@ describe('DELETE /api/event-occurrences/:id', () => {
   });
 
   it('refuses an occurrence with form submissions (409) and keeps it', async () => {
-    const eventId = await createEvent({
+    const eventId = await createSession({
       rrule: `DTSTART;TZID=Europe/Istanbul:${day(14).replace(/-/g, '')}T100000\nRRULE:FREQ=DAILY;COUNT=2`,
     });
-    const [filled, other] = await occurrencesOf(eventId);
+    const [filled, other] = await occurrencesOf(ctx, admin, eventId);
     await ctx.database.db
       .insert(formSubmissions)
       .values({ formId: 1, occurrenceId: filled!.id, guestId: ids.guestA, formVersion: 1, data: { Aciklama: 'x' } });
@@ -334,13 +317,13 @@ describe('DELETE /api/event-occurrences/:id', () => {
   });
 
   it('deletes a moved occurrence too, and answers 404 / 400 for unknown and bad ids', async () => {
-    const eventId = await createEvent({
+    const eventId = await createSession({
       rrule: `DTSTART;TZID=Europe/Istanbul:${day(15).replace(/-/g, '')}T100000\nRRULE:FREQ=DAILY;COUNT=2`,
     });
-    const [first] = await occurrencesOf(eventId);
+    const [first] = await occurrencesOf(ctx, admin, eventId);
     expect((await patch(first!.id, { occurrenceDate: `${day(15)}T14:00` })).statusCode).toBe(200);
     expect((await del(first!.id)).statusCode).toBe(204);
-    expect(await occurrencesOf(eventId)).toHaveLength(1);
+    expect(await occurrencesOf(ctx, admin, eventId)).toHaveLength(1);
     const day15 = day(15).replace(/-/g, '');
     expect(await ruleOf(eventId)).toMatch(new RegExp(`EXDATE;TZID=Europe/Istanbul:${day15}T100000,${day15}T140000$`));
     expect((await del(first!.id)).statusCode).toBe(404);
@@ -361,18 +344,18 @@ describe('POST approveSchedule / unapproveSchedule', () => {
   beforeAll(async () => {
     // On the target day (Istanbul): 10:00 (and the next day), 12:00 (completed), 00:30 (the day
     // before in London).
-    daily = await createEvent({ rrule: `DTSTART;TZID=Europe/Istanbul:${compact}T100000\nRRULE:FREQ=DAILY;COUNT=2` });
-    const completedEvent = await createEvent({
+    daily = await createSession({ rrule: `DTSTART;TZID=Europe/Istanbul:${compact}T100000\nRRULE:FREQ=DAILY;COUNT=2` });
+    const completedEvent = await createSession({
       rrule: `DTSTART;TZID=Europe/Istanbul:${compact}T120000\nRRULE:FREQ=DAILY;COUNT=1`,
     });
-    completedOne = (await occurrencesOf(completedEvent))[0]!.id;
+    completedOne = (await occurrencesOf(ctx, admin, completedEvent))[0]!.id;
     await setStatus(completedOne, 'completed');
-    early = await createEvent({ rrule: `DTSTART;TZID=Europe/Istanbul:${compact}T003000\nRRULE:FREQ=DAILY;COUNT=1` });
+    early = await createSession({ rrule: `DTSTART;TZID=Europe/Istanbul:${compact}T003000\nRRULE:FREQ=DAILY;COUNT=1` });
   });
   const statuses = async () => [
-    ...(await occurrencesOf(daily)).map((o) => o.status),
+    ...(await occurrencesOf(ctx, admin, daily)).map((o) => o.status),
     (await read(completedOne)).json<EventOccurrence>().status,
-    (await occurrencesOf(early))[0]!.status,
+    (await occurrencesOf(ctx, admin, early))[0]!.status,
   ];
 
   it('approves the day’s scheduled occurrences in the caller’s zone, leaving completed ones alone', async () => {

@@ -1,14 +1,17 @@
 import type { EventOccurrence, EventOccurrenceList } from '@ritim/shared';
 import { eq, inArray } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import type { Db } from '../../db/client.js';
-import * as schema from '../../db/schema.js';
-import { eventOccurrences, formSubmissions, groups, locations, userGroups, users } from '../../db/schema.js';
-import { bearer, createTestApp, createUser, signIn, TEST_JWT_SECRET, type TestContext } from '../../test/harness.js';
+import {
+  eventOccurrences,
+  formSubmissions,
+  groups,
+  locations,
+  occurrenceGuests,
+  userGroups,
+  users,
+} from '../../db/schema.js';
+import { createCountingApp, createTestApp, messageOf as message, type TestContext } from '../../test/harness.js';
+import { createEvent, createUsers, headersOf, insertRow, listOccurrences, occurrenceIdsOf } from '../../test/seed.js';
 
 /**
  * The occurrence lists and reads: scoping per role, day boundaries per zone, filters, the row's
@@ -29,59 +32,41 @@ let clubOccurrences: EventOccurrence[];
 
 const as = (who: string) => tokens[who]!;
 const get = (url: string, who = 'admin') => ctx.app.inject({ method: 'GET', url, headers: as(who) });
-const list = async (query: string, who = 'admin') => {
-  const response = await get(`/api/event-occurrences?${query}`, who);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<EventOccurrenceList>();
-};
+const list = (query: string, who = 'admin') => listOccurrences(ctx, as(who), query);
 const starts = (body: EventOccurrenceList) => body.eventOccurrences.map((o) => o.occurrenceDate);
-const message = (response: { json: () => unknown }) => (response.json() as { message: string }).message;
-
-async function createEvent(payload: Record<string, unknown>) {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/events', headers: as('admin'), payload });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: number }>().id;
-}
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const db = ctx.database.db;
-  const people: [string, 'admin' | 'editor' | 'guest', string, string | null, string][] = [
-    ['admin', 'admin', 'Ada', 'Admin', 'Europe/Istanbul'],
-    ['london-admin', 'admin', 'Lena', 'Admin', 'Europe/London'],
-    ['istanbul-editor', 'editor', 'Emre', 'Öztürk', 'Europe/Istanbul'],
-    ['london-editor', 'editor', 'Liam', 'Brown', 'Europe/London'],
-    ['zeynep', 'guest', 'Zeynep', 'Şahin', 'Europe/Istanbul'],
-    ['ali', 'guest', 'Ali', 'Yılmaz', 'Europe/Istanbul'],
-    ['carl', 'guest', 'Carl', 'Jones', 'Europe/London'],
-    ['ivy', 'guest', 'Ivy', 'Quiet', 'Europe/London'],
-  ];
-  ids = {};
-  for (const [username, role, name, surname, timezone] of people) {
-    const user = await createUser(ctx.database, { username, role });
-    await db.update(users).set({ name, surname, timezone }).where(eq(users.id, user.id));
-    ids[username] = user.id;
-  }
-  const [team] = await db.insert(groups).values({ name: 'Team' }).returning({ id: groups.id });
-  await db.insert(userGroups).values({ userId: ids['istanbul-editor']!, groupId: team!.id });
-  for (const [username] of people) tokens[username] = bearer((await signIn(ctx.app, username)).accessToken);
-  const [room] = await db.insert(locations).values({ name: 'Room 1' }).returning({ id: locations.id });
+  ids = await createUsers(ctx.database, [
+    { username: 'admin', role: 'admin', name: 'Ada', surname: 'Admin', timezone: 'Europe/Istanbul' },
+    { username: 'london-admin', role: 'admin', name: 'Lena', surname: 'Admin', timezone: 'Europe/London' },
+    { username: 'istanbul-editor', role: 'editor', name: 'Emre', surname: 'Öztürk', timezone: 'Europe/Istanbul' },
+    { username: 'london-editor', role: 'editor', name: 'Liam', surname: 'Brown', timezone: 'Europe/London' },
+    { username: 'zeynep', role: 'guest', name: 'Zeynep', surname: 'Şahin', timezone: 'Europe/Istanbul' },
+    { username: 'ali', role: 'guest', name: 'Ali', surname: 'Yılmaz', timezone: 'Europe/Istanbul' },
+    { username: 'carl', role: 'guest', name: 'Carl', surname: 'Jones', timezone: 'Europe/London' },
+    { username: 'ivy', role: 'guest', name: 'Ivy', surname: 'Quiet', timezone: 'Europe/London' },
+  ]);
+  const team = await insertRow(ctx.database, groups, { name: 'Team' });
+  await insertRow(ctx.database, userGroups, { userId: ids['istanbul-editor']!, groupId: team.id });
+  for (const username of Object.keys(ids)) tokens[username] = await headersOf(ctx.app, username);
+  const room = await insertRow(ctx.database, locations, { name: 'Room 1' });
 
-  yoga = await createEvent({
+  yoga = await createEvent(ctx, as('admin'), {
     title: 'Morning yoga',
     description: 'Stretching',
     conferenceLink: 'https://meet.example.com/yoga',
-    locationId: room!.id,
-    organiserId: ids['istanbul-editor'],
-    guestIds: [ids.zeynep, ids.ali],
+    locationId: room.id,
+    organiserId: ids['istanbul-editor']!,
+    guestIds: [ids.zeynep!, ids.ali!],
     rrule: 'DTSTART;TZID=Europe/Istanbul:20251030T013000\nRRULE:FREQ=DAILY;COUNT=3',
     endTime: '02:15',
   });
-  club = await createEvent({
+  club = await createEvent(ctx, as('admin'), {
     title: 'Book club',
-    locationId: room!.id,
-    organiserId: ids['london-editor'],
-    guestIds: [ids.carl],
+    locationId: room.id,
+    organiserId: ids['london-editor']!,
+    guestIds: [ids.carl!],
     rrule: 'DTSTART;TZID=Europe/London:20251030T120000\nRRULE:FREQ=DAILY;COUNT=2',
   });
   yogaOccurrences = (await list(`eventId=${yoga}`)).eventOccurrences;
@@ -404,20 +389,17 @@ describe('bad input', () => {
 describe('query count', () => {
   it('answers a 50-row page in the same single query as a 5-row page', async () => {
     const db = ctx.database.db;
-    const [room] = await db.insert(locations).values({ name: 'Bulk room' }).returning({ id: locations.id });
-    const bulk = await createEvent({
+    const room = await insertRow(ctx.database, locations, { name: 'Bulk room' });
+    const bulk = await createEvent(ctx, as('admin'), {
       title: 'Bulk',
-      locationId: room!.id,
-      organiserId: ids['istanbul-editor'],
-      guestIds: [ids.zeynep, ids.ali, ids.carl],
+      locationId: room.id,
+      organiserId: ids['istanbul-editor']!,
+      guestIds: [ids.zeynep!, ids.ali!, ids.carl!],
       rrule: 'DTSTART;TZID=Europe/Istanbul:20250101T090000\nRRULE:FREQ=DAILY;COUNT=60',
     });
-    const rows = await db
-      .select({ id: eventOccurrences.id })
-      .from(eventOccurrences)
-      .where(eq(eventOccurrences.eventId, bulk));
+    const occurrenceIds = await occurrenceIdsOf(ctx.database, bulk);
     await db.insert(formSubmissions).values(
-      rows.flatMap(({ id }) => [
+      occurrenceIds.flatMap((id) => [
         { formId: 1, occurrenceId: id, guestId: ids.zeynep!, formVersion: 1, data: { Aciklama: `Notes ${id}` } },
         { formId: 1, occurrenceId: id, guestId: ids.ali!, formVersion: 1, data: { Aciklama: 'More' } },
       ]),
@@ -428,33 +410,27 @@ describe('query count', () => {
       .where(
         inArray(
           eventOccurrences.id,
-          rows.filter((_, i) => i % 2 === 0).map((r) => r.id),
+          occurrenceIds.filter((_, i) => i % 2 === 0),
         ),
       );
     await db
-      .insert(schema.occurrenceGuests)
-      .values(rows.filter((_, i) => i % 2 === 0).map((r) => ({ occurrenceId: r.id, userId: ids.carl! })));
+      .insert(occurrenceGuests)
+      .values(occurrenceIds.filter((_, i) => i % 2 === 0).map((id) => ({ occurrenceId: id, userId: ids.carl! })));
 
-    let queries = 0;
-    const logger = { logQuery: () => void queries++ };
-    let pool: pg.Pool | undefined;
-    let counted: Db;
-    if (ctx.database.connection.kind === 'pglite') {
-      counted = drizzlePglite(ctx.database.connection.client, { schema, logger });
-    } else {
-      pool = new pg.Pool({ connectionString: ctx.database.connection.url, max: 2 });
-      counted = drizzlePg(pool, { schema, logger });
-    }
-    const app = await buildApp({ database: { ...ctx.database, db: counted }, jwtSecret: TEST_JWT_SECRET });
+    const counting = await createCountingApp(ctx.database);
     try {
       const page = async (query: string, expected: number, who = 'admin') => {
-        queries = 0;
-        const response = await app.inject({ method: 'GET', url: `/api/event-occurrences?${query}`, headers: as(who) });
+        counting.queries = 0;
+        const response = await counting.app.inject({
+          method: 'GET',
+          url: `/api/event-occurrences?${query}`,
+          headers: as(who),
+        });
         expect(response.statusCode, response.body).toBe(200);
         const body = response.json<EventOccurrenceList>();
         expect(body.eventOccurrences).toHaveLength(expected);
         expect(body.eventOccurrences.every((o) => o.formSubmissions.length > 0 && o.guests.length > 0)).toBe(true);
-        return queries;
+        return counting.queries;
       };
       expect(await page(`eventId=${bulk}&limit=5`, 5)).toBe(1);
       expect(await page(`eventId=${bulk}&limit=50`, 50)).toBe(1);
@@ -462,8 +438,7 @@ describe('query count', () => {
       expect(await page('q=bulk&limit=5&offset=25', 5, 'zeynep')).toBe(1);
       expect(await page('date=2025-01-15&monthly=true&limit=50', 31)).toBe(1);
     } finally {
-      await app.close();
-      await pool?.end();
+      await counting.close();
     }
   });
 });

@@ -1,14 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { DateTime } from 'luxon';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import type { Db } from '../../db/client.js';
-import * as schema from '../../db/schema.js';
-import { eventOccurrences, events, formSubmissions, locations, lookups, users } from '../../db/schema.js';
-import { bearer, createTestApp, createUser, signIn, TEST_JWT_SECRET, type TestContext } from '../../test/harness.js';
+import { eventOccurrences, events, formSubmissions, locations, lookups } from '../../db/schema.js';
+import {
+  createCountingApp,
+  createTestApp,
+  createUser,
+  messageOf as message,
+  type TestContext,
+} from '../../test/harness.js';
+import { createUsers, headersOf, insertRow, listOccurrences } from '../../test/seed.js';
 import { extendHorizons } from './service.js';
 
 let ctx: TestContext;
@@ -25,24 +26,24 @@ let archivedHall: number;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await createUser(ctx.database, { username: 'admin', role: 'admin' });
-  london = (await createUser(ctx.database, { username: 'london', role: 'editor' })).id;
-  istanbul = (await createUser(ctx.database, { username: 'istanbul', role: 'editor' })).id;
-  guestA = (await createUser(ctx.database, { username: 'guest-a', role: 'guest' })).id;
-  guestB = (await createUser(ctx.database, { username: 'guest-b', role: 'guest' })).id;
-  inactiveGuest = (await createUser(ctx.database, { username: 'guest-off', role: 'guest', status: 'inactive' })).id;
-  const db = ctx.database.db;
-  await db.update(users).set({ timezone: 'Europe/London', surname: 'Smith' }).where(eq(users.id, london));
-  await db.update(users).set({ timezone: 'Europe/Istanbul' }).where(eq(users.id, istanbul));
-  const halls = await db
-    .insert(locations)
-    .values([{ name: 'Main Hall' }, { name: 'Old Hall', status: 'archived' }])
-    .returning({ id: locations.id });
-  hall = halls[0]!.id;
-  archivedHall = halls[1]!.id;
-  admin = bearer((await signIn(ctx.app, 'admin')).accessToken);
-  editorToken = bearer((await signIn(ctx.app, 'london')).accessToken);
-  guestToken = bearer((await signIn(ctx.app, 'guest-a')).accessToken);
+  const people = await createUsers(ctx.database, [
+    { username: 'admin', role: 'admin' },
+    { username: 'london', role: 'editor', timezone: 'Europe/London', surname: 'Smith' },
+    { username: 'istanbul', role: 'editor', timezone: 'Europe/Istanbul' },
+    { username: 'guest-a', role: 'guest' },
+    { username: 'guest-b', role: 'guest' },
+    { username: 'guest-off', role: 'guest', status: 'inactive' },
+  ]);
+  london = people.london;
+  istanbul = people.istanbul;
+  guestA = people['guest-a'];
+  guestB = people['guest-b'];
+  inactiveGuest = people['guest-off'];
+  hall = (await insertRow(ctx.database, locations, { name: 'Main Hall' })).id;
+  archivedHall = (await insertRow(ctx.database, locations, { name: 'Old Hall', status: 'archived' })).id;
+  admin = await headersOf(ctx.app, 'admin');
+  editorToken = await headersOf(ctx.app, 'london');
+  guestToken = await headersOf(ctx.app, 'guest-a');
 });
 afterAll(() => ctx.close());
 
@@ -96,13 +97,7 @@ const create = async (extra: Record<string, unknown>) => {
   return response.json<EventBody>();
 };
 const occurrences = async (eventId: number, query = 'limit=100') => {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/event-occurrences?eventId=${eventId}&${query}`,
-    headers: admin,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const body = response.json<{ eventOccurrences: OccurrenceBody[]; totalCount: number }>();
+  const body = await listOccurrences(ctx, admin, `eventId=${eventId}&${query}`);
   // The timing and status: what these tests are about (the rest of the row is the occurrences' tests').
   return {
     eventOccurrences: body.eventOccurrences.map(({ id, occurrenceDate, endDate, status }) => ({
@@ -114,7 +109,6 @@ const occurrences = async (eventId: number, query = 'limit=100') => {
     totalCount: body.totalCount,
   };
 };
-const message = (response: { json: () => unknown }) => (response.json() as { message: string }).message;
 /** A wall-clock start `days` from today in `zone`, at `time`. */
 const localStart = (zone: string, days: number, time = '10:00') =>
   `${DateTime.now().setZone(zone).plus({ days }).toISODate()}T${time}`;
@@ -324,31 +318,24 @@ describe('GET /api/events', () => {
     const [template] = await db.select().from(events).limit(1);
     const { id: _id, search: _search, createdAt: _c, updatedAt: _u, ...copy } = template!;
     await db.insert(events).values(Array.from({ length: 60 }, (_, i) => ({ ...copy, title: `Bulk ${i}` })));
-    let queries = 0;
-    const logger = { logQuery: () => void queries++ };
-    let pool: pg.Pool | undefined;
-    let counted: Db;
-    if (ctx.database.connection.kind === 'pglite') {
-      counted = drizzlePglite(ctx.database.connection.client, { schema, logger });
-    } else {
-      pool = new pg.Pool({ connectionString: ctx.database.connection.url, max: 2 });
-      counted = drizzlePg(pool, { schema, logger });
-    }
-    const app = await buildApp({ database: { ...ctx.database, db: counted }, jwtSecret: TEST_JWT_SECRET });
+    const counting = await createCountingApp(ctx.database);
     try {
       const page = async (limit: number) => {
-        queries = 0;
-        const response = await app.inject({ method: 'GET', url: `/api/events?limit=${limit}&q=bulk`, headers: admin });
+        counting.queries = 0;
+        const response = await counting.app.inject({
+          method: 'GET',
+          url: `/api/events?limit=${limit}&q=bulk`,
+          headers: admin,
+        });
         expect(response.statusCode).toBe(200);
         expect(response.json<{ events: unknown[] }>().events).toHaveLength(limit);
-        return queries;
+        return counting.queries;
       };
       const one = await page(1);
       expect(await page(50)).toBe(one);
       expect(one).toBeLessThanOrEqual(2);
     } finally {
-      await app.close();
-      await pool?.end();
+      await counting.close();
     }
   });
 });
@@ -543,10 +530,7 @@ describe('DELETE /api/events/:id', () => {
 
 describe('references to events', () => {
   it('refuses deleting a location, organiser or guest that an event uses with 409', async () => {
-    const [{ id: room }] = (await ctx.database.db
-      .insert(locations)
-      .values({ name: 'Used room' })
-      .returning({ id: locations.id })) as [{ id: number }];
+    const { id: room } = await insertRow(ctx.database, locations, { name: 'Used room' });
     const organiser = (await createUser(ctx.database, { username: 'busy-editor', role: 'editor' })).id;
     const guest = (await createUser(ctx.database, { username: 'busy-guest', role: 'guest' })).id;
     await create({

@@ -1,8 +1,9 @@
 import { messages, occurrenceMessages, SUBMISSION_TEXT_MAX, submissionMessages as m } from '@ritim/shared';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventOccurrences, formSubmissions, groups, locations, occurrenceGuests, userGroups } from '../../db/schema.js';
-import { bearer, createTestApp, createUser, signIn, type TestContext } from '../../test/harness.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { createEvent, createForm, createUsers, headersOf, insertRow, occurrenceIdsOf } from '../../test/seed.js';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -55,47 +56,45 @@ const EVERY_KIND = {
 beforeAll(async () => {
   ctx = await createTestApp();
   const db = ctx.database.db;
-  adminId = (await createUser(ctx.database, { username: 'admin', role: 'admin' })).id;
-  organiserId = (await createUser(ctx.database, { username: 'organiser', role: 'editor' })).id;
-  const otherEditor = (await createUser(ctx.database, { username: 'other-editor', role: 'editor' })).id;
-  guestA = (await createUser(ctx.database, { username: 'guest-a', role: 'guest' })).id;
-  guestB = (await createUser(ctx.database, { username: 'guest-b', role: 'guest' })).id;
-  guestC = (await createUser(ctx.database, { username: 'guest-c', role: 'guest' })).id;
-  inactiveGuest = (await createUser(ctx.database, { username: 'guest-off', role: 'guest' })).id;
-  admin = bearer((await signIn(ctx.app, 'admin')).accessToken);
-  organiser = bearer((await signIn(ctx.app, 'organiser')).accessToken);
-  guestToken = bearer((await signIn(ctx.app, 'guest-a')).accessToken);
+  const people = await createUsers(ctx.database, [
+    { username: 'admin', role: 'admin' },
+    { username: 'organiser', role: 'editor' },
+    { username: 'other-editor', role: 'editor' },
+    { username: 'guest-a', role: 'guest' },
+    { username: 'guest-b', role: 'guest' },
+    { username: 'guest-c', role: 'guest' },
+    { username: 'guest-off', role: 'guest' },
+  ]);
+  adminId = people.admin;
+  organiserId = people.organiser;
+  guestA = people['guest-a'];
+  guestB = people['guest-b'];
+  guestC = people['guest-c'];
+  inactiveGuest = people['guest-off'];
+  admin = await headersOf(ctx.app, 'admin');
+  organiser = await headersOf(ctx.app, 'organiser');
+  guestToken = await headersOf(ctx.app, 'guest-a');
 
-  const [hall] = await db.insert(locations).values({ name: 'Hall' }).returning({ id: locations.id });
-  const createEvent = async (organiserOf: number, guestIds: number[], count: number) => {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/events',
-      headers: admin,
-      payload: {
-        title: 'Session',
-        locationId: hall!.id,
-        organiserId: organiserOf,
-        guestIds,
-        repeat: {
-          doesNotRepeat: false,
-          start: '2026-12-01T10:00',
-          frequency: 'day',
-          interval: 1,
-          end: { type: 'after', count },
-        },
+  const hall = await insertRow(ctx.database, locations, { name: 'Hall' });
+  /** The occurrences, by start, of a daily session from 1 December 2026 `count` times. */
+  const sessionOccurrences = async (organiserOf: number, guestIds: number[], count: number) => {
+    const eventId = await createEvent(ctx, admin, {
+      title: 'Session',
+      locationId: hall.id,
+      organiserId: organiserOf,
+      guestIds,
+      repeat: {
+        doesNotRepeat: false,
+        start: '2026-12-01T10:00',
+        frequency: 'day',
+        interval: 1,
+        end: { type: 'after', count },
       },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const rows = await db
-      .select({ id: eventOccurrences.id })
-      .from(eventOccurrences)
-      .where(eq(eventOccurrences.eventId, response.json<{ id: number }>().id))
-      .orderBy(asc(eventOccurrences.startsAt));
-    return rows.map((row) => row.id);
+    return occurrenceIdsOf(ctx.database, eventId);
   };
-  own = await createEvent(organiserId, [guestA, guestB, inactiveGuest], 8);
-  others = (await createEvent(otherEditor, [guestA], 1))[0]!;
+  own = await sessionOccurrences(organiserId, [guestA, guestB, inactiveGuest], 8);
+  others = (await sessionOccurrences(people['other-editor'], [guestA], 1))[0]!;
   // Guests are chosen while active; one leaves afterwards.
   const deactivated = await ctx.app.inject({
     method: 'PATCH',
@@ -111,8 +110,8 @@ beforeAll(async () => {
     .insert(groups)
     // The organiser's group has the hall's id, so a lookup of the hall names the same id.
     .values([
-      { id: hall!.id, name: 'Mine' },
-      { id: hall!.id + 1, name: 'Theirs' },
+      { id: hall.id, name: 'Mine' },
+      { id: hall.id + 1, name: 'Theirs' },
     ])
     .returning({ id: groups.id });
   await db.insert(userGroups).values({ userId: organiserId, groupId: mine!.id });
@@ -128,16 +127,9 @@ beforeAll(async () => {
   const england = await lookup({ key: 'country', value: 'GB', label: 'England', ...ofGroup(theirs!.id) });
   await lookup({ key: 'city', value: 'LON', label: 'London', parentId: england, ...ofGroup(mine!.id) });
   await lookup({ key: 'country', value: 'FR', label: 'France' });
-  await lookup({ key: 'country', value: 'US', label: 'Hall', lookupableType: 'locations', lookupableId: hall!.id });
+  await lookup({ key: 'country', value: 'US', label: 'Hall', lookupableType: 'locations', lookupableId: hall.id });
 
-  const form = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/forms',
-    headers: admin,
-    payload: { title: 'Every kind', schema: EVERY_KIND, groupIds: [mine!.id] },
-  });
-  expect(form.statusCode, form.body).toBe(201);
-  everyKind = form.json<{ id: number }>().id;
+  everyKind = await createForm(ctx, admin, { title: 'Every kind', schema: EVERY_KIND, groupIds: [mine!.id] });
 });
 afterAll(() => ctx.close());
 
@@ -311,13 +303,10 @@ describe('POST /api/forms/:id/submit: the form and the occurrence', () => {
   });
 
   it('refuses an archived form', async () => {
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/forms',
-      headers: admin,
-      payload: { title: 'Old', schema: { fields: [{ type: 'textarea', name: 'n', label: 'N' }] } },
+    const id = await createForm(ctx, admin, {
+      title: 'Old',
+      schema: { fields: [{ type: 'textarea', name: 'n', label: 'N' }] },
     });
-    const id = created.json<{ id: number }>().id;
     await submitted(id, { data: { n: 'before' }, eventOccurrenceId: own[0], guestId: guestA });
     const archived = await ctx.app.inject({
       method: 'PATCH',
@@ -535,13 +524,10 @@ describe('POST /api/forms/:id/submit: filling again', () => {
   });
 
   it("stores the form's version with each submission; an untouched one keeps the version it was made with", async () => {
-    const created = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/forms',
-      headers: admin,
-      payload: { title: 'Versioned', schema: { fields: [{ type: 'textarea', name: 'n', label: 'N' }] } },
+    const formId = await createForm(ctx, admin, {
+      title: 'Versioned',
+      schema: { fields: [{ type: 'textarea', name: 'n', label: 'N' }] },
     });
-    const formId = created.json<{ id: number }>().id;
     const kept = await submitted(formId, { data: { n: 'a' }, eventOccurrenceId: own[0], guestId: guestA });
     const redone = await submitted(formId, { data: { n: 'b' }, eventOccurrenceId: own[1], guestId: guestA });
     expect([kept.formVersion, redone.formVersion]).toEqual([1, 1]);

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formGroups, groups, lookups } from '../../db/schema.js';
-import { bearer, createTestApp, createUser, signIn, type TestContext } from '../../test/harness.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { createPerson, createPersonPerRole, insertRow } from '../../test/seed.js';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -11,12 +12,11 @@ let adminId: number;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  adminId = (await createUser(ctx.database, { username: 'admin', role: 'admin' })).id;
-  await createUser(ctx.database, { username: 'editor', role: 'editor' });
-  await createUser(ctx.database, { username: 'guest', role: 'guest' });
-  admin = bearer((await signIn(ctx.app, 'admin')).accessToken);
-  editor = bearer((await signIn(ctx.app, 'editor')).accessToken);
-  guest = bearer((await signIn(ctx.app, 'guest')).accessToken);
+  const people = await createPersonPerRole(ctx);
+  admin = people.admin.headers;
+  editor = people.editor.headers;
+  guest = people.guest.headers;
+  adminId = people.admin.id;
 });
 afterAll(() => ctx.close());
 
@@ -64,10 +64,7 @@ const create = async (payload: Record<string, unknown>) => {
   expect(response.statusCode, response.body).toBe(201);
   return response.json<FormBody>();
 };
-const createGroup = async (name: string) => {
-  const [row] = await ctx.database.db.insert(groups).values({ name }).returning({ id: groups.id });
-  return row!.id;
-};
+const createGroup = async (name: string) => (await insertRow(ctx.database, groups, { name })).id;
 const expect400 = async (response: Awaited<ReturnType<typeof post>>, message: string) => {
   expect(response.statusCode).toBe(400);
   expect(response.json()).toEqual({ message });
@@ -480,8 +477,7 @@ describe('GET /api/forms (list)', () => {
 
   beforeAll(async () => {
     fresh = await createTestApp();
-    await createUser(fresh.database, { username: 'lister', role: 'admin' });
-    token = bearer((await signIn(fresh.app, 'lister')).accessToken);
+    token = (await createPerson(fresh, { username: 'lister', role: 'admin' })).headers;
     await freshCreate({ title: 'Beta check', description: 'İstanbul şubesi', schema: schemaOf(notes) });
     await freshCreate({ title: 'Alpha check' });
     const archived = await freshCreate({ title: 'Archived check' });

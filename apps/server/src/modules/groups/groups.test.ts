@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formGroups, forms, lookups, userGroups } from '../../db/schema.js';
-import { bearer, createTestApp, createUser, signIn, type TestContext } from '../../test/harness.js';
+import { createTestApp, createUser, type TestContext } from '../../test/harness.js';
+import { createPerson, createPersonPerRole } from '../../test/seed.js';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -11,13 +12,11 @@ let memberId: number;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await createUser(ctx.database, { username: 'admin', role: 'admin' });
-  await createUser(ctx.database, { username: 'editor', role: 'editor' });
-  await createUser(ctx.database, { username: 'guest', role: 'guest' });
+  const people = await createPersonPerRole(ctx);
+  admin = people.admin.headers;
+  editor = people.editor.headers;
+  guest = people.guest.headers;
   memberId = (await createUser(ctx.database, { username: 'member', role: 'editor' })).id;
-  admin = bearer((await signIn(ctx.app, 'admin')).accessToken);
-  editor = bearer((await signIn(ctx.app, 'editor')).accessToken);
-  guest = bearer((await signIn(ctx.app, 'guest')).accessToken);
 });
 afterAll(() => ctx.close());
 
@@ -232,8 +231,7 @@ describe('GET /api/groups (list)', () => {
 
   beforeAll(async () => {
     fresh = await createTestApp();
-    await createUser(fresh.database, { username: 'lister' });
-    token = bearer((await signIn(fresh.app, 'lister')).accessToken);
+    token = (await createPerson(fresh, { username: 'lister' })).headers;
     const make = (name: string) =>
       fresh.app.inject({ method: 'POST', url: '/api/groups', headers: token, payload: { name } });
     for (const name of ['İSTANBUL Ekibi', 'Şişli Grubu', 'Ilgaz', 'London Team', '100% Team', 'çamlıca']) {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, signIn, type TestContext } from '../../test/harness.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { createPerson, createPersonPerRole } from '../../test/seed.js';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -9,12 +10,10 @@ let guest: Record<string, string>;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await createUser(ctx.database, { username: 'admin', role: 'admin' });
-  await createUser(ctx.database, { username: 'editor', role: 'editor' });
-  await createUser(ctx.database, { username: 'guest', role: 'guest' });
-  admin = bearer((await signIn(ctx.app, 'admin')).accessToken);
-  editor = bearer((await signIn(ctx.app, 'editor')).accessToken);
-  guest = bearer((await signIn(ctx.app, 'guest')).accessToken);
+  const people = await createPersonPerRole(ctx);
+  admin = people.admin.headers;
+  editor = people.editor.headers;
+  guest = people.guest.headers;
 });
 afterAll(() => ctx.close());
 
@@ -199,8 +198,7 @@ describe('GET /api/locations (list)', () => {
 
   beforeAll(async () => {
     fresh = await createTestApp();
-    await createUser(fresh.database, { username: 'lister' });
-    token = bearer((await signIn(fresh.app, 'lister')).accessToken);
+    token = (await createPerson(fresh, { username: 'lister' })).headers;
     const make = (name: string) =>
       fresh.app.inject({ method: 'POST', url: '/api/locations', headers: token, payload: { name } });
     for (const name of ['İSTANBUL Merkez', 'Şişli Ofis', 'Ilgaz Salonu', 'London Bridge', '100% Room', 'çamlıca']) {

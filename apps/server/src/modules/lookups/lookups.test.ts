@@ -2,7 +2,8 @@ import type { Lookup } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forms, groups, locations, lookups, messageGroups, users } from '../../db/schema.js';
-import { bearer, createTestApp, createUser, signIn, type TestContext } from '../../test/harness.js';
+import { createTestApp, messageOf as message, type TestContext } from '../../test/harness.js';
+import { createPersonPerRole, insertRow } from '../../test/seed.js';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -23,37 +24,36 @@ const records = {} as {
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  adminId = (await createUser(ctx.database, { username: 'admin', role: 'admin' })).id;
-  await createUser(ctx.database, { username: 'editor', role: 'editor' });
-  await createUser(ctx.database, { username: 'guest', role: 'guest' });
-  admin = bearer((await signIn(ctx.app, 'admin')).accessToken);
-  editor = bearer((await signIn(ctx.app, 'editor')).accessToken);
-  guest = bearer((await signIn(ctx.app, 'guest')).accessToken);
+  const people = await createPersonPerRole(ctx);
+  admin = people.admin.headers;
+  editor = people.editor.headers;
+  guest = people.guest.headers;
+  adminId = people.admin.id;
 
-  const { db } = ctx.database;
-  const [namedUser] = await db
-    .insert(users)
-    .values({ username: 'ayse', passwordHash: 'x', role: 'guest', name: 'Ayşe', surname: 'Yılmaz' })
-    .returning();
-  const [bareUser] = await db
-    .insert(users)
-    .values({ username: 'nameless', passwordHash: 'x', role: 'guest', name: '  ', surname: null })
-    .returning();
-  const [group, otherGroup] = await db
-    .insert(groups)
-    .values([{ name: 'Choir' }, { name: 'Orchestra' }])
-    .returning();
-  const [location] = await db.insert(locations).values({ name: 'Moda Hall' }).returning();
-  const [form] = await db.insert(forms).values({ title: 'Intake form' }).returning();
-  const [messageGroup] = await db.insert(messageGroups).values({ name: 'Parents chat' }).returning();
   Object.assign(records, {
-    namedUser: namedUser!.id,
-    bareUser: bareUser!.id,
-    group: group!.id,
-    otherGroup: otherGroup!.id,
-    location: location!.id,
-    form: form!.id,
-    messageGroup: messageGroup!.id,
+    namedUser: (
+      await insertRow(ctx.database, users, {
+        username: 'ayse',
+        passwordHash: 'x',
+        role: 'guest',
+        name: 'Ayşe',
+        surname: 'Yılmaz',
+      })
+    ).id,
+    bareUser: (
+      await insertRow(ctx.database, users, {
+        username: 'nameless',
+        passwordHash: 'x',
+        role: 'guest',
+        name: '  ',
+        surname: null,
+      })
+    ).id,
+    group: (await insertRow(ctx.database, groups, { name: 'Choir' })).id,
+    otherGroup: (await insertRow(ctx.database, groups, { name: 'Orchestra' })).id,
+    location: (await insertRow(ctx.database, locations, { name: 'Moda Hall' })).id,
+    form: (await insertRow(ctx.database, forms, { title: 'Intake form' })).id,
+    messageGroup: (await insertRow(ctx.database, messageGroups, { name: 'Parents chat' })).id,
   });
 });
 afterAll(() => ctx.close());
@@ -88,7 +88,6 @@ const create = async (fields: Record<string, unknown> = {}) => {
   expect(response.statusCode, response.body).toBe(201);
   return response.json<Lookup>();
 };
-const message = (response: { json: () => unknown }) => (response.json() as { message: string }).message;
 
 describe('POST /api/lookups', () => {
   it('creates a lookup with trimmed texts and no lookupable record', async () => {
@@ -413,15 +412,15 @@ describe('DELETE /api/lookups/:id', () => {
 
 describe('records a lookup points at', () => {
   it('cannot be deleted: DELETE /api/locations/:id answers 409', async () => {
-    const [location] = await ctx.database.db.insert(locations).values({ name: 'Referenced Room' }).returning();
-    await create({ lookupableType: 'locations', lookupableId: location!.id });
+    const location = await insertRow(ctx.database, locations, { name: 'Referenced Room' });
+    await create({ lookupableType: 'locations', lookupableId: location.id });
     const response = await ctx.app.inject({
       method: 'DELETE',
-      url: `/api/locations/${location!.id}`,
+      url: `/api/locations/${location.id}`,
       headers: admin,
     });
     expect(response.statusCode).toBe(409);
-    const [still] = await ctx.database.db.select().from(locations).where(eq(locations.id, location!.id));
+    const [still] = await ctx.database.db.select().from(locations).where(eq(locations.id, location.id));
     expect(still).toBeDefined();
   });
 

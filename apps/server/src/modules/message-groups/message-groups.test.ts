@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lookups, users } from '../../db/schema.js';
-import { bearer, createTestApp, createUser, signIn, type TestContext } from '../../test/harness.js';
+import { createTestApp, createUser, type TestContext } from '../../test/harness.js';
+import { createPerson, createPersonPerRole } from '../../test/seed.js';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -10,12 +11,10 @@ let guest: Record<string, string>;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  await createUser(ctx.database, { username: 'admin', role: 'admin' });
-  await createUser(ctx.database, { username: 'editor', role: 'editor' });
-  await createUser(ctx.database, { username: 'guest', role: 'guest' });
-  admin = bearer((await signIn(ctx.app, 'admin')).accessToken);
-  editor = bearer((await signIn(ctx.app, 'editor')).accessToken);
-  guest = bearer((await signIn(ctx.app, 'guest')).accessToken);
+  const people = await createPersonPerRole(ctx);
+  admin = people.admin.headers;
+  editor = people.editor.headers;
+  guest = people.guest.headers;
 });
 afterAll(() => ctx.close());
 
@@ -242,8 +241,7 @@ describe('GET /api/message-groups (list)', () => {
 
   beforeAll(async () => {
     fresh = await createTestApp();
-    await createUser(fresh.database, { username: 'lister' });
-    token = bearer((await signIn(fresh.app, 'lister')).accessToken);
+    token = (await createPerson(fresh, { username: 'lister' })).headers;
     for (const [name, chat] of [
       ['Şişli Velileri', 'chat-sisli'],
       ['İSTANBUL Ekibi', undefined],

@@ -12,7 +12,8 @@ import { Outbox } from '../../messaging/outbox.js';
 import { createTransport } from '../../messaging/transports/index.js';
 import { closeTestServers, listenLocally } from '../../messaging/transports/test-servers.js';
 import { SESSION_NOTES_FIELDS } from '../../reports/fixtures.js';
-import { bearer, createTestDatabase, createUser, signIn, TEST_JWT_SECRET } from '../../test/harness.js';
+import { createTestDatabase, TEST_JWT_SECRET } from '../../test/harness.js';
+import { createEvent, createUsers, headersOf, insertRow, sleep, waitFor } from '../../test/seed.js';
 import { reportAttachments } from './attachments.js';
 import { occurrenceReportData } from './report-data.js';
 
@@ -44,14 +45,6 @@ const ids: Record<string, number> = {};
 let formId: number;
 let locationId: number;
 
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 const post = (url: string, payload: Record<string, unknown>, headers = admin) =>
   app.inject({ method: 'POST', url, headers, payload });
 const logs = async (query: Partial<MessageLogListQuery> = {}) => {
@@ -81,16 +74,14 @@ async function occurrenceAt(
   status: 'scheduled' | 'approved' | 'completed' = 'approved',
   title = 'Piyano dersi',
 ) {
-  const created = await post('/api/events', {
+  const eventId = await createEvent({ app, database }, admin, {
     title,
     locationId,
-    organiserId: ids.organiser,
+    organiserId: ids.organiser!,
     guestIds,
     conferenceLink: 'https://meet.example.com/piyano',
     rrule: `DTSTART;TZID=Europe/Istanbul:${DateTime.now().plus({ days: 40 }).toFormat('yyyyMMdd')}T100000\nRRULE:FREQ=DAILY;COUNT=1`,
   });
-  expect(created.statusCode, created.body).toBe(201);
-  const eventId = created.json<{ id: number }>().id;
   const [row] = await database.db
     .update(eventOccurrences)
     .set({ startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000), status })
@@ -139,30 +130,24 @@ beforeAll(async () => {
   app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, outbox });
   await app.ready();
 
-  const people: [string, 'admin' | 'editor' | 'guest', string, string, string | null][] = [
-    ['admin', 'admin', 'Ada', 'Europe/Istanbul', null],
-    ['organiser', 'editor', 'Emre', 'Europe/Istanbul', null],
-    ['otherEditor', 'editor', 'Oya', 'Europe/Istanbul', null],
-    ['ayse', 'guest', 'Ayşe', 'Europe/Istanbul', 'ayse@example.com'],
-    ['john', 'guest', 'John', 'Europe/London', 'john@example.com'],
-    ['nomail', 'guest', 'Nur', 'Europe/Istanbul', null],
-  ];
-  for (const [username, role, name, timezone, email] of people) {
-    const user = await createUser(database, { username, role });
-    await database.db.update(users).set({ name, timezone, email }).where(eq(users.id, user.id));
-    ids[username] = user.id;
-  }
-  admin = bearer((await signIn(app, 'admin')).accessToken);
-  organiser = bearer((await signIn(app, 'organiser')).accessToken);
-  otherEditor = bearer((await signIn(app, 'otherEditor')).accessToken);
-  guestToken = bearer((await signIn(app, 'ayse')).accessToken);
+  const istanbul = 'Europe/Istanbul';
+  Object.assign(
+    ids,
+    await createUsers(database, [
+      { username: 'admin', role: 'admin', name: 'Ada', timezone: istanbul },
+      { username: 'organiser', role: 'editor', name: 'Emre', timezone: istanbul },
+      { username: 'otherEditor', role: 'editor', name: 'Oya', timezone: istanbul },
+      { username: 'ayse', role: 'guest', name: 'Ayşe', timezone: istanbul, email: 'ayse@example.com' },
+      { username: 'john', role: 'guest', name: 'John', timezone: 'Europe/London', email: 'john@example.com' },
+      { username: 'nomail', role: 'guest', name: 'Nur', timezone: istanbul },
+    ]),
+  );
+  admin = await headersOf(app, 'admin');
+  organiser = await headersOf(app, 'organiser');
+  otherEditor = await headersOf(app, 'otherEditor');
+  guestToken = await headersOf(app, 'ayse');
   locationId = (await post('/api/locations', { name: 'Kadıköy Stüdyo' })).json<{ id: number }>().id;
-  formId = (
-    await database.db
-      .insert(forms)
-      .values({ title: 'Session notes', schema: { fields: SESSION_NOTES_FIELDS } })
-      .returning({ id: forms.id })
-  )[0]!.id;
+  formId = (await insertRow(database, forms, { title: 'Session notes', schema: { fields: SESSION_NOTES_FIELDS } })).id;
 }, 60_000);
 
 afterAll(async () => {
@@ -190,7 +175,10 @@ describe('POST /api/event-occurrences/sendReminders', () => {
       success: true,
       message: '2 reminders queued, 1 skipped: no email address (Nur)',
     });
-    await waitFor(() => mailsTo('ayse@example.com').length === 1 && mailsTo('john@example.com').length === 1);
+    await waitFor(() => mailsTo('ayse@example.com').length === 1 && mailsTo('john@example.com').length === 1, {
+      what: 'the reminders to Ayşe and John',
+      timeoutMs: 20_000,
+    });
     const ayse = decoded(mailsTo('ayse@example.com')[0]!.raw);
     const istanbul = DateTime.fromJSDate(startsAt, { zone: 'Europe/Istanbul' }).toFormat('dd/MM/yyyy HH:mm');
     const london = DateTime.fromJSDate(startsAt, { zone: 'Europe/London' }).toFormat('dd/MM/yyyy HH:mm');
@@ -217,7 +205,7 @@ describe('POST /api/event-occurrences/sendReminders', () => {
       timezone: 'Europe/London',
     });
     expect(again.json()).toEqual({ success: true, message: '0 reminders queued, 3 already queued before' });
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await sleep(1500);
     expect(mailsTo('ayse@example.com')).toHaveLength(1);
   });
 
@@ -231,8 +219,11 @@ describe('POST /api/event-occurrences/sendReminders', () => {
       ),
     );
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
-    await waitFor(async () => (await logsOf(occurrenceId)).every((row) => row.status === 'sent'));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await waitFor(async () => (await logsOf(occurrenceId)).every((row) => row.status === 'sent'), {
+      what: 'every message of the occurrence to be sent',
+      timeoutMs: 20_000,
+    });
+    await sleep(1500);
     expect(await logsOf(occurrenceId)).toHaveLength(2);
     const keman = mails.slice(before).filter((mail) => decoded(mail.raw).includes('Keman'));
     expect(keman.map((mail) => mail.to[0]).sort()).toEqual(['ayse@example.com', 'john@example.com']);
@@ -350,7 +341,10 @@ describe('reports', () => {
       .from(eventOccurrences)
       .where(eq(eventOccurrences.id, occurrenceId));
     expect(occurrence!.status).toBe('completed');
-    await waitFor(async () => (await logsOf(occurrenceId)).every((row) => row.status === 'sent'), 30_000);
+    await waitFor(async () => (await logsOf(occurrenceId)).every((row) => row.status === 'sent'), {
+      what: 'every report of the occurrence to be sent',
+      timeoutMs: 30_000,
+    });
     const reports = mails.filter((mail) => decoded(mail.raw).includes('Session notes of '));
     expect(reports.map((mail) => mail.to[0]).sort()).toEqual(['ayse@example.com', 'john@example.com']);
     for (const mail of reports) {
@@ -404,7 +398,10 @@ describe('reports', () => {
     expect(response.json<{ message: string }>().message).toMatch(
       /^1 report queued.*; \d+ occurrences? marked completed$/,
     );
-    await waitFor(async () => (await logsOf(first)).some((row) => row.status === 'sent'), 30_000);
+    await waitFor(async () => (await logsOf(first)).some((row) => row.status === 'sent'), {
+      what: 'a report of the first occurrence to be sent',
+      timeoutMs: 30_000,
+    });
   });
 });
 
@@ -417,10 +414,13 @@ describe('POST /api/event-occurrences/sendMonthlyReports', () => {
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json<{ message: string }>().message).toMatch(/^\d+ monthly reports queued/);
     const month = request.listDate.slice(0, 7);
-    await waitFor(async () => {
-      const rows = await database.db.select().from(messageLogs).where(eq(messageLogs.month, month));
-      return rows.length > 0 && rows.every((row) => row.status !== 'queued' && row.status !== 'sending');
-    }, 40_000);
+    await waitFor(
+      async () => {
+        const rows = await database.db.select().from(messageLogs).where(eq(messageLogs.month, month));
+        return rows.length > 0 && rows.every((row) => row.status !== 'queued' && row.status !== 'sending');
+      },
+      { what: `the monthly reports of ${month} to be delivered or failed`, timeoutMs: 40_000 },
+    );
     const rows = await database.db.select().from(messageLogs).where(eq(messageLogs.month, month));
     expect(rows.filter((row) => row.recipientName === 'Ayşe')).toHaveLength(1);
     const ayse = mails.filter(
@@ -459,11 +459,14 @@ describe('Message Log', () => {
     const retry = await post(`/api/message-logs/${nur.id}/retry`, {});
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json()).toEqual({ success: true, message: `Message ${nur.id} queued again` });
-    await waitFor(() => mailsTo('nur@example.com').length === 1);
-    await waitFor(async () => {
-      const read = await app.inject({ method: 'GET', url: `/api/message-logs/${nur.id}`, headers: admin });
-      return read.json<MessageLog>().status === 'sent';
-    });
+    await waitFor(() => mailsTo('nur@example.com').length === 1, { what: 'the mail to Nur', timeoutMs: 20_000 });
+    await waitFor(
+      async () => {
+        const read = await app.inject({ method: 'GET', url: `/api/message-logs/${nur.id}`, headers: admin });
+        return read.json<MessageLog>().status === 'sent';
+      },
+      { what: `message ${nur.id} to be marked sent`, timeoutMs: 20_000 },
+    );
     const notFailed = await post(`/api/message-logs/${nur.id}/retry`, {});
     expect(notFailed.statusCode).toBe(409);
     expect(notFailed.json()).toEqual({ message: 'Only a failed message can be retried' });

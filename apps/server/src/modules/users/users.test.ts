@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groups, lookups, messageGroups, refreshTokens, userGroups } from '../../db/schema.js';
 import { bearer, createTestApp, createUser, signIn, type TestContext } from '../../test/harness.js';
+import { createPerson, createPersonPerRole } from '../../test/seed.js';
 
 type Role = 'admin' | 'editor' | 'guest';
 type Headers = Record<string, string>;
@@ -37,15 +38,9 @@ let chat: number;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  const admin = await createUser(ctx.database, { username: 'admin', role: 'admin' });
-  const editor = await createUser(ctx.database, { username: 'editor', role: 'editor' });
-  const guest = await createUser(ctx.database, { username: 'guest', role: 'guest' });
+  const { admin, editor, guest } = await createPersonPerRole(ctx);
   ids = { admin: admin.id, editor: editor.id, guest: guest.id };
-  tokens = {
-    admin: bearer((await signIn(ctx.app, 'admin')).accessToken),
-    editor: bearer((await signIn(ctx.app, 'editor')).accessToken),
-    guest: bearer((await signIn(ctx.app, 'guest')).accessToken),
-  };
+  tokens = { admin: admin.headers, editor: editor.headers, guest: guest.headers };
   const db = ctx.database.db;
   [choir, band] = (
     await db
@@ -459,10 +454,8 @@ describe('the last active admin', () => {
 
   beforeAll(async () => {
     own = await createTestApp();
-    const rootRow = await createUser(own.database, { username: 'root', role: 'admin' });
-    const secondRow = await createUser(own.database, { username: 'second', role: 'admin' });
-    root = { id: rootRow.id, headers: bearer((await signIn(own.app, 'root')).accessToken) };
-    second = { id: secondRow.id, headers: bearer((await signIn(own.app, 'second')).accessToken) };
+    root = await createPerson(own, { username: 'root', role: 'admin' });
+    second = await createPerson(own, { username: 'second', role: 'admin' });
   });
   afterAll(() => own.close());
 
