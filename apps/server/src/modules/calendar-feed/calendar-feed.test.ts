@@ -1,10 +1,10 @@
-import type { EventOccurrenceList } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locations, users } from '../../db/schema.js';
-import { bearer, createTestApp, createUser, signIn, type TestContext } from '../../test/harness.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { createEvent, createPerson, occurrencesOf as listOf } from '../../test/seed.js';
 
 /**
  * Calendar subscriptions: the feed address per user (self or admin), reset, and the feed itself
@@ -67,11 +67,7 @@ async function readFeed(url: string) {
   return { events: parseFeed(response.body), etag: response.headers.etag as string };
 }
 
-async function occurrencesOf(eventId: number) {
-  const response = await inject('GET', `/api/event-occurrences?eventId=${eventId}&limit=100`, 'admin');
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<EventOccurrenceList>().eventOccurrences;
-}
+const occurrencesOf = (eventId: number) => listOf(ctx, as('admin'), eventId);
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -84,26 +80,23 @@ beforeAll(async () => {
     ['bob', 'guest', 'Europe/London'],
   ];
   for (const [username, role, timezone] of people) {
-    const user = await createUser(ctx.database, { username, role });
-    await db.update(users).set({ timezone }).where(eq(users.id, user.id));
-    ids[username] = user.id;
-    tokens[username] = bearer((await signIn(ctx.app, username)).accessToken);
+    const person = await createPerson(ctx, { username, role, timezone });
+    ids[username] = person.id;
+    tokens[username] = person.headers;
   }
   const [room] = await db.insert(locations).values({ name: 'Oda 1, Kadıköy' }).returning({ id: locations.id });
   // Weekly at 17:30 London from next week, over London's spring-forward when it falls in range.
   const first = DateTime.now().setZone('Europe/London').plus({ weeks: 1 }).startOf('day');
-  const response = await inject('POST', '/api/events', 'admin', {
+  piano = await createEvent(ctx, as('admin'), {
     title: 'Piano',
     description: 'Scales; bring the book',
     conferenceLink: 'https://meet.example.com/piano',
     locationId: room!.id,
-    organiserId: ids.teacher,
-    guestIds: [ids.ayse],
+    organiserId: ids.teacher!,
+    guestIds: [ids.ayse!],
     rrule: `DTSTART;TZID=Europe/London:${first.toFormat("yyyyMMdd'T'173000")}\nRRULE:FREQ=WEEKLY;COUNT=30`,
     endTime: '18:15',
   });
-  expect(response.statusCode, response.body).toBe(201);
-  piano = response.json<{ id: number }>().id;
 });
 
 afterAll(async () => {

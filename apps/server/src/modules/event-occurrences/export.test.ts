@@ -3,7 +3,8 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locations, users } from '../../db/schema.js';
-import { bearer, createTestApp, createUser, signIn, type TestContext } from '../../test/harness.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { createEvent as create, createPerson, listOccurrences } from '../../test/seed.js';
 
 /**
  * GET /api/event-occurrences/export: the CSV of a range of days, a row per (occurrence, guest),
@@ -30,19 +31,12 @@ const exportCsv = (query: string, who = 'admin') =>
   ctx.app.inject({ method: 'GET', url: `/api/event-occurrences/export?${query}`, headers: as(who) });
 const rowsOf = (body: string): string[][] => parse(body, { bom: true });
 
-async function createEvent(payload: Record<string, unknown>) {
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/events', headers: as('admin'), payload });
-  expect(response.statusCode, response.body).toBe(201);
-  const id = response.json<{ id: number }>().id;
+/** An event made through the API, and its occurrence ids (every page). */
+async function createEvent(payload: Parameters<typeof create>[2]) {
+  const id = await create(ctx, as('admin'), payload);
   const occurrenceIds: number[] = [];
   for (let offset = 0; ; offset += 100) {
-    const page = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/event-occurrences?eventId=${id}&limit=100&offset=${offset}`,
-      headers: as('admin'),
-    });
-    expect(page.statusCode, page.body).toBe(200);
-    const rows = page.json<{ eventOccurrences: { id: number }[] }>().eventOccurrences;
+    const rows = (await listOccurrences(ctx, as('admin'), `eventId=${id}&limit=100&offset=${offset}`)).eventOccurrences;
     occurrenceIds.push(...rows.map((o) => o.id));
     if (rows.length < 100) return occurrenceIds;
   }
@@ -62,25 +56,24 @@ beforeAll(async () => {
     ['gone', 'guest', 'Gone', 'Away'],
   ];
   for (const [username, role, name, surname] of people) {
-    const user = await createUser(ctx.database, { username, role });
-    await db.update(users).set({ name, surname, timezone: 'Europe/London' }).where(eq(users.id, user.id));
-    ids[username] = user.id;
-    tokens[username] = bearer((await signIn(ctx.app, username)).accessToken);
+    const person = await createPerson(ctx, { username, role, name, surname, timezone: 'Europe/London' });
+    ids[username] = person.id;
+    tokens[username] = person.headers;
   }
   const [row] = await db.insert(locations).values({ name: 'Studio "A", Kadıköy' }).returning({ id: locations.id });
   room = row!.id;
   piano = await createEvent({
     title: 'Piano, grade 2',
     locationId: room,
-    organiserId: ids.teacher,
-    guestIds: [ids.ayse, ids.omer, ids.gone],
+    organiserId: ids.teacher!,
+    guestIds: [ids.ayse!, ids.omer!, ids.gone!],
     rrule: 'DTSTART;TZID=Europe/London:20260328T100000\nRRULE:FREQ=DAILY;COUNT=3',
     endTime: '10:45',
   });
   await createEvent({
     title: 'Quiet hour',
     locationId: room,
-    organiserId: ids.teacher,
+    organiserId: ids.teacher!,
     guestIds: [],
     rrule: 'DTSTART;TZID=Europe/London:20260329T150000\nRRULE:FREQ=DAILY;COUNT=1',
     endTime: '16:00',
@@ -168,8 +161,8 @@ describe('GET /api/event-occurrences/export', () => {
         createEvent({
           title: `Daily ${hour}`,
           locationId: room,
-          organiserId: ids.teacher,
-          guestIds: [ids.omer],
+          organiserId: ids.teacher!,
+          guestIds: [ids.omer!],
           rrule: `DTSTART;TZID=Europe/London:20250101T0${hour}0000\nRRULE:FREQ=DAILY;COUNT=180`,
         }),
       ),

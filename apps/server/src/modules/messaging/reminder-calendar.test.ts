@@ -7,11 +7,12 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.js';
 import type { Database } from '../../db/client.js';
-import { eventOccurrences, locations, messageLogs, users } from '../../db/schema.js';
+import { eventOccurrences, locations, messageLogs } from '../../db/schema.js';
 import { defineJob, JobQueue } from '../../jobs/queue.js';
 import { Outbox } from '../../messaging/outbox.js';
 import { createTransport } from '../../messaging/transports/index.js';
-import { bearer, createTestDatabase, createUser, signIn, TEST_JWT_SECRET } from '../../test/harness.js';
+import { createTestDatabase, TEST_JWT_SECRET } from '../../test/harness.js';
+import { createEvent, createPerson, waitFor } from '../../test/seed.js';
 import { reportAttachments } from './attachments.js';
 
 /**
@@ -56,42 +57,32 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 it('attaches the session as an .ics file with its exact time, place and link', async () => {
   const db = database.db;
+  const ctx = { app, database };
+  const people = {} as Record<'admin' | 'teacher' | 'ayse', Awaited<ReturnType<typeof createPerson>>>;
   for (const [username, role] of [
     ['admin', 'admin'],
     ['teacher', 'editor'],
     ['ayse', 'guest'],
   ] as const) {
-    const user = await createUser(database, { username, role });
-    await db
-      .update(users)
-      .set({ email: `${username}@example.com`, timezone: 'Europe/Istanbul' })
-      .where(eq(users.id, user.id));
+    people[username] = await createPerson(ctx, { username, role, email: `${username}@example.com` });
   }
-  const admin = bearer((await signIn(app, 'admin')).accessToken);
-  const [teacher] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'teacher'));
-  const [ayse] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'ayse'));
+  const admin = people.admin.headers;
   const [room] = await db.insert(locations).values({ name: 'Kadıköy Stüdyo' }).returning({ id: locations.id });
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/events',
-    headers: admin,
-    payload: {
-      title: 'Piyano dersi',
-      conferenceLink: 'https://meet.example.com/piyano',
-      locationId: room!.id,
-      organiserId: teacher!.id,
-      guestIds: [ayse!.id],
-      rrule: 'DTSTART;TZID=Europe/Istanbul:20260101T100000\nRRULE:FREQ=DAILY;COUNT=1',
-    },
+  const eventId = await createEvent(ctx, admin, {
+    title: 'Piyano dersi',
+    conferenceLink: 'https://meet.example.com/piyano',
+    locationId: room!.id,
+    organiserId: people.teacher.id,
+    guestIds: [people.ayse.id],
+    rrule: 'DTSTART;TZID=Europe/Istanbul:20260101T100000\nRRULE:FREQ=DAILY;COUNT=1',
   });
-  expect(created.statusCode, created.body).toBe(201);
   // The session starts in two hours (moved there), approved: a reminder goes out for it.
   const startsAt = new Date(Math.ceil((Date.now() + 7_200_000) / 60_000) * 60_000);
   const endsAt = new Date(startsAt.getTime() + 3_600_000);
   const [occurrence] = await db
     .update(eventOccurrences)
     .set({ startsAt, endsAt, status: 'approved' })
-    .where(eq(eventOccurrences.eventId, created.json<{ id: number }>().id))
+    .where(eq(eventOccurrences.eventId, eventId))
     .returning({ id: eventOccurrences.id });
   const listDate = DateTime.fromJSDate(startsAt, { zone: 'Europe/Istanbul' }).toISODate()!;
   const sent = await app.inject({
@@ -102,17 +93,18 @@ it('attaches the session as an .ics file with its exact time, place and link', a
   });
   expect(sent.statusCode, sent.body).toBe(200);
 
-  const deadline = Date.now() + 20_000;
   let calendarFile: string | undefined;
-  while (!calendarFile) {
-    if (Date.now() > deadline) throw new Error('timed out waiting for the reminder’s .ics file');
-    calendarFile = (await filesUnder(dataDir)).find((file) => file.endsWith('.ics'));
-    if (!calendarFile) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(
+    async () => {
+      calendarFile = (await filesUnder(dataDir)).find((file) => file.endsWith('.ics'));
+      return calendarFile !== undefined;
+    },
+    { what: 'the reminder’s .ics file', timeoutMs: 20_000 },
+  );
   const [log] = await db.select().from(messageLogs).where(eq(messageLogs.occurrenceId, occurrence!.id));
   expect(log!.attachment).toEqual({ kind: 'occurrence-ics', occurrenceId: occurrence!.id });
 
-  const calendar = new ICAL.Component(ICAL.parse(await readFile(calendarFile, 'utf8')) as unknown[]);
+  const calendar = new ICAL.Component(ICAL.parse(await readFile(calendarFile!, 'utf8')) as unknown[]);
   expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
   const events = calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component));
   expect(events).toHaveLength(1);
