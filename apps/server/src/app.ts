@@ -39,6 +39,7 @@ import { locationRoutes } from './modules/locations/routes.js';
 import { LookupRepository } from './modules/lookups/repository.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
 import { LookupService } from './modules/lookups/service.js';
+import { messageLogRoutes } from './modules/message-logs/routes.js';
 import { MessageLogService } from './modules/message-logs/service.js';
 import { messagingRoutes } from './modules/messaging/routes.js';
 import { MessagingService } from './modules/messaging/service.js';
@@ -223,8 +224,9 @@ export async function buildApp(deps: AppDeps) {
     prefix: '/api/message-groups',
     repository: new MessageGroupRepository(db),
   });
-  await app.register(messagingRoutes, {
-    messaging: new MessagingService(db, deps.outbox),
+  await app.register(messagingRoutes, { messaging: new MessagingService(db, deps.outbox) });
+  await app.register(messageLogRoutes, {
+    prefix: '/api/message-logs',
     messageLogs: new MessageLogService(db),
     outbox: deps.outbox,
   });

@@ -1,33 +1,22 @@
 import {
   bulkActionResultSchema,
-  idParamsSchema,
-  messageLogListQuerySchema,
-  messageLogListSchema,
-  messageLogSchema,
-  messagingMessages,
   reportParamsSchema,
   scheduleDayRequestSchema,
   sendReportRequestSchema,
 } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/access.js';
-import { AppError, errorResponses } from '../../lib/errors.js';
-import type { Outbox } from '../../messaging/outbox.js';
-import type { MessageLogService } from '../message-logs/service.js';
+import { errorResponses } from '../../lib/errors.js';
 import type { MessagingService } from './service.js';
 
 const admins = { access: ['admin'] as const };
 
 /**
  * The messaging API (spec §7, DESIGN §4): the sends on /api/event-occurrences, the report image
- * on /api/forms, the message-group sync and the Message Log with its retry. Every send answers
+ * on /api/forms and the message-group sync. Every send answers
  * `{success, message}` with the counts.
  */
-export const messagingRoutes: FastifyPluginAsyncZod<{
-  messaging: MessagingService;
-  messageLogs: MessageLogService;
-  outbox: Outbox | undefined;
-}> = async (app, { messaging, messageLogs, outbox }) => {
+export const messagingRoutes: FastifyPluginAsyncZod<{ messaging: MessagingService }> = async (app, { messaging }) => {
   const bulk = { 200: bulkActionResultSchema, ...errorResponses(400, 401, 403, 503) };
   const occurrenceTags = ['event-occurrences'];
 
@@ -134,59 +123,5 @@ export const messagingRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => messaging.syncMessageGroups(currentUser(request)),
-  );
-
-  const logTags = ['message-logs'];
-  app.get(
-    '/api/message-logs',
-    {
-      config: admins,
-      schema: {
-        tags: logTags,
-        description:
-          'Logged messages, newest first: `date` those queued that day, `occurrenceDate` those about that day’s ' +
-          'occurrences (both in `timezone`, else the caller’s zone).',
-        querystring: messageLogListQuerySchema,
-        response: { 200: messageLogListSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => messageLogs.list(request.query, currentUser(request)),
-  );
-
-  app.get(
-    '/api/message-logs/:id',
-    {
-      config: admins,
-      schema: {
-        tags: logTags,
-        params: idParamsSchema,
-        response: { 200: messageLogSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => {
-      const log = await messageLogs.find(request.params.id);
-      if (!log) throw new AppError(404, messagingMessages.notFound);
-      return log;
-    },
-  );
-
-  app.post(
-    '/api/message-logs/:id/retry',
-    {
-      config: admins,
-      schema: {
-        tags: logTags,
-        description: 'Puts a failed message back on the delivery queue (it reads the recipient’s address anew).',
-        params: idParamsSchema,
-        response: { ...bulk, ...errorResponses(404, 409) },
-      },
-    },
-    async (request) => {
-      if (!outbox) throw new AppError(503, 'Messaging is not running in this process');
-      const outcome = await outbox.retry(request.params.id);
-      if (outcome === 'not-found') throw new AppError(404, messagingMessages.notFound);
-      if (outcome === 'not-failed') throw new AppError(409, messagingMessages.retryNotFailed);
-      return { success: true, message: messagingMessages.retryQueued(request.params.id) };
-    },
   );
 };
