@@ -189,6 +189,7 @@ export async function buildApp(deps: AppDeps) {
 
   const db = deps.database.db;
   const users = new UserRepository(db);
+  const messaging = new MessagingService(db, deps.outbox);
 
   app.get(
     '/api/health',
@@ -223,8 +224,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(messageGroupRoutes, {
     prefix: '/api/message-groups',
     repository: new MessageGroupRepository(db),
+    messaging,
   });
-  await app.register(messagingRoutes, { messaging: new MessagingService(db, deps.outbox) });
+  await app.register(messagingRoutes, { messaging });
   await app.register(messageLogRoutes, {
     prefix: '/api/message-logs',
     messageLogs: new MessageLogService(db),

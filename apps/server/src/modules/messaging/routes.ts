@@ -13,7 +13,7 @@ const admins = { access: ['admin'] as const };
 
 /**
  * The messaging API (spec §7, DESIGN §4): the sends on /api/event-occurrences, the report image
- * on /api/forms and the message-group sync. Every send answers
+ * on /api/forms. Every send answers
  * `{success, message}` with the counts.
  */
 export const messagingRoutes: FastifyPluginAsyncZod<{ messaging: MessagingService }> = async (app, { messaging }) => {
@@ -108,20 +108,5 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ messaging: MessagingServic
         .header('cache-control', 'no-store')
         .send(jpeg);
     },
-  );
-
-  app.get(
-    '/api/message-groups/sync',
-    {
-      config: admins,
-      schema: {
-        tags: ['message-groups'],
-        description:
-          'Imports the messaging gateway’s group chats and their members (matched to users by phone). 409 when ' +
-          'the configured transport has no groups, 502 when the gateway cannot list them.',
-        response: { ...bulk, ...errorResponses(409, 502) },
-      },
-    },
-    async (request) => messaging.syncMessageGroups(currentUser(request)),
   );
 };
