@@ -212,7 +212,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(userRoutes, { prefix: '/api/users', users });
   await app.register(locationRoutes, { prefix: '/api/locations', repository: new LocationRepository(db) });
-  await app.register(formRoutes, { prefix: '/api/forms', forms: new FormRepository(db) });
+  await app.register(formRoutes, { prefix: '/api/forms', forms: new FormRepository(db), messaging });
   await app.register(formSubmissionRoutes, { prefix: '/api/forms', submissions: new FormSubmissionService(db) });
   await app.register(lookupRoutes, { prefix: '/api/lookups', lookups: new LookupService(new LookupRepository(db)) });
   await app.register(groupRoutes, { prefix: '/api/groups', repository: new GroupRepository(db) });

@@ -4,12 +4,15 @@ import {
   formListQuerySchema,
   formListSchema,
   formMessages,
+  reportParamsSchema,
   SESSION_NOTES_FORM_ID,
   updateFormSchema,
 } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../auth/access.js';
 import { crudRoutes } from '../../lib/crud-routes.js';
 import { AppError } from '../../lib/errors.js';
+import type { MessagingService } from '../messaging/service.js';
 import type { FormRepository } from './repository.js';
 
 const crud = crudRoutes({
@@ -35,8 +38,14 @@ const crud = crudRoutes({
   },
 });
 
-/** /api/forms (admins; editors read one): the section routes, which keep the session notes form. */
-export const formRoutes: FastifyPluginAsyncZod<{ forms: FormRepository }> = async (app, { forms }) => {
+/**
+ * /api/forms (admins; editors read one): the section routes, which keep the session notes form, and
+ * the report image of an occurrence's submissions of a form.
+ */
+export const formRoutes: FastifyPluginAsyncZod<{ forms: FormRepository; messaging: MessagingService }> = async (
+  app,
+  { forms, messaging },
+) => {
   await app.register(crud, {
     repository: {
       list: (query) => forms.list(query),
@@ -54,4 +63,31 @@ export const formRoutes: FastifyPluginAsyncZod<{ forms: FormRepository }> = asyn
       },
     },
   });
+
+  app.get(
+    '/:formId/report/:occurrenceId',
+    {
+      config: { access: ['admin', 'editor'] as const },
+      schema: {
+        tags: ['forms'],
+        description:
+          'The report of the occurrence’s submissions of the form as a JPEG (`{date}_report.jpg`). Admins read any, ' +
+          'editors those of the events they organise.',
+        params: reportParamsSchema,
+        // 200 is image/jpeg; errors are {message} (400, 401, 403, 404).
+      },
+    },
+    async (request, reply) => {
+      const { jpeg, fileName } = await messaging.reportImage(
+        request.params.formId,
+        request.params.occurrenceId,
+        currentUser(request),
+      );
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(jpeg);
+    },
+  );
 };

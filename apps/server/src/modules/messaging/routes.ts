@@ -1,9 +1,4 @@
-import {
-  bulkActionResultSchema,
-  reportParamsSchema,
-  scheduleDayRequestSchema,
-  sendReportRequestSchema,
-} from '@ritim/shared';
+import { bulkActionResultSchema, scheduleDayRequestSchema, sendReportRequestSchema } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/access.js';
 import { errorResponses } from '../../lib/errors.js';
@@ -12,8 +7,7 @@ import type { MessagingService } from './service.js';
 const admins = { access: ['admin'] as const };
 
 /**
- * The messaging API (spec §7, DESIGN §4): the sends on /api/event-occurrences, the report image
- * on /api/forms. Every send answers
+ * The messaging API (spec §7, DESIGN §4): the sends on /api/event-occurrences. Every send answers
  * `{success, message}` with the counts.
  */
 export const messagingRoutes: FastifyPluginAsyncZod<{ messaging: MessagingService }> = async (app, { messaging }) => {
@@ -81,32 +75,5 @@ export const messagingRoutes: FastifyPluginAsyncZod<{ messaging: MessagingServic
       },
     },
     async (request) => messaging.sendMonthlyReports(request.body, currentUser(request)),
-  );
-
-  app.get(
-    '/api/forms/:formId/report/:occurrenceId',
-    {
-      config: { access: ['admin', 'editor'] as const },
-      schema: {
-        tags: ['forms'],
-        description:
-          'The report of the occurrence’s submissions of the form as a JPEG (`{date}_report.jpg`). Admins read any, ' +
-          'editors those of the events they organise.',
-        params: reportParamsSchema,
-        // 200 is image/jpeg; errors are {message} (400, 401, 403, 404).
-      },
-    },
-    async (request, reply) => {
-      const { jpeg, fileName } = await messaging.reportImage(
-        request.params.formId,
-        request.params.occurrenceId,
-        currentUser(request),
-      );
-      return reply
-        .header('content-type', 'image/jpeg')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(jpeg);
-    },
   );
 };
