@@ -39,12 +39,11 @@ import { locationRoutes } from './modules/locations/routes.js';
 import { LookupRepository } from './modules/lookups/repository.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
 import { LookupService } from './modules/lookups/service.js';
-import { messageLogRoutes } from './modules/message-logs/routes.js';
-import { MessageLogService } from './modules/message-logs/service.js';
-import { messagingRoutes } from './modules/messaging/routes.js';
-import { MessagingService } from './modules/messaging/service.js';
 import { MessageGroupRepository } from './modules/message-groups/repository.js';
 import { messageGroupRoutes } from './modules/message-groups/routes.js';
+import { messageLogRoutes } from './modules/message-logs/routes.js';
+import { MessageLogService } from './modules/message-logs/service.js';
+import { MessagingService } from './modules/messaging/service.js';
 import { UserRepository } from './modules/users/repository.js';
 import { userRoutes } from './modules/users/routes.js';
 
@@ -220,13 +219,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(eventOccurrenceRoutes, {
     prefix: '/api/event-occurrences',
     occurrences: new EventOccurrenceService(db),
+    messaging,
   });
   await app.register(messageGroupRoutes, {
     prefix: '/api/message-groups',
     repository: new MessageGroupRepository(db),
     messaging,
   });
-  await app.register(messagingRoutes, { messaging });
   await app.register(messageLogRoutes, {
     prefix: '/api/message-logs',
     messageLogs: new MessageLogService(db),
