@@ -43,11 +43,11 @@ import { locationRoutes } from './modules/locations/routes.js';
 import { LookupRepository } from './modules/lookups/repository.js';
 import { lookupRoutes } from './modules/lookups/routes.js';
 import { LookupService } from './modules/lookups/service.js';
-import { MessageLogService } from './modules/message-logs/service.js';
-import { messagingRoutes } from './modules/messaging/routes.js';
-import { MessagingService } from './modules/messaging/service.js';
 import { MessageGroupRepository } from './modules/message-groups/repository.js';
 import { messageGroupRoutes } from './modules/message-groups/routes.js';
+import { messageLogRoutes } from './modules/message-logs/routes.js';
+import { MessageLogService } from './modules/message-logs/service.js';
+import { MessagingService } from './modules/messaging/service.js';
 import { UserRepository } from './modules/users/repository.js';
 import { userRoutes } from './modules/users/routes.js';
 
@@ -192,6 +192,7 @@ export async function buildApp(deps: AppDeps) {
 
   const db = deps.database.db;
   const users = new UserRepository(db);
+  const messaging = new MessagingService(db, deps.outbox);
 
   app.get(
     '/api/health',
@@ -214,7 +215,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(userRoutes, { prefix: '/api/users', users });
   await app.register(locationRoutes, { prefix: '/api/locations', repository: new LocationRepository(db) });
-  await app.register(formRoutes, { prefix: '/api/forms', forms: new FormRepository(db) });
+  await app.register(formRoutes, { prefix: '/api/forms', forms: new FormRepository(db), messaging });
   await app.register(formSubmissionRoutes, { prefix: '/api/forms', submissions: new FormSubmissionService(db) });
   await app.register(lookupRoutes, { prefix: '/api/lookups', lookups: new LookupService(new LookupRepository(db)) });
   await app.register(groupRoutes, { prefix: '/api/groups', repository: new GroupRepository(db) });
@@ -222,6 +223,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(eventOccurrenceRoutes, {
     prefix: '/api/event-occurrences',
     occurrences: new EventOccurrenceService(db),
+    messaging,
   });
   await app.register(occurrenceExportRoutes, {
     prefix: '/api/event-occurrences',
@@ -231,9 +233,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(messageGroupRoutes, {
     prefix: '/api/message-groups',
     repository: new MessageGroupRepository(db),
+    messaging,
   });
-  await app.register(messagingRoutes, {
-    messaging: new MessagingService(db, deps.outbox),
+  await app.register(messageLogRoutes, {
+    prefix: '/api/message-logs',
     messageLogs: new MessageLogService(db),
     outbox: deps.outbox,
   });

@@ -1,24 +1,42 @@
-import { idParamsSchema, notFound, type Role } from '@ritim/shared';
+import { idParamsSchema, messages, notFound, type Role } from '@ritim/shared';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../auth/access.js';
+import type { SessionUser } from '../auth/tokens.js';
 import { AppError, errorResponses, isReferencedError, pgErrorCode } from './errors.js';
 import type { Page } from './list.js';
 
 /**
  * What a section's repository offers for the five generic routes. What they return is checked and
- * shaped by the response schemas, so only the inputs are typed here.
+ * shaped by the response schemas, so only the inputs are typed here. The writes get the signed-in
+ * user's id last (the creator, or who is changing the row).
  */
 export interface CrudRepository<Create, Update, ListQuery> {
   list(query: ListQuery): Promise<Page<unknown>>;
+  /** Undefined when the row does not exist (404). */
   find(id: number): Promise<unknown>;
-  create(input: Create, createdBy: number): Promise<unknown>;
-  update(id: number, input: Update): Promise<unknown>;
+  create(input: Create, actorId: number): Promise<unknown>;
+  /** Undefined when the row does not exist (404). */
+  update(id: number, input: Update, actorId: number): Promise<unknown>;
   /**
    * False when the row did not exist, 'archived' when it was kept (archived) because it has history;
    * throws the database error when something references it.
    */
-  delete(id: number): Promise<boolean | 'archived'>;
+  delete(id: number, actorId: number): Promise<boolean | 'archived'>;
+}
+
+/** The five generic routes: GET /, GET /:id, POST /, PATCH /:id, DELETE /:id. */
+export type CrudRoute = 'list' | 'read' | 'create' | 'update' | 'delete';
+
+/** The repository method behind each route. */
+type MethodOf<Route extends CrudRoute> = Route extends 'read' ? 'find' : Route;
+
+/** How one generic route is documented (OpenAPI). */
+export interface CrudRouteDocs {
+  summary?: string;
+  description?: string;
+  /** The error statuses it lists: 400, 401, 403, 404 and 409 unless said. */
+  errors?: readonly number[];
 }
 
 export interface CrudRouteOptions<
@@ -33,18 +51,36 @@ export interface CrudRouteOptions<
   /** The item's name in messages: `<Item> not found`. */
   item: string;
   schemas: { listQuery: L; list: R; item: I; create: C; update: U };
-  /** Who may call the routes (admins unless said otherwise). */
-  roles?: readonly Role[];
+  /**
+   * Who may call the routes, admins unless said otherwise: `list` the list, `read` one item,
+   * `write` create, update and delete.
+   */
+  roles?: { list?: readonly Role[]; read?: readonly Role[]; write?: readonly Role[] };
+  /**
+   * Which of the roles allowed to read may read this item (say, only themselves); a refusal is a 403
+   * before the item is looked up.
+   */
+  canRead?: (user: SessionUser, id: number) => boolean;
   /** 409 texts: a delete blocked by a referencing row, a save hitting a unique index. */
   conflicts?: { referenced?: string; unique?: string };
+  /**
+   * Whether a delete may keep the row archived (200 `{archived: true}`) rather than remove it (204);
+   * the OpenAPI lists both unless this is false.
+   */
+  archives?: boolean;
+  /** Per-route documentation. */
+  docs?: Partial<Record<CrudRoute, CrudRouteDocs>>;
 }
+
+const DEFAULT_ERRORS = [400, 401, 403, 404, 409] as const;
 
 const camelCase = (section: string) => section.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /**
  * The list, read, create, update and delete routes every admin section has, declared once: access,
  * schemas (validation, serialization, OpenAPI), 201/204, `<Item> not found`, and the database's
- * verdicts turned into 409 with the section's words. A section adds its own routes beside these.
+ * verdicts turned into 409 with the section's words. A section adds its own routes beside these,
+ * and names in `without` any of the five it writes itself (its repository then needs no method for it).
  */
 export function crudRoutes<
   L extends z.ZodType,
@@ -52,15 +88,29 @@ export function crudRoutes<
   U extends z.ZodType,
   I extends z.ZodType,
   R extends z.ZodType,
+  W extends CrudRoute = never,
 >(
-  options: CrudRouteOptions<L, C, U, I, R>,
-): FastifyPluginAsync<{ repository: CrudRepository<z.output<C>, z.output<U>, z.output<L>> }> {
-  const { section, schemas, conflicts = {} } = options;
-  const config = { access: options.roles ?? (['admin'] as const) };
-  const tags = [section];
+  options: CrudRouteOptions<L, C, U, I, R> & { without?: readonly W[] },
+): FastifyPluginAsync<{
+  repository: Omit<CrudRepository<z.output<C>, z.output<U>, z.output<L>>, MethodOf<W>>;
+}> {
+  const { section, schemas, conflicts = {}, roles = {}, docs = {}, canRead } = options;
+  const without = new Set<CrudRoute>(options.without);
+  const admins = ['admin'] as const;
+  const access = { list: roles.list ?? admins, read: roles.read ?? admins, write: roles.write ?? admins };
   const listKey = camelCase(section);
   const NOT_FOUND = notFound(options.item);
-  const errors = errorResponses(400, 401, 403, 404, 409);
+
+  /** A route's config and the schema parts every route shares: access, tags, docs, error responses. */
+  const route = (name: CrudRoute, roleList: readonly Role[]) => {
+    const { errors = DEFAULT_ERRORS, ...texts } = docs[name] ?? {};
+    return {
+      config: { access: roleList },
+      schema: { tags: [section], ...texts },
+      // Typed as the default set: the handlers' replies are checked against the success schemas.
+      errors: errorResponses(...errors) as ReturnType<typeof errorResponses<typeof DEFAULT_ERRORS>>,
+    };
+  };
 
   /** A save or delete whose database refusal is a 409 with the section's text. */
   const guarded = async <T>(action: () => Promise<T>): Promise<T> => {
@@ -77,65 +127,87 @@ export function crudRoutes<
   // the handlers read the validated values through these casts.
   const idOf = (params: unknown) => (params as { id: number }).id;
 
-  return async (app: FastifyInstance, { repository }) => {
-    app.get(
-      '/',
-      { config, schema: { tags, querystring: schemas.listQuery, response: { 200: schemas.list, ...errors } } },
-      async (request) => {
-        const page = await repository.list(request.query as z.output<L>);
-        return { [listKey]: page.items, totalCount: page.totalCount };
-      },
-    );
+  const archived = options.archives === false ? {} : { 200: z.object({ archived: z.literal(true) }) };
 
-    app.get(
-      '/:id',
-      { config, schema: { tags, params: idParamsSchema, response: { 200: schemas.item, ...errors } } },
-      async (request) => {
-        const item = await repository.find(idOf(request.params));
-        if (item === undefined) throw new AppError(404, NOT_FOUND);
-        return item;
-      },
-    );
+  return async (app: FastifyInstance, plugin) => {
+    // Only the methods of the routes registered below are called.
+    const repository = plugin.repository as CrudRepository<z.output<C>, z.output<U>, z.output<L>>;
 
-    app.post(
-      '/',
-      { config, schema: { tags, body: schemas.create, response: { 201: schemas.item, ...errors } } },
-      async (request, reply) => {
-        const item = await guarded(() => repository.create(request.body as z.output<C>, currentUser(request).id));
-        return reply.code(201).send(item);
-      },
-    );
-
-    app.patch(
-      '/:id',
-      {
-        config,
-        schema: { tags, params: idParamsSchema, body: schemas.update, response: { 200: schemas.item, ...errors } },
-      },
-      async (request) => {
-        const item = await guarded(() => repository.update(idOf(request.params), request.body as z.output<U>));
-        if (item === undefined) throw new AppError(404, NOT_FOUND);
-        return item;
-      },
-    );
-
-    app.delete(
-      '/:id',
-      {
-        config,
-        schema: {
-          tags,
-          params: idParamsSchema,
-          response: { 200: z.object({ archived: z.literal(true) }), 204: z.null(), ...errors },
+    if (!without.has('list')) {
+      const { config, schema, errors } = route('list', access.list);
+      app.get(
+        '/',
+        { config, schema: { ...schema, querystring: schemas.listQuery, response: { 200: schemas.list, ...errors } } },
+        async (request) => {
+          const page = await repository.list(request.query as z.output<L>);
+          return { [listKey]: page.items, totalCount: page.totalCount };
         },
-      },
-      async (request, reply) => {
-        const deleted = await guarded(() => repository.delete(idOf(request.params)));
-        if (!deleted) throw new AppError(404, NOT_FOUND);
-        // Kept because of its history: say so (without a `message`, which clients read as failure).
-        if (deleted === 'archived') return reply.code(200).send({ archived: true });
-        return reply.code(204).send(null);
-      },
-    );
+      );
+    }
+
+    if (!without.has('read')) {
+      const { config, schema, errors } = route('read', access.read);
+      app.get(
+        '/:id',
+        { config, schema: { ...schema, params: idParamsSchema, response: { 200: schemas.item, ...errors } } },
+        async (request) => {
+          const id = idOf(request.params);
+          if (canRead && !canRead(currentUser(request), id)) throw new AppError(403, messages.forbidden);
+          const item = await repository.find(id);
+          if (item === undefined) throw new AppError(404, NOT_FOUND);
+          return item;
+        },
+      );
+    }
+
+    if (!without.has('create')) {
+      const { config, schema, errors } = route('create', access.write);
+      app.post(
+        '/',
+        { config, schema: { ...schema, body: schemas.create, response: { 201: schemas.item, ...errors } } },
+        async (request, reply) => {
+          const item = await guarded(() => repository.create(request.body as z.output<C>, currentUser(request).id));
+          return reply.code(201).send(item);
+        },
+      );
+    }
+
+    if (!without.has('update')) {
+      const { config, schema, errors } = route('update', access.write);
+      app.patch(
+        '/:id',
+        {
+          config,
+          schema: {
+            ...schema,
+            params: idParamsSchema,
+            body: schemas.update,
+            response: { 200: schemas.item, ...errors },
+          },
+        },
+        async (request) => {
+          const item = await guarded(() =>
+            repository.update(idOf(request.params), request.body as z.output<U>, currentUser(request).id),
+          );
+          if (item === undefined) throw new AppError(404, NOT_FOUND);
+          return item;
+        },
+      );
+    }
+
+    if (!without.has('delete')) {
+      const { config, schema, errors } = route('delete', access.write);
+      app.delete(
+        '/:id',
+        { config, schema: { ...schema, params: idParamsSchema, response: { ...archived, 204: z.null(), ...errors } } },
+        async (request, reply) => {
+          const deleted = await guarded(() => repository.delete(idOf(request.params), currentUser(request).id));
+          if (!deleted) throw new AppError(404, NOT_FOUND);
+          // Kept because of its history: say so (without a `message`, which clients read as failure).
+          if (deleted === 'archived') return reply.code(200).send({ archived: true });
+          return reply.code(204).send(null);
+        },
+      );
+    }
   };
 }

@@ -5,12 +5,14 @@ import {
   eventOccurrenceSchema,
   idParamsSchema,
   scheduleDayRequestSchema,
+  sendReportRequestSchema,
   updateEventOccurrenceSchema,
 } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/access.js';
 import { AppError, errorResponses } from '../../lib/errors.js';
+import type { MessagingService } from '../messaging/service.js';
 import { type EventOccurrenceService, OCCURRENCE_NOT_FOUND } from './service.js';
 
 const tags = ['event-occurrences'];
@@ -19,13 +21,14 @@ const readers = { access: ['admin', 'editor', 'guest'] as const };
 const admins = { access: ['admin'] as const };
 
 /**
- * /api/event-occurrences (spec §3, §5): the lists and one occurrence for every role (scoped),
- * and the admin's changes: the occurrence's guests and time, deletion, approving a day.
+ * /api/event-occurrences (spec §3, §5, §7): the lists and one occurrence for every role (scoped),
+ * and the admin's changes: the occurrence's guests and time, deletion, approving a day, and the
+ * day's reminders and reports. Every send answers `{success, message}` with the counts.
  */
-export const eventOccurrenceRoutes: FastifyPluginAsyncZod<{ occurrences: EventOccurrenceService }> = async (
-  app,
-  { occurrences },
-) => {
+export const eventOccurrenceRoutes: FastifyPluginAsyncZod<{
+  occurrences: EventOccurrenceService;
+  messaging: MessagingService;
+}> = async (app, { occurrences, messaging }) => {
   app.get(
     '/',
     {
@@ -119,4 +122,69 @@ export const eventOccurrenceRoutes: FastifyPluginAsyncZod<{ occurrences: EventOc
       async (request) => occurrences.setDaySchedule(request.body, currentUser(request), approve),
     );
   }
+
+  const sent = { 200: bulkActionResultSchema, ...errorResponses(400, 401, 403, 503) };
+
+  app.post(
+    '/sendReminders',
+    {
+      config: admins,
+      schema: {
+        tags,
+        description:
+          'Queues one reminder per guest (or per message group) of each approved occurrence of the day (in ' +
+          '`timezone`, else the caller’s) that has not started; its text gives the time in the guest’s zone. A past ' +
+          'day is refused. Sending twice queues nothing new.',
+        body: scheduleDayRequestSchema,
+        response: sent,
+      },
+    },
+    async (request) => messaging.sendReminders(request.body, currentUser(request)),
+  );
+
+  app.post(
+    '/sendReport',
+    {
+      config: admins,
+      schema: {
+        tags,
+        description:
+          'Queues the report image of the occurrence’s submissions of the form to its guests (each sees only the ' +
+          'submissions about them) and marks the occurrence completed.',
+        body: sendReportRequestSchema,
+        response: { ...sent, ...errorResponses(404, 409) },
+      },
+    },
+    async (request) => messaging.sendReport(request.body, currentUser(request)),
+  );
+
+  app.post(
+    '/sendReports',
+    {
+      config: admins,
+      schema: {
+        tags,
+        description: 'sendReport for every occurrence of the day and every form with submissions on it.',
+        body: scheduleDayRequestSchema,
+        response: sent,
+      },
+    },
+    async (request) => messaging.sendReports(request.body, currentUser(request)),
+  );
+
+  app.post(
+    '/sendMonthlyReports',
+    {
+      config: admins,
+      schema: {
+        tags,
+        description:
+          'Queues each guest of the month’s occurrences (the month of listDate) one image of their month, once per ' +
+          'guest and month.',
+        body: scheduleDayRequestSchema,
+        response: sent,
+      },
+    },
+    async (request) => messaging.sendMonthlyReports(request.body, currentUser(request)),
+  );
 };

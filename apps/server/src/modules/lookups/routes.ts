@@ -1,6 +1,5 @@
 import {
   createLookupSchema,
-  idParamsSchema,
   lookupListQuerySchema,
   lookupListSchema,
   lookupSchema,
@@ -10,13 +9,28 @@ import {
   updateLookupSchema,
 } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { currentUser } from '../../auth/access.js';
+import { crudRoutes } from '../../lib/crud-routes.js';
 import { AppError, errorResponses } from '../../lib/errors.js';
 import type { LookupService } from './service.js';
 
-const adminOnly = { access: ['admin'] } as const;
-const errors = errorResponses(400, 401, 403, 404);
+const errors = [400, 401, 403, 404] as const;
+
+/** Read, create, update and delete (admins); the list is the listbox query too, written below. */
+const crud = crudRoutes({
+  section: 'lookups',
+  item: 'Lookup',
+  schemas: {
+    listQuery: lookupListQuerySchema,
+    list: lookupListSchema,
+    item: lookupSchema,
+    create: createLookupSchema,
+    update: updateLookupSchema,
+  },
+  without: ['list'],
+  archives: false,
+  docs: { read: { errors }, create: { errors }, update: { errors } },
+});
 
 export const lookupRoutes: FastifyPluginAsyncZod<{ lookups: LookupService }> = async (app, { lookups }) => {
   app.get(
@@ -34,7 +48,7 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ lookups: LookupService }> = a
           'The lookups list (admins), or the listbox query `keys=a,b&lookupableIds=1,2&lookupableType=group` ' +
           '(admins and editors; without limit it answers up to 1000).',
         querystring: lookupListQuerySchema,
-        response: { 200: lookupListSchema, ...errors },
+        response: { 200: lookupListSchema, ...errorResponses(...errors) },
       },
     },
     async (request) => {
@@ -45,54 +59,16 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ lookups: LookupService }> = a
     },
   );
 
-  app.get(
-    '/:id',
-    {
-      config: adminOnly,
-      schema: { tags: ['lookups'], params: idParamsSchema, response: { 200: lookupSchema, ...errors } },
-    },
-    async (request) => lookups.get(request.params.id),
-  );
-
-  app.post(
-    '/',
-    {
-      config: adminOnly,
-      schema: { tags: ['lookups'], body: createLookupSchema, response: { 201: lookupSchema, ...errors } },
-    },
-    async (request, reply) => {
-      const lookup = await lookups.create(request.body, currentUser(request).id);
-      return reply.code(201).send(lookup);
-    },
-  );
-
-  app.patch(
-    '/:id',
-    {
-      config: adminOnly,
-      schema: {
-        tags: ['lookups'],
-        params: idParamsSchema,
-        body: updateLookupSchema,
-        response: { 200: lookupSchema, ...errors },
+  // The service answers 404 and 409 with the lookup's own words; the routes only pass through.
+  await app.register(crud, {
+    repository: {
+      find: (id) => lookups.get(id),
+      create: (input, createdBy) => lookups.create(input, createdBy),
+      update: (id, input) => lookups.update(id, input),
+      delete: async (id) => {
+        await lookups.delete(id);
+        return true;
       },
     },
-    async (request) => lookups.update(request.params.id, request.body),
-  );
-
-  app.delete(
-    '/:id',
-    {
-      config: adminOnly,
-      schema: {
-        tags: ['lookups'],
-        params: idParamsSchema,
-        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request, reply) => {
-      await lookups.delete(request.params.id);
-      return reply.code(204).send(null);
-    },
-  );
+  });
 };

@@ -1,4 +1,5 @@
 import {
+  bulkActionResultSchema,
   createMessageGroupSchema,
   messageGroupListQuerySchema,
   messageGroupListSchema,
@@ -6,13 +7,18 @@ import {
   messageGroupSchema,
   updateMessageGroupSchema,
 } from '@ritim/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../auth/access.js';
 import { crudRoutes } from '../../lib/crud-routes.js';
+import { errorResponses } from '../../lib/errors.js';
+import type { MessagingService } from '../messaging/service.js';
+import type { MessageGroupRepository } from './repository.js';
 
 /**
- * /api/message-groups, admins only. Members are let go by their foreign key (set null) when a group
- * is deleted; a lookup holds on with RESTRICT (409). The only unique column is the chat id.
+ * Members are let go by their foreign key (set null) when a group is deleted; a lookup holds on with
+ * RESTRICT (409). The only unique column is the chat id.
  */
-export const messageGroupRoutes = crudRoutes({
+const crud = crudRoutes({
   section: 'message-groups',
   item: 'Message group',
   schemas: {
@@ -24,3 +30,26 @@ export const messageGroupRoutes = crudRoutes({
   },
   conflicts: { referenced: messageGroupMessages.inUse, unique: messageGroupMessages.chatIdTaken },
 });
+
+/** /api/message-groups, admins only: the five section routes and the import from the messaging gateway. */
+export const messageGroupRoutes: FastifyPluginAsyncZod<{
+  repository: MessageGroupRepository;
+  messaging: MessagingService;
+}> = async (app, { repository, messaging }) => {
+  await app.register(crud, { repository });
+
+  app.get(
+    '/sync',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['message-groups'],
+        description:
+          'Imports the messaging gateway’s group chats and their members (matched to users by phone). 409 when ' +
+          'the configured transport has no groups, 502 when the gateway cannot list them.',
+        response: { 200: bulkActionResultSchema, ...errorResponses(400, 401, 403, 409, 502, 503) },
+      },
+    },
+    async (request) => messaging.syncMessageGroups(currentUser(request)),
+  );
+};
