@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Role } from '@ritim/shared';
 import { asc, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, type PgSelect, QueryBuilder, type WithSubqueryWithSelection } from 'drizzle-orm/pg-core';
@@ -139,7 +140,8 @@ export function defineList<Q extends ListRequest, Row, T>(definition: ListDefini
     ].filter((c): c is SQL => c !== undefined);
     const where = conditions.length ? sql.join(conditions, sql` and `) : undefined;
     const order = [...((definition.sorts as Record<string, SQL[]>)[sort] ?? []), tieBreak];
-    const name = `${definition.name}_list_${statements.size}`;
+    // Named after the shape, so every instance of a list prepares the same text under the same name.
+    const name = `${definition.name}_list_${createHash('sha1').update(shape).digest('hex').slice(0, 12)}`;
     if ('select' in definition) {
       statement = definition
         .select(totalColumn, view)
