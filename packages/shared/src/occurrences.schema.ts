@@ -164,3 +164,50 @@ export const occurrenceExportQuerySchema = z
     { error: `The export covers at most ${EXPORT_MAX_DAYS} days` },
   );
 export type OccurrenceExportQuery = z.infer<typeof occurrenceExportQuerySchema>;
+
+/** The longest range one calendar read covers (a month view shows six weeks). */
+export const CALENDAR_MAX_DAYS = 62;
+
+/**
+ * GET /api/event-occurrences/calendar: the sessions starting in [from, to) (ISO instants), scoped
+ * like the lists; admins may narrow by organiser, location and guest.
+ */
+export const occurrenceCalendarQuerySchema = z
+  .object({
+    from: z.string({ error: 'from is required' }).pipe(instant('from')),
+    to: z.string({ error: 'to is required' }).pipe(instant('to')),
+    organiserId: dbId('organiserId').optional(),
+    locationId: dbId('locationId').optional(),
+    guestId: dbId('guestId').optional(),
+  })
+  .refine((query) => Date.parse(query.from) < Date.parse(query.to), {
+    error: 'The calendar’s end (to) must be after its start (from)',
+  })
+  .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= CALENDAR_MAX_DAYS * 86_400_000, {
+    error: `The calendar reads at most ${CALENDAR_MAX_DAYS} days at once`,
+  });
+export type OccurrenceCalendarQuery = z.infer<typeof occurrenceCalendarQuerySchema>;
+
+/** One session as the calendar draws it; its event's details are in `events` by id. */
+export const calendarSessionSchema = z.object({
+  id: z.number().int(),
+  eventId: z.number().int(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: z.enum(OCCURRENCE_STATUSES),
+});
+
+/** A compact range: each event's details once, however many of its sessions fall in the range. */
+export const occurrenceCalendarSchema = z.object({
+  sessions: z.array(calendarSessionSchema),
+  events: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      timezone: z.string(),
+      location: z.object({ id: z.number().int(), name: z.string() }),
+      organiser: z.object({ id: z.number().int(), name: z.string().nullable(), surname: z.string().nullable() }),
+    }),
+  ),
+});
+export type OccurrenceCalendar = z.infer<typeof occurrenceCalendarSchema>;

@@ -30,6 +30,7 @@ const WIDER: Record<string, readonly Role[]> = {
   // Everyone reads occurrences (the service shows editors and guests only their own).
   'GET /api/event-occurrences': ['admin', 'editor', 'guest'],
   'GET /api/event-occurrences/:id': ['admin', 'editor', 'guest'],
+  'GET /api/event-occurrences/calendar': ['admin', 'editor', 'guest'],
   // Everyone has a calendar feed (the handler limits it to themselves; admins reach anyone's).
   'GET /api/users/:id/calendar-feed': ['admin', 'editor', 'guest'],
   'POST /api/users/:id/calendar-feed/reset': ['admin', 'editor', 'guest'],

@@ -585,6 +585,52 @@ export class OccurrenceRepository {
   }
 
   /**
+   * The sessions starting in [from, to) a viewer sees, narrowed by organiser, location or guest,
+   * by start, with their event's details (one query for the range; no page).
+   */
+  calendarRange(
+    viewer: ListViewer,
+    range: {
+      from: Date;
+      to: Date;
+      organiserId?: number | undefined;
+      locationId?: number | undefined;
+      guestId?: number | undefined;
+    },
+  ) {
+    return this.db
+      .select({
+        id: eventOccurrences.id,
+        eventId: eventOccurrences.eventId,
+        startsAt: eventOccurrences.startsAt,
+        endsAt: eventOccurrences.endsAt,
+        status: eventOccurrences.status,
+        title: events.title,
+        timezone: events.timezone,
+        locationId: locations.id,
+        locationName: locations.name,
+        organiserId: organisers.id,
+        organiserName: organisers.name,
+        organiserSurname: organisers.surname,
+      })
+      .from(eventOccurrences)
+      .innerJoin(events, eq(events.id, eventOccurrences.eventId))
+      .innerJoin(locations, eq(locations.id, events.locationId))
+      .innerJoin(organisers, eq(organisers.id, events.organiserId))
+      .where(
+        and(
+          gte(eventOccurrences.startsAt, range.from),
+          lt(eventOccurrences.startsAt, range.to),
+          visibleTo(viewer.role, viewer.id),
+          range.organiserId === undefined ? undefined : eq(events.organiserId, range.organiserId),
+          range.locationId === undefined ? undefined : eq(events.locationId, range.locationId),
+          range.guestId === undefined ? undefined : isOccurrenceGuest(range.guestId),
+        ),
+      )
+      .orderBy(asc(eventOccurrences.startsAt), asc(eventOccurrences.id));
+  }
+
+  /**
    * One page of the CSV export: the occurrences starting in [from, to) after `after` (keyset on
    * (starts_at, id), so a year is read page by page), each with its guests (active, its own list
    * or its event's) and the answers submitted about each guest.

@@ -4,6 +4,8 @@ import {
   eventOccurrenceListSchema,
   eventOccurrenceSchema,
   idParamsSchema,
+  occurrenceCalendarQuerySchema,
+  occurrenceCalendarSchema,
   scheduleDayRequestSchema,
   sendReportRequestSchema,
   updateEventOccurrenceSchema,
@@ -45,6 +47,23 @@ export const eventOccurrenceRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => occurrences.list(request.query, currentUser(request)),
+  );
+
+  app.get(
+    '/calendar',
+    {
+      config: readers,
+      schema: {
+        tags,
+        description:
+          'The sessions starting in [from, to) (ISO instants, at most 62 days), scoped like the lists, in one ' +
+          'compact answer: each session’s id, event, times and status, and each event’s details once. Admins may ' +
+          'narrow by organiserId, locationId and guestId.',
+        querystring: occurrenceCalendarQuerySchema,
+        response: { 200: occurrenceCalendarSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => occurrences.calendar(request.query, currentUser(request)),
   );
 
   app.get(

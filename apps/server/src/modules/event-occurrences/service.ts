@@ -2,6 +2,8 @@ import {
   type BulkActionResult,
   type EventOccurrence,
   type EventOccurrenceListQuery,
+  type OccurrenceCalendar,
+  type OccurrenceCalendarQuery,
   occurrenceMessages,
   type ScheduleDayRequest,
   type UpdateEventOccurrence,
@@ -62,6 +64,39 @@ export class EventOccurrenceService {
       viewer,
     );
     return { eventOccurrences: page.items, totalCount: page.totalCount };
+  }
+
+  /**
+   * GET /api/event-occurrences/calendar: the range's sessions the viewer sees, each event's
+   * details once. The filters narrow it further (within what the viewer sees).
+   */
+  async calendar(query: OccurrenceCalendarQuery, viewer: ListViewer): Promise<OccurrenceCalendar> {
+    const rows = await this.occurrences.calendarRange(viewer, {
+      ...query,
+      from: new Date(query.from),
+      to: new Date(query.to),
+    });
+    const events = new Map<number, OccurrenceCalendar['events'][number]>();
+    for (const row of rows) {
+      if (events.has(row.eventId)) continue;
+      events.set(row.eventId, {
+        id: row.eventId,
+        title: row.title,
+        timezone: row.timezone,
+        location: { id: row.locationId, name: row.locationName },
+        organiser: { id: row.organiserId, name: row.organiserName, surname: row.organiserSurname },
+      });
+    }
+    return {
+      sessions: rows.map((row) => ({
+        id: row.id,
+        eventId: row.eventId,
+        startsAt: row.startsAt.toISOString(),
+        endsAt: row.endsAt.toISOString(),
+        status: row.status,
+      })),
+      events: [...events.values()],
+    };
   }
 
   /** GET /api/event-occurrences/:id: undefined when it does not exist or is not the viewer's. */
