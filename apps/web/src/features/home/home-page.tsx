@@ -7,7 +7,7 @@ import type { ListResult } from '../../api/resources';
 import { useSession } from '../../auth/session-store';
 import { ChevronRightIcon } from '../../components/icons';
 import { Spinner } from '../../components/spinner';
-import { navItemsFor } from '../../components/nav-items';
+import { useNavItems } from '../../components/nav-items';
 import { PageTitle } from '../../components/page-title';
 import { buttonClass, cardClass } from '../../components/ui';
 import { translateMessage } from '../../i18n';
@@ -377,7 +377,7 @@ function GuestNext({ zone }: { zone: string }) {
 /** The sections the role can open, as cards (the sidebar's entries, with a line each). */
 function Sections({ role }: { role: string }) {
   const { t } = useTranslation();
-  const sections = navItemsFor(role).filter((item) => item.to !== '/');
+  const sections = useNavItems(role).filter((item) => item.to !== '/');
   return (
     <section aria-labelledby="home-sections">
       <h2 id="home-sections" className="text-sm font-semibold text-slate-900">
