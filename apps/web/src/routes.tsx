@@ -32,7 +32,7 @@ const signedInRoutes: RouteObject[] = [
       nav: { labelKey: 'upcomingEvents', descriptionKey: 'occurrences.upcomingDescription', icon: 'calendar' },
     } satisfies SectionHandle,
     lazy: async () => ({
-      Component: (await import('./features/occurrences/occurrences-list')).UpcomingEventsList,
+      Component: (await import('./features/occurrences/upcoming-events-list')).UpcomingEventsList,
     }),
   },
   {
@@ -257,7 +257,7 @@ const signedInRoutes: RouteObject[] = [
         index: true,
         errorElement,
         lazy: async () => ({
-          Component: (await import('./features/occurrences/occurrences-list')).EventOccurrencesList,
+          Component: (await import('./features/occurrences/event-occurrences-list')).EventOccurrencesList,
         }),
       },
       {
@@ -277,7 +277,7 @@ const signedInRoutes: RouteObject[] = [
       nav: { labelKey: 'monthlyReport', descriptionKey: 'occurrences.monthlyDescription', icon: 'clipboard-list' },
     } satisfies SectionHandle,
     lazy: async () => ({
-      Component: (await import('./features/occurrences/occurrences-list')).MonthlyReportList,
+      Component: (await import('./features/occurrences/monthly-report-list')).MonthlyReportList,
     }),
   },
   {
