@@ -26,6 +26,44 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
     languageOptions: { globals: globals.browser },
   },
+  // The web app's layers (CONVENTIONS 11). Screens sit in feature folders one level under
+  // features/, so any '../x' from a feature file is another feature; what two features share moves
+  // to components/ or lib/. Shared code imports no feature and not the route table (the route
+  // table hands the shell its data). Tests may render the whole app, so they import routes.
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.\\./)|(^|/)features/',
+              message: 'A feature does not import another feature: move what they share to components/, lib/ or api/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/{api,auth,components,i18n,lib}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)features(/|$)|^\\.\\./(routes|router|main)$',
+              message:
+                'Shared code (components/, lib/, api/, auth/, i18n/) imports no feature and not the route table.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.js', '**/*.config.ts', '.ci/**'],
     ...tseslint.configs.disableTypeChecked,

@@ -53,9 +53,11 @@ test.describe('Sign In', () => {
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     expect(scripts.some((path) => path.includes('/login-page-'))).toBe(true);
-    expect(scripts.filter((path) => /\/(root-layout|home-page|occurrences-list|menu|en-sections)-/.test(path))).toEqual(
-      [],
-    );
+    expect(
+      scripts.filter((path) =>
+        /\/(root-layout|home-page|upcoming-events-list|occurrences-table|menu|en-sections)-/.test(path),
+      ),
+    ).toEqual([]);
   });
 
   test('still checks a session whose hint cookie outlived it, and then asks to sign in', async ({ page }) => {

@@ -1,18 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, rowWithCell, test } from './fixtures.js';
+import { apiHeaders, expect, field, rowWithCell, test, uniqueNames } from './fixtures.js';
 
-/** Names unique to this run: every spec shares one database. */
-const tag = Date.now().toString(36);
-const unique = (name: string) => `${name}-${tag}`;
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
-/** An access token for direct API calls, from the page's own refresh cookie. */
-async function authHeaders(page: Page) {
-  const response = await page.request.post('/api/auth/refresh');
-  expect(response.status()).toBe(200);
-  return { authorization: `Bearer ${((await response.json()) as { accessToken: string }).accessToken}` };
-}
+const unique = uniqueNames();
 
 /** The next Monday after today (UTC calendar), as yyyy-MM-dd and dd/MM/yyyy. */
 function nextMonday(): { iso: string; shown: string } {
@@ -25,7 +14,7 @@ function nextMonday(): { iso: string; shown: string } {
 
 /** A location, an editor in Europe/London (the organiser) and a guest, made through the API. */
 async function setUp(page: Page) {
-  const headers = await authHeaders(page);
+  const headers = await apiHeaders(page);
   const location = await page.request.post('/api/locations', { headers, data: { name: unique('Hall') } });
   expect(location.status()).toBe(201);
   const editor = await page.request.post('/api/users', {

@@ -1,11 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { E2E_BASE_URL } from './env.js';
-import { bearerHeaders, expect, test } from './fixtures.js';
+import { bearerHeaders, expect, test, uniqueNames } from './fixtures.js';
 
-/** Names unique to this run: every spec shares one database. */
-const tag = Date.now().toString(36);
-const unique = (name: string) => `${name}-${tag}`;
+const unique = uniqueNames();
 const PASSWORD = 'fill-form-password-1';
 
 /** The organiser's zone (the users' default). */

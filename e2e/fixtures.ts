@@ -1,4 +1,11 @@
-import { type APIRequestContext, test as base, expect, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
+import {
+  type APIRequestContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+  type PlaywrightWorkerArgs,
+} from '@playwright/test';
 import { accounts, type AccountRole, E2E_BASE_URL } from './env.js';
 
 /**
@@ -24,6 +31,35 @@ export const test = base.extend<{ adminPage: Page; editorPage: Page; guestPage: 
     await use(page);
   },
 });
+
+/** A name made unique to one spec file in this run; `tag` is the part that makes it so. */
+export interface UniqueNames {
+  (name: string): string;
+  readonly tag: string;
+}
+
+let namers = 0;
+
+/**
+ * `const unique = uniqueNames();` at the top of a spec: every spec shares one database, so the
+ * names it creates carry a tag of its own (`Hall-<tag>`). The same name gives the same text
+ * throughout the spec; another spec's 'Hall' differs, though both run in one worker.
+ */
+export function uniqueNames(): UniqueNames {
+  namers += 1;
+  const tag = `${Date.now().toString(36)}${namers.toString(36)}`;
+  return Object.assign((name: string) => `${name}-${tag}`, { tag });
+}
+
+/**
+ * The authorization header of the page's own session, for direct API calls: an access token from
+ * its refresh cookie (rotated, as the app does), so the page stays signed in as it was.
+ */
+export async function apiHeaders(page: Page): Promise<{ authorization: string }> {
+  const response = await page.request.post('/api/auth/refresh');
+  expect(response.status()).toBe(200);
+  return { authorization: `Bearer ${((await response.json()) as { accessToken: string }).accessToken}` };
+}
 
 /**
  * An authorization header for direct API calls, signed in through `api` (a page's request context
@@ -68,12 +104,29 @@ export async function adminApiClient(playwright: PlaywrightWorkerArgs['playwrigh
   };
 }
 
+/** The list table's row that mentions `text` anywhere (a name unique to the spec, say). */
+export const row = (page: Page, text: string) =>
+  page.getByTestId('list-table').getByRole('row').filter({ hasText: text });
+
 /** The list table's row with a cell reading exactly `text` (a Title or Event cell, say). */
 export const rowWithCell = (page: Page, text: string) =>
   page
     .getByTestId('list-table')
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name: text, exact: true }) });
+
+/** Opens a list row's menu (the row from `row` or `rowWithCell`). */
+export async function openRowMenu(listRow: Locator): Promise<void> {
+  await listRow.getByTestId('row-menu-button').click();
+}
+
+/** The number in a list row's first (Id) cell. */
+export async function rowId(listRow: Locator): Promise<number> {
+  return Number((await listRow.getByRole('cell').first().innerText()).trim());
+}
+
+/** A form field by its exact label ('Name' without 'Surname'). */
+export const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 /** Accepts every browser confirmation on the page from now on; the array collects their texts. */
 export function acceptDialogs(page: Page): string[] {

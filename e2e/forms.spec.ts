@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { apiHeaders, expect, openRowMenu, row, test, uniqueNames } from './fixtures.js';
 
-/** Names unique to this run, since specs share one database. */
-const unique = (name: string) => `${name} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+const unique = uniqueNames();
 
 const notes = { type: 'textarea', name: 'notes', label: 'Notes', placeholder: 'How did it go?' };
 const attendance = {
@@ -16,14 +15,6 @@ const attendance = {
   ],
 };
 
-/** An access token for direct API calls, from the page's own refresh cookie (rotated, as the app does). */
-async function apiToken(page: Page): Promise<string> {
-  const response = await page.request.post('/api/auth/refresh');
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
-
-const row = (page: Page, title: string) => page.getByTestId('list-table').getByRole('row').filter({ hasText: title });
 const schemaBox = (page: Page) => page.getByRole('textbox', { name: 'Schema' });
 
 /** Searches the list and waits until the search is applied (it is debounced into the URL). */
@@ -31,10 +22,6 @@ async function search(page: Page, text: string) {
   await page.getByTestId('list-search').fill(text);
   await expect(page).toHaveURL(/[?&]q=/);
   await expect(page.getByTestId('list-table').getByRole('row')).toHaveCount(2);
-}
-
-async function openRowMenu(page: Page, title: string) {
-  await row(page, title).getByTestId('row-menu-button').click();
 }
 
 /** Creates a form through the editor, as a user would. */
@@ -55,10 +42,10 @@ test.describe('Forms', () => {
   test('creates a form with a schema and a group, listed at version 1 with its creator', async ({
     adminPage: page,
   }) => {
-    const token = await apiToken(page);
+    const headers = await apiHeaders(page);
     const groupName = unique('Forms team');
     const group = await page.request.post('/api/groups', {
-      headers: { authorization: `Bearer ${token}` },
+      headers,
       data: { name: groupName },
     });
     expect(group.status()).toBe(201);
@@ -75,7 +62,7 @@ test.describe('Forms', () => {
     await expect(created.getByRole('cell').nth(4)).toHaveText('admin');
     await expect(created.getByRole('cell').nth(5)).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
 
-    await openRowMenu(page, title);
+    await openRowMenu(row(page, title));
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await expect(page.getByTestId('form-groups').getByLabel(groupName)).toBeChecked();
   });
@@ -122,7 +109,7 @@ test.describe('Forms', () => {
     const title = unique('Versioned form');
     await createForm(page, title, { fields: [notes] });
     await search(page, title);
-    await openRowMenu(page, title);
+    await openRowMenu(row(page, title));
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await expect(page).toHaveURL(/\/forms\/\d+\/edit$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Form' })).toBeVisible();
@@ -137,7 +124,7 @@ test.describe('Forms', () => {
     await expect(row(page, title).getByRole('cell').nth(3)).toHaveText('2');
 
     // A new title alone keeps the version.
-    await openRowMenu(page, title);
+    await openRowMenu(row(page, title));
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await expect(page.getByTestId('form-version')).toContainText('Version 2');
     await page.getByRole('textbox', { name: 'Title' }).fill(`${title} renamed`);
@@ -153,14 +140,14 @@ test.describe('Forms', () => {
     const title = unique('Seasonal form');
     await createForm(page, title, { fields: [notes] });
     await search(page, title);
-    await openRowMenu(page, title);
+    await openRowMenu(row(page, title));
     await page.getByRole('menuitem', { name: 'Archive' }).click();
     await expect(page.getByText(`${title} archived successfully`)).toBeVisible();
     await expect(row(page, title)).toHaveCount(0);
     await page.getByTestId('list-filter-archived').check();
     await expect(page).toHaveURL(/archived=true/);
     await expect(row(page, title)).toContainText('Archived');
-    await openRowMenu(page, title);
+    await openRowMenu(row(page, title));
     await page.getByRole('menuitem', { name: 'Restore' }).click();
     await expect(page.getByText(`${title} restored successfully`)).toBeVisible();
     await expect(row(page, title)).not.toContainText('Archived');
@@ -176,7 +163,7 @@ test.describe('Forms', () => {
       dialogs.push(dialog.message());
       void dialog.accept();
     });
-    await openRowMenu(page, title);
+    await openRowMenu(row(page, title));
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     expect(dialogs).toEqual(['Are you sure you want to delete this item?']);
     await expect(page.getByText(`${title} deleted successfully`)).toBeVisible();

@@ -1,9 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { apiHeaders, expect, openRowMenu, row, rowId, test, uniqueNames } from './fixtures.js';
 
-/** Names unique to this run: every spec shares one database. */
-const tag = Date.now().toString(36);
-const unique = (name: string) => `${name} ${tag}`;
+const unique = uniqueNames();
 
 /** Creates a group through the form, as a user would. */
 async function createGroup(page: Page, name: string) {
@@ -15,23 +13,6 @@ async function createGroup(page: Page, name: string) {
   await page.getByRole('button', { name: 'Create Group' }).click();
   await expect(page.getByText('Group created successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/groups$/);
-}
-
-/** An access token for direct API calls, from the page's own refresh cookie (rotated, as the app does). */
-async function apiToken(page: Page): Promise<string> {
-  const response = await page.request.post('/api/auth/refresh');
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
-
-const row = (page: Page, name: string) => page.getByTestId('list-table').getByRole('row').filter({ hasText: name });
-
-async function openRowMenu(page: Page, name: string) {
-  await row(page, name).getByTestId('row-menu-button').click();
-}
-
-async function rowId(page: Page, name: string): Promise<number> {
-  return Number((await row(page, name).getByRole('cell').first().innerText()).trim());
 }
 
 test.describe('Groups', () => {
@@ -67,7 +48,7 @@ test.describe('Groups', () => {
     const before = unique('Moda Team');
     const after = unique('Moda Crew');
     await createGroup(page, before);
-    await openRowMenu(page, before);
+    await openRowMenu(row(page, before));
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await expect(page).toHaveURL(/\/groups\/\d+\/edit$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Group' })).toBeVisible();
@@ -92,14 +73,14 @@ test.describe('Groups', () => {
   test("archives a group, hides it, shows it with 'Show archived' and restores it", async ({ adminPage: page }) => {
     const name = unique('Winter Team');
     await createGroup(page, name);
-    await openRowMenu(page, name);
+    await openRowMenu(row(page, name));
     await page.getByRole('menuitem', { name: 'Archive' }).click();
     await expect(page.getByText(`${name} archived successfully`)).toBeVisible();
     await expect(row(page, name)).toHaveCount(0);
     await page.getByTestId('list-filter-archived').check();
     await expect(page).toHaveURL(/archived=true/);
     await expect(row(page, name)).toContainText('Archived');
-    await openRowMenu(page, name);
+    await openRowMenu(row(page, name));
     await page.getByRole('menuitem', { name: 'Restore' }).click();
     await expect(page.getByText(`${name} restored successfully`)).toBeVisible();
     await page.getByTestId('list-filter-archived').uncheck();
@@ -123,13 +104,13 @@ test.describe('Groups', () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await openRowMenu(page, name);
+    await openRowMenu(row(page, name));
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     expect(dialogs).toEqual(['Are you sure you want to delete this item?']);
     await expect(row(page, name)).toHaveCount(1);
 
     page.once('dialog', (dialog) => void dialog.accept());
-    await openRowMenu(page, name);
+    await openRowMenu(row(page, name));
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await expect(page.getByText(`${name} deleted successfully`)).toBeVisible();
     await expect(row(page, name)).toHaveCount(0);
@@ -141,22 +122,22 @@ test.describe('Groups', () => {
     const name = unique('Busy Team');
     const formTitle = unique('Busy Team notes');
     await createGroup(page, name);
-    const id = await rowId(page, name);
+    const id = await rowId(row(page, name));
     const form = await page.request.post('/api/forms', {
-      headers: { authorization: `Bearer ${await apiToken(page)}` },
+      headers: await apiHeaders(page),
       data: { title: formTitle, groupIds: [id] },
     });
     expect(form.status()).toBe(201);
 
     page.once('dialog', (dialog) => void dialog.accept());
-    await openRowMenu(page, name);
+    await openRowMenu(row(page, name));
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await expect(page.locator('[data-sonner-toast][data-type="error"]')).toContainText(
       'Group is used by users, forms or lookups and cannot be deleted; archive it instead',
     );
     await expect(row(page, name)).toHaveCount(1);
 
-    await openRowMenu(page, name);
+    await openRowMenu(row(page, name));
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await expect(page.getByTestId('group-forms')).toContainText(formTitle);
   });

@@ -2,11 +2,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { shownDay, wallClock } from './clock.js';
 import { accounts, E2E_BASE_URL } from './env.js';
-import { bearerHeaders, expect, test } from './fixtures.js';
+import { bearerHeaders, expect, test, uniqueNames } from './fixtures.js';
 
-/** Names unique to this run: every spec shares one database. */
-const tag = Date.now().toString(36);
-const unique = (name: string) => `${name}-${tag}`;
+const unique = uniqueNames();
 const PASSWORD = 'home-password-1';
 
 const ISTANBUL = 'Europe/Istanbul';
@@ -47,7 +45,7 @@ const nameOf = (person: { name: string; surname: string }) => `${person.name} ${
 
 const titles = { choir: unique('Choir'), quartet: unique('Quartet'), walk: unique('Walk') };
 const place = unique('Garden');
-const conferenceLink = `https://meet.example.com/${tag}`;
+const conferenceLink = `https://meet.example.com/${unique.tag}`;
 
 let adminHeaders: Record<string, string>;
 
@@ -112,7 +110,8 @@ async function signInAs(page: Page, person: keyof typeof people) {
 }
 
 /** The dashboard row of an occurrence, by its title. */
-const row = (page: Page, title: string) => page.getByTestId('home-occurrence').filter({ hasText: title });
+/** Home's entry of an occurrence (a dashboard line, not a list row). */
+const homeOccurrence = (page: Page, title: string) => page.getByTestId('home-occurrence').filter({ hasText: title });
 
 async function expectAccessible(page: Page) {
   const scan = await new AxeBuilder({ page }).include('main').analyze();
@@ -146,12 +145,12 @@ test.describe('Home', () => {
     await expect(panel.getByText(`${shown(today)}, in ${ISTANBUL}`)).toBeVisible();
     await expect(page.getByTestId('home-approved-count')).toHaveText(`${approved} of ${total} approved`);
 
-    const choir = row(page, titles.choir);
+    const choir = homeOccurrence(page, titles.choir);
     await expect(choir).toContainText('12:00');
     await expect(choir).toContainText(`Organiser: ${nameOf(people.organiser)}`);
     await expect(choir).toContainText('Approved');
     // The quartet is at noon in London: its organiser's time, with the zone named.
-    const quartet = row(page, titles.quartet);
+    const quartet = homeOccurrence(page, titles.quartet);
     await expect(quartet).toContainText('12:00');
     await expect(quartet).toContainText(`Organiser: ${nameOf(people.londoner)} · ${LONDON} time`);
     await expect(choir).not.toContainText(' time');
@@ -181,13 +180,13 @@ test.describe('Home', () => {
     const formTitle = ((await form.json()) as { title: string }).title;
     await signInAs(page, 'organiser');
     await page.goto('/');
-    const choir = row(page, titles.choir);
+    const choir = homeOccurrence(page, titles.choir);
     await expect(choir).toContainText('12:00');
     await expect(choir).toContainText(`Place: ${place}`);
     // Ali's notes are in; Zeynep's are not. Tomorrow's walk is not today's.
     await expect(choir.getByRole('link', { name: `Fill ${formTitle} for ${nameOf(people.ali)}` })).toHaveCount(0);
-    await expect(row(page, titles.walk)).toHaveCount(0);
-    await expect(row(page, titles.quartet)).toHaveCount(0);
+    await expect(homeOccurrence(page, titles.walk)).toHaveCount(0);
+    await expect(homeOccurrence(page, titles.quartet)).toHaveCount(0);
     await expectAccessible(page);
 
     await choir.getByRole('link', { name: `Fill ${formTitle} for ${nameOf(people.zeynep)}` }).click();
@@ -214,7 +213,7 @@ test.describe('Home', () => {
     await page.unroute('**/api/event-occurrences?*');
     await panel.getByRole('button', { name: 'Try again' }).click();
 
-    const walk = row(page, titles.walk);
+    const walk = homeOccurrence(page, titles.walk);
     // 10:00 in Istanbul (UTC+3) is 07:00 UTC, shown on Emma's London clock.
     await expect(walk).toContainText(shownAt(new Date(`${tomorrow}T07:00:00Z`), LONDON));
     await expect(walk).toContainText(`Place: ${place}`);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { apiHeaders, expect, openRowMenu, row, test } from './fixtures.js';
 
 /** Creates a location through the form, as a user would. */
 async function createLocation(page: Page, name: string) {
@@ -10,19 +10,6 @@ async function createLocation(page: Page, name: string) {
   await page.getByRole('button', { name: 'Create Location' }).click();
   await expect(page.getByText('Location created successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/locations$/);
-}
-
-/** An access token for direct API calls, from the page's own refresh cookie (rotated, as the app does). */
-async function apiToken(page: Page): Promise<string> {
-  const response = await page.request.post('/api/auth/refresh');
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
-
-const row = (page: Page, name: string) => page.getByTestId('list-table').getByRole('row').filter({ hasText: name });
-
-async function openRowMenu(page: Page, name: string) {
-  await row(page, name).getByTestId('row-menu-button').click();
 }
 
 test.describe('Locations', () => {
@@ -52,7 +39,7 @@ test.describe('Locations', () => {
 
   test('edits a location from the row menu', async ({ adminPage: page }) => {
     await createLocation(page, 'Moda Room');
-    await openRowMenu(page, 'Moda Room');
+    await openRowMenu(row(page, 'Moda Room'));
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await expect(page).toHaveURL(/\/locations\/\d+\/edit$/);
     const name = page.getByPlaceholder('Location Name');
@@ -80,13 +67,13 @@ test.describe('Locations', () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await openRowMenu(page, 'Temporary Room');
+    await openRowMenu(row(page, 'Temporary Room'));
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     expect(dialogs).toEqual(['Are you sure you want to delete this item?']);
     await expect(row(page, 'Temporary Room')).toHaveCount(1);
 
     page.once('dialog', (dialog) => void dialog.accept());
-    await openRowMenu(page, 'Temporary Room');
+    await openRowMenu(row(page, 'Temporary Room'));
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await expect(page.getByText('Temporary Room deleted successfully')).toBeVisible();
     await expect(row(page, 'Temporary Room')).toHaveCount(0);
@@ -96,13 +83,13 @@ test.describe('Locations', () => {
     await createLocation(page, 'Vanishing Room');
     // Another admin removes it meanwhile, so this delete answers 404.
     const id = await row(page, 'Vanishing Room').getByRole('cell').first().innerText();
-    const token = await apiToken(page);
+    const headers = await apiHeaders(page);
     const removed = await page.request.delete(`/api/locations/${id.trim()}`, {
-      headers: { authorization: `Bearer ${token}` },
+      headers,
     });
     expect(removed.status()).toBe(204);
     page.once('dialog', (dialog) => void dialog.accept());
-    await openRowMenu(page, 'Vanishing Room');
+    await openRowMenu(row(page, 'Vanishing Room'));
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     const toast = page.locator('[data-sonner-toast][data-type="error"]');
     await expect(toast).toContainText('Location not found');
@@ -128,7 +115,7 @@ test.describe('Locations', () => {
 
   test('archives a location, hides it, and shows it again with the checkbox filter', async ({ adminPage: page }) => {
     await createLocation(page, 'Winter Hall');
-    await openRowMenu(page, 'Winter Hall');
+    await openRowMenu(row(page, 'Winter Hall'));
     await page.getByRole('menuitem', { name: 'Archive' }).click();
     await expect(page.getByText('Winter Hall archived successfully')).toBeVisible();
     await expect(row(page, 'Winter Hall')).toHaveCount(0);
@@ -152,10 +139,10 @@ test.describe('Locations', () => {
   });
 
   test('pages through more than 50 locations', async ({ adminPage: page }) => {
-    const token = await apiToken(page);
+    const headers = await apiHeaders(page);
     for (let i = 1; i <= 55; i++) {
       const created = await page.request.post('/api/locations', {
-        headers: { authorization: `Bearer ${token}` },
+        headers,
         data: { name: `Paged Room ${String(i).padStart(2, '0')}` },
       });
       expect(created.status()).toBe(201);

@@ -1,32 +1,17 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { apiHeaders, expect, field, openRowMenu, row, test, uniqueNames } from './fixtures.js';
 
-/** Names unique to this run: every spec shares one database. */
-const tag = Date.now().toString(36);
-const unique = (name: string) => `${name}-${tag}`;
-
-/** An access token for direct API calls, from the page's own refresh cookie (rotated, as the app does). */
-async function apiToken(page: Page): Promise<string> {
-  const response = await page.request.post('/api/auth/refresh');
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
+const unique = uniqueNames();
 
 /** Creates a location through the API (the Locations spec covers its screens). */
 async function createLocation(page: Page, name: string): Promise<number> {
-  const token = await apiToken(page);
+  const headers = await apiHeaders(page);
   const response = await page.request.post('/api/locations', {
-    headers: { authorization: `Bearer ${token}` },
+    headers,
     data: { name },
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { id: number }).id;
-}
-
-const row = (page: Page, text: string) => page.getByTestId('list-table').getByRole('row').filter({ hasText: text });
-
-async function openRowMenu(page: Page, text: string) {
-  await row(page, text).getByTestId('row-menu-button').click();
 }
 
 /**
@@ -36,14 +21,12 @@ async function openRowMenu(page: Page, text: string) {
 async function openEditForm(page: Page, text: string) {
   await expect(async () => {
     if (!/\/lookups\/\d+\/edit$/.test(page.url())) {
-      await openRowMenu(page, text);
+      await openRowMenu(row(page, text));
       await page.getByRole('menuitem', { name: 'Edit' }).click({ timeout: 2_000 });
     }
     await expect(page).toHaveURL(/\/lookups\/\d+\/edit$/, { timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
 }
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 interface LookupInput {
   key: string;
@@ -109,7 +92,7 @@ test.describe('Lookups', () => {
     const key = unique('editable');
     await createLookup(page, { key, value: 'e1', label: 'Before', type: 'Locations', record: location });
 
-    await openRowMenu(page, key);
+    await openRowMenu(row(page, key));
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await expect(page).toHaveURL(/\/lookups\/\d+\/edit$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Lookup' })).toBeVisible();
@@ -160,9 +143,9 @@ test.describe('Lookups', () => {
     await page.goto('/lookups/create');
     await fillLookup(page, { key: unique('gone'), value: 'g', label: 'Gone', type: 'Locations', record: location });
     // Another admin deletes the location meanwhile.
-    const token = await apiToken(page);
+    const headers = await apiHeaders(page);
     const removed = await page.request.delete(`/api/locations/${locationId}`, {
-      headers: { authorization: `Bearer ${token}` },
+      headers,
     });
     expect(removed.status()).toBe(204);
     await page.getByRole('button', { name: 'Create Lookup' }).click();
@@ -192,20 +175,20 @@ test.describe('Lookups', () => {
       expect(dialog.message()).toBe('Are you sure you want to delete this item?');
       void dialog.accept();
     });
-    await openRowMenu(page, parentKey);
+    await openRowMenu(row(page, parentKey));
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     const toast = page.locator('[data-sonner-toast][data-type="error"]');
     await expect(toast).toContainText('Lookup has child lookups and cannot be deleted');
     await expect(row(page, parentKey)).toHaveCount(1);
 
     page.once('dialog', (dialog) => void dialog.accept());
-    await openRowMenu(page, childKey);
+    await openRowMenu(row(page, childKey));
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await expect(page.getByText('Kadıköy deleted successfully')).toBeVisible();
     await expect(row(page, childKey)).toHaveCount(0);
 
     page.once('dialog', (dialog) => void dialog.accept());
-    await openRowMenu(page, parentKey);
+    await openRowMenu(row(page, parentKey));
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await expect(page.getByText('Istanbul deleted successfully')).toBeVisible();
     await expect(row(page, parentKey)).toHaveCount(0);
@@ -238,7 +221,7 @@ test.describe('Lookups', () => {
     const key = unique('narrow');
     await createLookup(page, { key, value: 'n', label: 'Narrow' });
     await expect(row(page, key)).toHaveCount(1);
-    await openRowMenu(page, key);
+    await openRowMenu(row(page, key));
     await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
   });
 

@@ -1,9 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import { apiHeaders, expect, openRowMenu, row, rowId, test, uniqueNames } from './fixtures.js';
 
-/** Names unique to this run: every spec shares one database. */
-const tag = Date.now().toString(36);
-const unique = (name: string) => `${name} ${tag}`;
+const unique = uniqueNames();
 
 /** Opens the create form from the list and fills it, as a user would; the caller submits. */
 async function fillNewMessageGroup(page: Page, name: string, chatId?: string) {
@@ -22,23 +20,6 @@ async function createMessageGroup(page: Page, name: string, chatId?: string) {
   await expect(page).toHaveURL(/\/message-groups$/);
 }
 
-/** An access token for direct API calls, from the page's own refresh cookie (rotated, as the app does). */
-async function apiToken(page: Page): Promise<string> {
-  const response = await page.request.post('/api/auth/refresh');
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
-
-const row = (page: Page, name: string) => page.getByTestId('list-table').getByRole('row').filter({ hasText: name });
-
-async function openRowMenu(page: Page, name: string) {
-  await row(page, name).getByTestId('row-menu-button').click();
-}
-
-async function rowId(page: Page, name: string): Promise<number> {
-  return Number((await row(page, name).getByRole('cell').first().innerText()).trim());
-}
-
 test.describe('Message Groups', () => {
   test('creates a message group with a chat id, explained by a hint, and lists it', async ({ adminPage: page }) => {
     const name = unique('Parents 5A');
@@ -46,7 +27,7 @@ test.describe('Message Groups', () => {
     await expect(page.getByLabel('Chat id')).toHaveAccessibleDescription(
       /id of this group's chat at the messaging gateway/,
     );
-    await createMessageGroup(page, `  ${name} `, ` chat-${tag}@g.us `);
+    await createMessageGroup(page, `  ${name} `, ` chat-${unique.tag}@g.us `);
     const created = row(page, name);
     await expect(created).toHaveCount(1);
     await expect(created.getByRole('cell').nth(1)).toHaveText(name);
@@ -55,9 +36,9 @@ test.describe('Message Groups', () => {
     }
     await expect(page.getByRole('button', { name: 'Sync Message Groups', exact: true })).toBeVisible();
 
-    await openRowMenu(page, name);
+    await openRowMenu(row(page, name));
     await page.getByRole('menuitem', { name: 'Edit' }).click();
-    await expect(page.getByLabel('Chat id')).toHaveValue(`chat-${tag}@g.us`);
+    await expect(page.getByLabel('Chat id')).toHaveValue(`chat-${unique.tag}@g.us`);
   });
 
   test("refuses a blank name with 'Message group name must be a non-empty string' and sends nothing", async ({
@@ -74,7 +55,7 @@ test.describe('Message Groups', () => {
   });
 
   test('refuses a chat id another group uses and keeps the form as typed', async ({ adminPage: page }) => {
-    const chatId = `taken-${tag}`;
+    const chatId = `taken-${unique.tag}`;
     await createMessageGroup(page, unique('First chat holder'), chatId);
     const second = unique('Second chat holder');
     await fillNewMessageGroup(page, second, chatId);
@@ -88,18 +69,18 @@ test.describe('Message Groups', () => {
   test('edits the name and clears the chat id, and shows the members', async ({ adminPage: page }) => {
     const before = unique('Class 6B');
     const after = unique('Class 6C');
-    await createMessageGroup(page, before, `chat-6b-${tag}`);
-    const id = await rowId(page, before);
-    const member = `member-${tag}`;
+    await createMessageGroup(page, before, `chat-6b-${unique.tag}`);
+    const id = await rowId(row(page, before));
+    const member = `member-${unique.tag}`;
     const user = await page.request.post('/api/users', {
-      headers: { authorization: `Bearer ${await apiToken(page)}` },
+      headers: await apiHeaders(page),
       data: { username: member, password: 'member-password-1', role: 'guest', messageGroupId: id },
     });
     expect(user.status()).toBe(201);
     await page.reload();
     await expect(row(page, before).getByRole('cell').nth(2)).toHaveText(member);
 
-    await openRowMenu(page, before);
+    await openRowMenu(row(page, before));
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await expect(page).toHaveURL(new RegExp(`/message-groups/${id}/edit$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Edit Message Group' })).toBeVisible();
@@ -121,9 +102,9 @@ test.describe('Message Groups', () => {
   }) => {
     const name = unique('Big chat');
     await createMessageGroup(page, name);
-    const id = await rowId(page, name);
-    const headers = { authorization: `Bearer ${await apiToken(page)}` };
-    const usernames = ['ali', 'ayse', 'can', 'deniz', 'elif', 'fatma', 'gokhan'].map((u) => `${u}-${tag}`);
+    const id = await rowId(row(page, name));
+    const headers = await apiHeaders(page);
+    const usernames = ['ali', 'ayse', 'can', 'deniz', 'elif', 'fatma', 'gokhan'].map((u) => `${u}-${unique.tag}`);
     for (const username of usernames) {
       const user = await page.request.post('/api/users', {
         headers,
@@ -149,7 +130,7 @@ test.describe('Message Groups', () => {
       dialogs.push(dialog.message());
       void dialog.accept();
     });
-    await openRowMenu(page, name);
+    await openRowMenu(row(page, name));
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await expect(page.getByText(`${name} deleted successfully`)).toBeVisible();
     expect(dialogs).toEqual(['Are you sure you want to delete this item?']);
@@ -159,14 +140,20 @@ test.describe('Message Groups', () => {
   test('refuses to delete a message group a lookup belongs to', async ({ adminPage: page }) => {
     const name = unique('Looked up chat');
     await createMessageGroup(page, name);
-    const id = await rowId(page, name);
+    const id = await rowId(row(page, name));
     const lookup = await page.request.post('/api/lookups', {
-      headers: { authorization: `Bearer ${await apiToken(page)}` },
-      data: { key: `chat-${tag}`, value: 'v', label: 'Label', lookupableType: 'message-groups', lookupableId: id },
+      headers: await apiHeaders(page),
+      data: {
+        key: `chat-${unique.tag}`,
+        value: 'v',
+        label: 'Label',
+        lookupableType: 'message-groups',
+        lookupableId: id,
+      },
     });
     expect(lookup.status()).toBe(201);
     page.once('dialog', (dialog) => void dialog.accept());
-    await openRowMenu(page, name);
+    await openRowMenu(row(page, name));
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await expect(page.locator('[data-sonner-toast][data-type="error"]')).toContainText(
       'Message group is used by lookups or logged messages and cannot be deleted',

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { shownDay, wallClock } from './clock.js';
 import { accounts } from './env.js';
-import { adminApiClient, bearerHeaders, expect, test } from './fixtures.js';
+import { adminApiClient, bearerHeaders, expect, test, uniqueNames } from './fixtures.js';
 import { MailCatcher } from './mail-catcher.js';
 
 /**
@@ -10,8 +10,7 @@ import { MailCatcher } from './mail-catcher.js';
  * and the row follows it to Sent without a reload. Also Home's messages panel for the admin,
  * Sync Message Groups' refusal on the SMTP transport, and the log being the admin's alone.
  */
-const tag = Date.now().toString(36);
-const unique = (name: string) => `${name}-${tag}`;
+const unique = uniqueNames();
 const PASSWORD = 'message-log-password-1';
 /** The organiser's zone and the seeded admin's. */
 const ZONE = 'Europe/Istanbul';
@@ -31,7 +30,7 @@ const organiser = { username: unique('log-emre'), name: 'Emre', surname: unique(
 /** A guest created without an email address: the SMTP transport cannot reach them. */
 const guest = { username: unique('log-deniz'), name: 'Deniz', surname: unique('Ateş') };
 const guestName = `${guest.name} ${guest.surname}`;
-const guestEmail = `deniz-${tag}@example.test`;
+const guestEmail = `deniz-${unique.tag}@example.test`;
 const title = unique('Violin lesson');
 let guestId = 0;
 let remindersMessage = '';

@@ -1,5 +1,5 @@
 import { dayIn } from './clock.js';
-import { acceptDialogs, adminApiClient, bearerHeaders, expect, rowWithCell, test } from './fixtures.js';
+import { acceptDialogs, adminApiClient, bearerHeaders, expect, rowWithCell, test, uniqueNames } from './fixtures.js';
 import { MailCatcher } from './mail-catcher.js';
 
 /**
@@ -8,8 +8,7 @@ import { MailCatcher } from './mail-catcher.js';
  * Retry that really delivers, Sync Message Groups' refusal, and Home's messages panel. The e2e
  * server mails through SMTP to E2E_SMTP_PORT, where this spec listens with a real SMTP server.
  */
-const tag = Date.now().toString(36);
-const unique = (name: string) => `${name}-${tag}`;
+const unique = uniqueNames();
 const PASSWORD = 'messaging-password-1';
 const ZONE = 'Europe/Istanbul';
 const today = dayIn(ZONE);
@@ -21,7 +20,7 @@ const people = {
     username: unique('msg-ayse'),
     name: 'Ayşe',
     surname: unique('Yılmaz'),
-    email: `ayse-${tag}@example.test`,
+    email: `ayse-${unique.tag}@example.test`,
     timezone: 'Europe/London',
   },
   nur: { username: unique('msg-nur'), name: 'Nur', surname: unique('Ak') },
@@ -147,7 +146,7 @@ test.describe.serial('Messaging', () => {
 
     const fixed = await page.request.patch(`/api/users/${ids.nur}`, {
       headers: await bearerHeaders(page.request),
-      data: { email: `nur-${tag}@example.test` },
+      data: { email: `nur-${unique.tag}@example.test` },
     });
     expect(fixed.status(), await fixed.text()).toBe(200);
 
@@ -156,8 +155,8 @@ test.describe.serial('Messaging', () => {
     await expect(page.getByText(/Message \d+ queued again/)).toBeVisible();
     // The row follows the message without a reload: queued, then sent.
     await expect(failed.getByTestId('message-status')).toContainText('Sent', { timeout: 20_000 });
-    expect(mailsTo(`nur-${tag}@example.test`)).toHaveLength(1);
-    expect(mailsTo(`nur-${tag}@example.test`)[0]!.text).toContain(`Reminder: ${titles.reminder}`);
+    expect(mailsTo(`nur-${unique.tag}@example.test`)).toHaveLength(1);
+    expect(mailsTo(`nur-${unique.tag}@example.test`)[0]!.text).toContain(`Reminder: ${titles.reminder}`);
   });
 
   test('Generate Report downloads the occurrence’s report as a JPEG', async ({ adminPage: page }) => {

@@ -1,9 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { accounts } from './env.js';
-import { expect, test } from './fixtures.js';
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+import { expect, field, test } from './fixtures.js';
 
 /** Opens My profile the way a user does: from the user menu. Returns the user's id. */
 async function openMyProfile(page: Page): Promise<number> {

@@ -1,5 +1,5 @@
 import { dayIn, shownDay, wallClock } from './clock.js';
-import { acceptDialogs, adminApiClient, expect, rowWithCell, test } from './fixtures.js';
+import { acceptDialogs, adminApiClient, expect, rowWithCell, test, uniqueNames } from './fixtures.js';
 import { jpegAttachment, MailCatcher } from './mail-catcher.js';
 
 /**
@@ -11,8 +11,7 @@ import { jpegAttachment, MailCatcher } from './mail-catcher.js';
  * The reports use a day 40 days back (and its month) that no other spec touches, so the counts
  * in the toasts are this spec's own.
  */
-const tag = Date.now().toString(36);
-const unique = (name: string) => `${name}-${tag}`;
+const unique = uniqueNames();
 const PASSWORD = 'occurrence-messaging-password-1';
 const ZONE = 'Europe/Istanbul';
 const GUEST_ZONE = 'Europe/London';
@@ -42,7 +41,7 @@ const guest = (key: string, name: string, timezone = ZONE) => ({
   username: unique(`om-${key}`),
   name,
   surname: unique('Guest'),
-  email: `${key}-${tag}@example.test`,
+  email: `${key}-${unique.tag}@example.test`,
   timezone,
 });
 const people = {
@@ -57,7 +56,7 @@ const titles = {
   second: unique('Drum lesson'),
 };
 const locationName = unique('Conservatory');
-const conferenceLink = `https://meet.example.test/${tag}`;
+const conferenceLink = `https://meet.example.test/${unique.tag}`;
 const formTitle = unique('Progress notes');
 const ids = { form: 0, reminderOccurrence: 0, reported: 0, second: 0 };
 let sessionNotesTitle = '';

@@ -1,10 +1,8 @@
 import type { Page } from '@playwright/test';
-import { accounts, E2E_BASE_URL } from './env.js';
-import { acceptDialogs, expect, rowWithCell, test } from './fixtures.js';
+import { E2E_BASE_URL } from './env.js';
+import { acceptDialogs, apiHeaders, bearerHeaders, expect, rowWithCell, test, uniqueNames } from './fixtures.js';
 
-/** Names unique to this run: every spec shares one database. */
-const tag = Date.now().toString(36);
-const unique = (name: string) => `${name}-${tag}`;
+const unique = uniqueNames();
 const PASSWORD = 'occurrence-password-1';
 
 /** The seeded admin's zone (the users' default). */
@@ -47,9 +45,7 @@ const titles = {
  */
 test.beforeAll(async ({ playwright }) => {
   const api = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
-  const login = await api.post('/api/auth/login', { data: accounts.admin });
-  expect(login.status()).toBe(200);
-  const headers = { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+  const headers = await bearerHeaders(api);
   const post = async (path: string, data: Record<string, unknown>) => {
     const response = await api.post(path, { headers, data });
     expect(response.status(), await response.text()).toBe(201);
@@ -101,13 +97,6 @@ async function signInAsUser(page: Page, username: string) {
   expect(response.status()).toBe(200);
 }
 
-/** An access token for direct API calls, from the page's own refresh cookie. */
-async function authHeaders(page: Page) {
-  const response = await page.request.post('/api/auth/refresh');
-  expect(response.status()).toBe(200);
-  return { authorization: `Bearer ${((await response.json()) as { accessToken: string }).accessToken}` };
-}
-
 const upcoming = (query = '') => `/upcoming-events?date=${day.iso}${query}`;
 
 test.describe('Upcoming Events', () => {
@@ -147,7 +136,7 @@ test.describe('Upcoming Events', () => {
   });
 
   test('approves the day’s schedule after the confirmation, and unapproves it', async ({ adminPage: page }) => {
-    const headers = await authHeaders(page);
+    const headers = await apiHeaders(page);
     const scheduled = await page.request.get(
       `/api/event-occurrences?date=${day.iso}&timezone=${ADMIN_ZONE}&status=scheduled&limit=1`,
       { headers },
@@ -295,7 +284,7 @@ test.describe('Event Occurrences and Monthly Report', () => {
       timeZone: 'UTC',
     });
     await expect(page.getByRole('heading', { level: 2, name: month })).toBeVisible();
-    await page.getByTestId('list-search').fill(tag);
+    await page.getByTestId('list-search').fill(unique.tag);
     await expect(rowWithCell(page, titles.choir)).toBeVisible();
     await expect(rowWithCell(page, titles.band)).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Notes' })).toBeVisible();

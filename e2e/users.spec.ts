@@ -1,40 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { accounts } from './env.js';
-import { expect, test } from './fixtures.js';
+import { apiHeaders, bearerHeaders, expect, field, openRowMenu, rowWithCell, test, uniqueNames } from './fixtures.js';
 
-/** Names unique to this run: every spec shares one database. */
-const tag = Date.now().toString(36);
-const unique = (name: string) => `${name}-${tag}`;
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
-/** The list row whose Username cell is exactly `username`. */
-const row = (page: Page, username: string) =>
-  page
-    .getByTestId('list-table')
-    .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name: username, exact: true }) });
-
-async function openRowMenu(page: Page, username: string) {
-  await row(page, username).getByTestId('row-menu-button').click();
-}
-
-/** An access token for direct API calls, from the page's own refresh cookie (rotated, as the app does). */
-async function apiToken(page: Page): Promise<string> {
-  const response = await page.request.post('/api/auth/refresh');
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
+const unique = uniqueNames();
 
 async function login(request: APIRequestContext, username: string, password: string) {
   return request.post('/api/auth/login', { data: { username, password } });
-}
-
-async function bearerOf(request: APIRequestContext, username: string, password: string) {
-  const response = await login(request, username, password);
-  expect(response.status()).toBe(200);
-  return { authorization: `Bearer ${((await response.json()) as { accessToken: string }).accessToken}` };
 }
 
 /** Shows the users list filtered to `text` (the search box applies it after typing stops). */
@@ -62,10 +34,10 @@ test.describe('Users', () => {
     adminPage: page,
     request,
   }) => {
-    const token = await apiToken(page);
+    const headers = await apiHeaders(page);
     const groupName = unique('Choir');
     const group = await page.request.post('/api/groups', {
-      headers: { authorization: `Bearer ${token}` },
+      headers,
       data: { name: groupName },
     });
     expect(group.status()).toBe(201);
@@ -84,7 +56,7 @@ test.describe('Users', () => {
     });
 
     await searchUsers(page, username);
-    await expect(row(page, username).getByRole('cell')).toHaveText([
+    await expect(rowWithCell(page, username).getByRole('cell')).toHaveText([
       /^\d+$/,
       'Ece',
       'Şahin',
@@ -134,7 +106,7 @@ test.describe('Users', () => {
     });
     await page.setViewportSize({ width: 390, height: 844 });
     await searchUsers(page, username);
-    await openRowMenu(page, username);
+    await openRowMenu(rowWithCell(page, username));
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     await expect(page).toHaveURL(/\/users\/\d+\/edit$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Edit User' })).toBeVisible();
@@ -148,8 +120,8 @@ test.describe('Users', () => {
     await expect(page).toHaveURL(/\/users$/);
 
     await searchUsers(page, username);
-    await expect(row(page, username)).toContainText('Kaya');
-    await expect(row(page, username)).toContainText('Inactive');
+    await expect(rowWithCell(page, username)).toContainText('Kaya');
+    await expect(rowWithCell(page, username)).toContainText('Inactive');
     // Deactivated: the (kept) password no longer signs in.
     expect((await login(request, username, 'first-password-1')).status()).toBe(401);
   });
@@ -163,28 +135,28 @@ test.describe('Users', () => {
       dialogs.push(dialog.message());
       void dialog.accept();
     });
-    await openRowMenu(page, username);
+    await openRowMenu(rowWithCell(page, username));
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     expect(dialogs).toEqual(['Are you sure you want to delete this item?']);
     await expect(page.getByText(`${username} deleted successfully`)).toBeVisible();
-    await expect(row(page, username)).toHaveCount(0);
+    await expect(rowWithCell(page, username)).toHaveCount(0);
   });
 
   test('refuses, with the reason in a red toast, to delete yourself', async ({ adminPage: page }) => {
     await searchUsers(page, accounts.admin.username);
     page.once('dialog', (dialog) => void dialog.accept());
-    await openRowMenu(page, accounts.admin.username);
+    await openRowMenu(rowWithCell(page, accounts.admin.username));
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     const toast = page.locator('[data-sonner-toast][data-type="error"]');
     await expect(toast).toContainText('You cannot delete your own account');
-    await expect(row(page, accounts.admin.username)).toHaveCount(1);
+    await expect(rowWithCell(page, accounts.admin.username)).toHaveCount(1);
   });
 
   test('refuses to delete the last active admin', async ({ adminPage: page, request }) => {
     // A second admin, `boss`. Then `boss` deactivates every other active admin, the signed-in
     // `admin` included, whose page still holds a valid access token: from it, deleting `boss`
     // (now the only active admin) must be refused. Everything is put back afterwards.
-    const adminHeaders = { authorization: `Bearer ${await apiToken(page)}` };
+    const adminHeaders = await apiHeaders(page);
     const boss = unique('boss');
     const created = await page.request.post('/api/users', {
       headers: adminHeaders,
@@ -193,9 +165,9 @@ test.describe('Users', () => {
     expect(created.status()).toBe(201);
     const bossId = ((await created.json()) as { id: number }).id;
     await searchUsers(page, boss);
-    await expect(row(page, boss)).toHaveCount(1);
+    await expect(rowWithCell(page, boss)).toHaveCount(1);
 
-    const bossHeaders = await bearerOf(request, boss, 'boss-password-1');
+    const bossHeaders = await bearerHeaders(request, { username: boss, password: 'boss-password-1' });
     const admins = (await (
       await request.get('/api/users?role=admin&status=active&limit=1000', { headers: bossHeaders })
     ).json()) as { users: { id: number }[] };
@@ -209,18 +181,18 @@ test.describe('Users', () => {
         expect(response.status()).toBe(200);
       }
       page.once('dialog', (dialog) => void dialog.accept());
-      await openRowMenu(page, boss);
+      await openRowMenu(rowWithCell(page, boss));
       await page.getByRole('menuitem', { name: 'Delete' }).click();
       const toast = page.locator('[data-sonner-toast][data-type="error"]');
       await expect(toast).toContainText('At least one active admin must remain');
-      await expect(row(page, boss)).toHaveCount(1);
+      await expect(rowWithCell(page, boss)).toHaveCount(1);
     } finally {
       for (const id of others) {
         await request.patch(`/api/users/${id}`, { headers: bossHeaders, data: { status: 'active' } });
       }
     }
     const { username, password } = accounts.admin;
-    const restored = await bearerOf(request, username, password);
+    const restored = await bearerHeaders(request, { username, password });
     expect((await request.delete(`/api/users/${bossId}`, { headers: restored })).status()).toBe(204);
   });
 });

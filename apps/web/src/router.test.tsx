@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, renderApp, resetApp, urlOf } from './test/app';
+import { renderApp, resetApp } from './test/app';
+import { json, urlOf } from './test/http';
 import { adminClaims, fakeToken } from './test/tokens';
 
 const location = { id: 7, name: 'Main Hall', status: 'active', createdAt: '2025-01-01T10:00:00Z', user: null };

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import type { RouteHandle } from './auth/route-access';
+import { navItemsOf, type LayoutHandle, type SectionHandle } from './lib/nav';
 import { RouteError } from './components/route-error';
 import { loadSectionTexts } from './i18n';
 
@@ -11,10 +12,281 @@ const hydrateFallbackElement = <div className="min-h-dvh bg-slate-50" />;
 const adminOnly: RouteHandle = { roles: ['admin'] };
 
 /**
- * The routes of spec §2 that exist so far; each screen is its own chunk, loaded on first visit.
+ * The signed-in screens of spec §2 that exist so far; each is its own chunk, loaded on first visit.
  * A section limited to some roles says so once, in its route's `handle` (see auth/route-access):
- * the sidebar hides it and the shell shows 'Access denied' to anyone else who opens it.
+ * the sidebar hides it and the shell shows 'Access denied' to anyone else who opens it. A section
+ * in the sidebar declares its entry there too (`nav`), in the sidebar's order.
  */
+const signedInRoutes: RouteObject[] = [
+  {
+    index: true,
+    errorElement,
+    handle: { nav: { labelKey: 'home', icon: 'home', end: true } } satisfies SectionHandle,
+    lazy: async () => ({ Component: (await import('./features/home/home-page')).HomePage }),
+  },
+  {
+    // Every signed-in role: the server keeps editors and guests to their own occurrences.
+    path: 'upcoming-events',
+    errorElement,
+    handle: {
+      nav: { labelKey: 'upcomingEvents', descriptionKey: 'occurrences.upcomingDescription', icon: 'calendar' },
+    } satisfies SectionHandle,
+    lazy: async () => ({
+      Component: (await import('./features/occurrences/upcoming-events-list')).UpcomingEventsList,
+    }),
+  },
+  {
+    // Every signed-in user's own profile (spec §6), so outside any admin-only users section.
+    path: 'users/:userId/my-profile',
+    errorElement,
+    lazy: async () => ({ Component: (await import('./features/users/my-profile')).MyProfileScreen }),
+  },
+  {
+    // The admin's users section; its children never match my-profile above, which stays open to all.
+    path: 'users',
+    errorElement,
+    handle: {
+      ...adminOnly,
+      nav: { labelKey: 'users', descriptionKey: 'users.description', icon: 'users' },
+    } satisfies SectionHandle,
+    children: [
+      {
+        index: true,
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/users/users-list')).UsersList }),
+      },
+      {
+        path: 'create',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/users/user-form')).UserFormScreen }),
+      },
+      {
+        path: ':userId/edit',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/users/user-form')).UserFormScreen }),
+      },
+    ],
+  },
+  {
+    path: 'groups',
+    errorElement,
+    handle: {
+      ...adminOnly,
+      nav: { labelKey: 'groups', descriptionKey: 'groups.description', icon: 'user-group' },
+    } satisfies SectionHandle,
+    children: [
+      {
+        index: true,
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/groups/groups-list')).GroupsList }),
+      },
+      {
+        path: 'create',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/groups/group-form')).GroupFormScreen }),
+      },
+      {
+        path: ':groupId/edit',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/groups/group-form')).GroupFormScreen }),
+      },
+    ],
+  },
+  {
+    path: 'message-groups',
+    errorElement,
+    handle: {
+      ...adminOnly,
+      nav: { labelKey: 'messageGroups', descriptionKey: 'messageGroups.description', icon: 'chat-bubbles' },
+    } satisfies SectionHandle,
+    children: [
+      {
+        index: true,
+        errorElement,
+        lazy: async () => ({
+          Component: (await import('./features/message-groups/message-groups-list')).MessageGroupsList,
+        }),
+      },
+      {
+        path: 'create',
+        errorElement,
+        lazy: async () => ({
+          Component: (await import('./features/message-groups/message-group-form')).MessageGroupFormScreen,
+        }),
+      },
+      {
+        path: ':messageGroupId/edit',
+        errorElement,
+        lazy: async () => ({
+          Component: (await import('./features/message-groups/message-group-form')).MessageGroupFormScreen,
+        }),
+      },
+    ],
+  },
+  {
+    path: 'locations',
+    errorElement,
+    handle: {
+      ...adminOnly,
+      nav: { labelKey: 'locations', descriptionKey: 'locations.description', icon: 'map-pin' },
+    } satisfies SectionHandle,
+    children: [
+      {
+        index: true,
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/locations/locations-list')).LocationsList }),
+      },
+      {
+        path: 'create',
+        errorElement,
+        lazy: async () => ({
+          Component: (await import('./features/locations/location-form')).LocationFormScreen,
+        }),
+      },
+      {
+        path: ':locationId/edit',
+        errorElement,
+        lazy: async () => ({
+          Component: (await import('./features/locations/location-form')).LocationFormScreen,
+        }),
+      },
+    ],
+  },
+  {
+    path: 'forms',
+    errorElement,
+    handle: {
+      ...adminOnly,
+      nav: { labelKey: 'forms', descriptionKey: 'forms.description', icon: 'clipboard-list' },
+    } satisfies SectionHandle,
+    children: [
+      {
+        index: true,
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/forms/forms-list')).FormsList }),
+      },
+      {
+        path: 'create',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/forms/form-editor')).FormEditorScreen }),
+      },
+      {
+        path: ':formId/edit',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/forms/form-editor')).FormEditorScreen }),
+      },
+    ],
+  },
+  {
+    // Organisers fill forms for their guests (spec §2), so outside the admin-only forms section.
+    path: 'forms/:formId/form-submission/:eventOccurrenceId',
+    errorElement,
+    handle: { roles: ['admin', 'editor'] } satisfies RouteHandle,
+    lazy: async () => ({ Component: (await import('./features/fill-form/fill-form')).FillFormScreen }),
+  },
+  {
+    path: 'lookups',
+    errorElement,
+    handle: {
+      ...adminOnly,
+      nav: { labelKey: 'lookups', descriptionKey: 'lookups.description', icon: 'list-bullet' },
+    } satisfies SectionHandle,
+    children: [
+      {
+        index: true,
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/lookups/lookups-list')).LookupsList }),
+      },
+      {
+        path: 'create',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/lookups/lookup-form')).LookupFormScreen }),
+      },
+      {
+        path: ':lookupId/edit',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/lookups/lookup-form')).LookupFormScreen }),
+      },
+    ],
+  },
+  {
+    path: 'message-logs',
+    errorElement,
+    handle: {
+      ...adminOnly,
+      nav: { labelKey: 'messageLogs', descriptionKey: 'messaging.logDescription', icon: 'chat-bubbles' },
+    } satisfies SectionHandle,
+    lazy: async () => ({
+      Component: (await import('./features/message-logs/message-logs-list')).MessageLogsList,
+    }),
+  },
+  {
+    path: 'events',
+    errorElement,
+    handle: {
+      ...adminOnly,
+      nav: { labelKey: 'events', descriptionKey: 'events.description', icon: 'calendar' },
+    } satisfies SectionHandle,
+    children: [
+      {
+        index: true,
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/events/events-list')).EventsList }),
+      },
+      {
+        path: 'create',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/events/event-form')).EventFormScreen }),
+      },
+      {
+        path: ':eventId/edit',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/events/event-form')).EventFormScreen }),
+      },
+    ],
+  },
+  {
+    path: 'event-occurrences',
+    errorElement,
+    handle: {
+      ...adminOnly,
+      nav: { labelKey: 'eventOccurrences', descriptionKey: 'occurrences.allDescription', icon: 'list-bullet' },
+    } satisfies SectionHandle,
+    children: [
+      {
+        index: true,
+        errorElement,
+        lazy: async () => ({
+          Component: (await import('./features/occurrences/event-occurrences-list')).EventOccurrencesList,
+        }),
+      },
+      {
+        path: ':occurrenceId/edit',
+        errorElement,
+        lazy: async () => ({
+          Component: (await import('./features/occurrences/occurrence-form')).EditOccurrenceScreen,
+        }),
+      },
+    ],
+  },
+  {
+    path: 'monthly-event-occurrences',
+    errorElement,
+    handle: {
+      ...adminOnly,
+      nav: { labelKey: 'monthlyReport', descriptionKey: 'occurrences.monthlyDescription', icon: 'clipboard-list' },
+    } satisfies SectionHandle,
+    lazy: async () => ({
+      Component: (await import('./features/occurrences/monthly-report-list')).MonthlyReportList,
+    }),
+  },
+  {
+    path: 'logout',
+    errorElement,
+    lazy: async () => ({ Component: (await import('./features/auth/logout-page')).LogoutPage }),
+  },
+];
+
 export const routes: RouteObject[] = [
   {
     path: '/login',
@@ -26,245 +298,13 @@ export const routes: RouteObject[] = [
     path: '/',
     errorElement,
     hydrateFallbackElement,
+    // The shell's sidebar and Home's cards read the sections from here (useMatches), as data.
+    handle: { sections: navItemsOf(signedInRoutes) } satisfies LayoutHandle,
     // The signed-in screens need the sections' texts: they load alongside the layout.
     lazy: async () => {
       const [{ RootLayout }] = await Promise.all([import('./components/root-layout'), loadSectionTexts()]);
       return { Component: RootLayout };
     },
-    children: [
-      {
-        index: true,
-        errorElement,
-        lazy: async () => ({ Component: (await import('./features/home/home-page')).HomePage }),
-      },
-      {
-        path: 'logout',
-        errorElement,
-        lazy: async () => ({ Component: (await import('./features/auth/logout-page')).LogoutPage }),
-      },
-      {
-        // Every signed-in user's own profile (spec §6), so outside any admin-only users section.
-        path: 'users/:userId/my-profile',
-        errorElement,
-        lazy: async () => ({ Component: (await import('./features/users/my-profile')).MyProfileScreen }),
-      },
-      {
-        // The admin's users section; its children never match my-profile above, which stays open to all.
-        path: 'users',
-        errorElement,
-        handle: adminOnly,
-        children: [
-          {
-            index: true,
-            errorElement,
-            lazy: async () => ({ Component: (await import('./features/users/users-list')).UsersList }),
-          },
-          {
-            path: 'create',
-            errorElement,
-            lazy: async () => ({ Component: (await import('./features/users/user-form')).UserFormScreen }),
-          },
-          {
-            path: ':userId/edit',
-            errorElement,
-            lazy: async () => ({ Component: (await import('./features/users/user-form')).UserFormScreen }),
-          },
-        ],
-      },
-      {
-        path: 'groups',
-        errorElement,
-        handle: adminOnly,
-        children: [
-          {
-            index: true,
-            errorElement,
-            lazy: async () => ({ Component: (await import('./features/groups/groups-list')).GroupsList }),
-          },
-          {
-            path: 'create',
-            errorElement,
-            lazy: async () => ({ Component: (await import('./features/groups/group-form')).GroupFormScreen }),
-          },
-          {
-            path: ':groupId/edit',
-            errorElement,
-            lazy: async () => ({ Component: (await import('./features/groups/group-form')).GroupFormScreen }),
-          },
-        ],
-      },
-      {
-        path: 'message-groups',
-        errorElement,
-        handle: adminOnly,
-        children: [
-          {
-            index: true,
-            errorElement,
-            lazy: async () => ({
-              Component: (await import('./features/message-groups/message-groups-list')).MessageGroupsList,
-            }),
-          },
-          {
-            path: 'create',
-            errorElement,
-            lazy: async () => ({
-              Component: (await import('./features/message-groups/message-group-form')).MessageGroupFormScreen,
-            }),
-          },
-          {
-            path: ':messageGroupId/edit',
-            errorElement,
-            lazy: async () => ({
-              Component: (await import('./features/message-groups/message-group-form')).MessageGroupFormScreen,
-            }),
-          },
-        ],
-      },
-      {
-        path: 'locations',
-        errorElement,
-        handle: adminOnly,
-        children: [
-          {
-            index: true,
-            errorElement,
-            lazy: async () => ({ Component: (await import('./features/locations/locations-list')).LocationsList }),
-          },
-          {
-            path: 'create',
-            errorElement,
-            lazy: async () => ({
-              Component: (await import('./features/locations/location-form')).LocationFormScreen,
-            }),
-          },
-          {
-            path: ':locationId/edit',
-            errorElement,
-            lazy: async () => ({
-              Component: (await import('./features/locations/location-form')).LocationFormScreen,
-            }),
-          },
-        ],
-      },
-      {
-        path: 'lookups',
-        errorElement,
-        handle: adminOnly,
-        children: [
-          {
-            index: true,
-            errorElement,
-            lazy: async () => ({ Component: (await import('./features/lookups/lookups-list')).LookupsList }),
-          },
-          {
-            path: 'create',
-            errorElement,
-            lazy: async () => ({ Component: (await import('./features/lookups/lookup-form')).LookupFormScreen }),
-          },
-          {
-            path: ':lookupId/edit',
-            errorElement,
-            lazy: async () => ({ Component: (await import('./features/lookups/lookup-form')).LookupFormScreen }),
-          },
-        ],
-      },
-      {
-        path: 'forms',
-        errorElement,
-        handle: adminOnly,
-        children: [
-          {
-            index: true,
-            errorElement,
-            lazy: async () => ({ Component: (await import('./features/forms/forms-list')).FormsList }),
-          },
-          {
-            path: 'create',
-            errorElement,
-            lazy: async () => ({ Component: (await import('./features/forms/form-editor')).FormEditorScreen }),
-          },
-          {
-            path: ':formId/edit',
-            errorElement,
-            lazy: async () => ({ Component: (await import('./features/forms/form-editor')).FormEditorScreen }),
-          },
-        ],
-      },
-      {
-        // Organisers fill forms for their guests (spec §2), so outside the admin-only forms section.
-        path: 'forms/:formId/form-submission/:eventOccurrenceId',
-        errorElement,
-        handle: { roles: ['admin', 'editor'] } satisfies RouteHandle,
-        lazy: async () => ({ Component: (await import('./features/fill-form/fill-form')).FillFormScreen }),
-      },
-      {
-        path: 'events',
-        errorElement,
-        handle: adminOnly,
-        children: [
-          {
-            index: true,
-            errorElement,
-            lazy: async () => ({ Component: (await import('./features/events/events-list')).EventsList }),
-          },
-          {
-            path: 'create',
-            errorElement,
-            lazy: async () => ({ Component: (await import('./features/events/event-form')).EventFormScreen }),
-          },
-          {
-            path: ':eventId/edit',
-            errorElement,
-            lazy: async () => ({ Component: (await import('./features/events/event-form')).EventFormScreen }),
-          },
-        ],
-      },
-      {
-        // Every signed-in role: the server keeps editors and guests to their own occurrences.
-        path: 'upcoming-events',
-        errorElement,
-        lazy: async () => ({
-          Component: (await import('./features/occurrences/occurrences-list')).UpcomingEventsList,
-        }),
-      },
-      {
-        path: 'event-occurrences',
-        errorElement,
-        handle: adminOnly,
-        children: [
-          {
-            index: true,
-            errorElement,
-            lazy: async () => ({
-              Component: (await import('./features/occurrences/occurrences-list')).EventOccurrencesList,
-            }),
-          },
-          {
-            path: ':occurrenceId/edit',
-            errorElement,
-            lazy: async () => ({
-              Component: (await import('./features/occurrences/occurrence-form')).EditOccurrenceScreen,
-            }),
-          },
-        ],
-      },
-      {
-        path: 'message-logs',
-        errorElement,
-        handle: adminOnly,
-        lazy: async () => ({
-          Component: (await import('./features/message-logs/message-logs-list')).MessageLogsList,
-        }),
-      },
-      {
-        path: 'monthly-event-occurrences',
-        errorElement,
-        handle: adminOnly,
-        lazy: async () => ({
-          Component: (await import('./features/occurrences/occurrences-list')).MonthlyReportList,
-        }),
-      },
-    ],
+    children: signedInRoutes,
   },
 ];

@@ -1,15 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearAccessToken, getAccessToken, getSession, setAccessToken } from '../auth/session-store';
+import { json, urlOf } from '../test/http';
 import { adminClaims, fakeToken } from '../test/tokens';
 import { apiRequest, resetRefreshState } from './client';
 import { ApiError } from './errors';
 import { list, remove } from './resources';
-
-const urlOf = (input: RequestInfo | URL) =>
-  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const oldToken = fakeToken({ ...adminClaims, exp: 1 });
 const newToken = fakeToken(adminClaims);

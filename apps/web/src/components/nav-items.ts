@@ -1,7 +1,5 @@
-import type { ParseKeys } from 'i18next';
-import type { Resources } from '../i18n/en';
-import { canOpenPath } from '../auth/route-access';
-import { routes } from '../routes';
+import { useMatches } from 'react-router';
+import { navItemsFor, sectionsIn, type NavIconName, type NavItem } from '../lib/nav';
 import {
   CalendarIcon,
   ChatBubblesIcon,
@@ -14,54 +12,28 @@ import {
   type IconComponent,
 } from './icons';
 
-/** A sidebar entry: where it goes and its label key. Who sees it comes from its route's roles. */
-export interface NavItem {
-  to: string;
-  labelKey: keyof Resources['nav'];
-  /** A one-line description for the home page's cards. */
-  descriptionKey?: ParseKeys;
+const navIcons: Record<NavIconName, IconComponent> = {
+  home: HomeIcon,
+  calendar: CalendarIcon,
+  users: UsersIcon,
+  'user-group': UserGroupIcon,
+  'chat-bubbles': ChatBubblesIcon,
+  'map-pin': MapPinIcon,
+  'clipboard-list': ClipboardListIcon,
+  'list-bullet': ListBulletIcon,
+};
+
+/** A sidebar entry as shown: its icon drawn. */
+export interface ShownNavItem extends Omit<NavItem, 'icon'> {
   icon: IconComponent;
-  /** Active only on an exact match (Home). */
-  end?: boolean;
 }
 
-/** Every section of the sidebar (spec §2). A new screen adds its entry here once it exists. */
-export const NAV_ITEMS: readonly NavItem[] = [
-  { to: '/', labelKey: 'home', icon: HomeIcon, end: true },
-  {
-    to: '/upcoming-events',
-    labelKey: 'upcomingEvents',
-    descriptionKey: 'occurrences.upcomingDescription',
-    icon: CalendarIcon,
-  },
-  { to: '/users', labelKey: 'users', descriptionKey: 'users.description', icon: UsersIcon },
-  { to: '/groups', labelKey: 'groups', descriptionKey: 'groups.description', icon: UserGroupIcon },
-  {
-    to: '/message-groups',
-    labelKey: 'messageGroups',
-    descriptionKey: 'messageGroups.description',
-    icon: ChatBubblesIcon,
-  },
-  { to: '/locations', labelKey: 'locations', descriptionKey: 'locations.description', icon: MapPinIcon },
-  { to: '/forms', labelKey: 'forms', descriptionKey: 'forms.description', icon: ClipboardListIcon },
-  { to: '/lookups', labelKey: 'lookups', descriptionKey: 'lookups.description', icon: ListBulletIcon },
-  { to: '/message-logs', labelKey: 'messageLogs', descriptionKey: 'messaging.logDescription', icon: ChatBubblesIcon },
-  { to: '/events', labelKey: 'events', descriptionKey: 'events.description', icon: CalendarIcon },
-  {
-    to: '/event-occurrences',
-    labelKey: 'eventOccurrences',
-    descriptionKey: 'occurrences.allDescription',
-    icon: ListBulletIcon,
-  },
-  {
-    to: '/monthly-event-occurrences',
-    labelKey: 'monthlyReport',
-    descriptionKey: 'occurrences.monthlyDescription',
-    icon: ClipboardListIcon,
-  },
-];
-
-/** The entries whose route this role may open (the route's `handle.roles`, see routes.tsx). */
-export function navItemsFor(role: string): NavItem[] {
-  return NAV_ITEMS.filter((item) => canOpenPath(role, routes, item.to));
+/**
+ * The sections this role may open, as the matched routes hand them down (the signed-in layout's
+ * route collects its children's `handle.nav`; see routes.tsx), in the route table's order.
+ */
+export function useNavItems(role: string): ShownNavItem[] {
+  const matches = useMatches();
+  const items = matches.flatMap((match) => sectionsIn(match.handle));
+  return navItemsFor(items, role).map((item) => ({ ...item, icon: navIcons[item.icon] }));
 }

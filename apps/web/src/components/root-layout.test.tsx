@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, renderApp, resetApp, stubApi } from '../test/app';
+import { renderApp, resetApp, stubApi } from '../test/app';
+import { json } from '../test/http';
 import { adminClaims, editorClaims, guestClaims } from '../test/tokens';
 
 describe('Role-limited screens', () => {

@@ -5,7 +5,7 @@ import { NavLink } from 'react-router';
 import { useSession } from '../auth/session-store';
 import { CloseIcon, MenuIcon } from './icons';
 import { LogoMark } from './logo-mark';
-import { navItemsFor, type NavItem } from './nav-items';
+import { useNavItems, type ShownNavItem } from './nav-items';
 import { UserMenu } from './user-menu';
 
 function Brand() {
@@ -21,7 +21,7 @@ function Brand() {
   );
 }
 
-function NavList({ items, testId, onNavigate }: { items: NavItem[]; testId: string; onNavigate?: () => void }) {
+function NavList({ items, testId, onNavigate }: { items: ShownNavItem[]; testId: string; onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (
     <nav aria-label={t('nav.main')} data-testid={testId} className="flex flex-1 flex-col px-4 py-4">
@@ -56,7 +56,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { role } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
-  const items = navItemsFor(role);
+  const items = useNavItems(role);
 
   return (
     <div className="min-h-dvh bg-slate-50">

@@ -1,3 +1,4 @@
+import type { DeepPartial } from './deep-partial';
 import type { Resources } from './en';
 import { users } from './tr/users';
 import { groups } from './tr/groups';
@@ -9,8 +10,6 @@ import { occurrences } from './tr/occurrences';
 import { home } from './tr/home';
 import { fillForm } from './tr/fill-form';
 import { messaging } from './tr/messaging';
-
-export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
 /** Turkish texts; anything missing falls back to English. */
 export const tr: DeepPartial<Resources> = {

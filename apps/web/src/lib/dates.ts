@@ -14,3 +14,18 @@ export function formatDateTime(value: string | Date | null | undefined, zone?: s
   const shown = zone ? parsed.setZone(zone) : parsed.toLocal();
   return shown.isValid ? shown.toFormat(DATE_TIME_FORMAT) : '';
 }
+
+/** A yyyy-MM-dd text that names a real day, else undefined (a hand-edited URL). */
+export function parseDay(value: string | null): string | undefined {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  return DateTime.fromISO(value).isValid ? value : undefined;
+}
+
+/** The day `steps` days (or months) away from `day`. */
+export function shiftDay(day: string, steps: number, unit: 'day' | 'month'): string {
+  return (
+    DateTime.fromISO(day)
+      .plus(unit === 'day' ? { days: steps } : { months: steps })
+      .toISODate() ?? day
+  );
+}

@@ -7,13 +7,8 @@ import { clearAccessToken } from '../auth/session-store';
 import { AppToaster } from '../components/toaster';
 import { queryClient } from '../query-client';
 import { routes } from '../routes';
+import { json, urlOf } from './http';
 import { fakeToken } from './tokens';
-
-export const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-export const urlOf = (input: RequestInfo | URL) =>
-  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 
 /** A fresh start: no session, no refresh pending, nothing cached. */
 export function resetApp() {

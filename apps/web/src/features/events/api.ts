@@ -39,28 +39,11 @@ export async function deleteEvent(event: Event): Promise<{ archived: boolean }> 
   return { archived };
 }
 
-/** A person the form offers (organisers: active editors; guests: active guests). */
-export interface PersonChoice {
-  id: number;
-  username: string;
-  name: string | null;
-  surname: string | null;
-  timezone: string;
-  groups?: { id: number; name: string }[];
-}
-
 export interface LocationChoice {
   id: number;
   name: string;
   status?: string;
 }
-
-export const peopleQuery = (role: 'editor' | 'guest') =>
-  queryOptions({
-    queryKey: ['users', 'choices', role] as const,
-    queryFn: ({ signal }) => list<PersonChoice>('users', { limit: MAX_LIMIT, role, status: 'active' }, signal),
-    retry: false,
-  });
 
 export const locationChoicesQuery = () =>
   queryOptions({

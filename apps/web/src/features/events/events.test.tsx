@@ -2,7 +2,8 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { DateTime } from 'luxon';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, renderApp, resetApp, stubApi } from '../../test/app';
+import { renderApp, resetApp, stubApi } from '../../test/app';
+import { bodyOf, json } from '../../test/http';
 import { adminClaims } from '../../test/tokens';
 import { guestNames } from './events-list';
 import { eventDefaults, nextFullHour } from './event-values';
@@ -74,9 +75,6 @@ const weekly = {
     end: { type: 'after', count: 6 },
   },
 };
-
-const bodyOf = (init?: RequestInit): Record<string, unknown> =>
-  typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
 
 /** The choice lists and the preview of the event form. */
 const formApi = (url: string) => {

@@ -1,5 +1,7 @@
-import type { Lookup } from '@ritim/shared';
-import { queryOptions } from '@tanstack/react-query';
+import type { FormSubmission, Lookup } from '@ritim/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../api/client';
+import { occurrenceKeys } from '../../api/occurrences';
 import { list } from '../../api/resources';
 
 /**
@@ -19,3 +21,20 @@ export const listboxLookupsQuery = (keys: readonly string[], groupIds: readonly 
         )
       ).items,
   });
+
+/** POST /api/forms/{id}/submit {data, eventOccurrenceId, guestId}: saves (or updates) a guest's answers. */
+export function useSubmitForm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      formId,
+      ...body
+    }: {
+      formId: number;
+      data: Record<string, unknown>;
+      eventOccurrenceId: number;
+      guestId: number | null;
+    }) => apiRequest<FormSubmission>(`forms/${formId}/submit`, { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: occurrenceKeys.all }),
+  });
+}

@@ -36,9 +36,9 @@ import {
   TimeInput,
 } from '../../components/form-fields';
 import { formatDateTime } from '../../lib/dates';
-import { formQuery } from '../forms/api';
-import { occurrenceQuery, useSubmitForm } from '../occurrences/api';
-import { listboxLookupsQuery } from './api';
+import { formQuery } from '../../api/forms';
+import { occurrenceQuery } from '../../api/occurrences';
+import { listboxLookupsQuery, useSubmitForm } from './api';
 import {
   dependentListboxes,
   fieldKey,
@@ -52,7 +52,7 @@ import {
   type FillValues,
 } from './fill-values';
 import { fullName } from '../../lib/names';
-import { organiserZone } from '../occurrences/occurrence-rows';
+import { organiserZone } from '../../lib/occurrence-rows';
 
 /** Where Back goes before the occurrence is known. */
 const UPCOMING = '/upcoming-events';

@@ -1,27 +1,15 @@
 import { MAX_LIMIT, type CreateFormInput, type Form, type FormSummary, type UpdateFormInput } from '@ritim/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { create, get, list, remove, update } from '../../api/resources';
+import { formKeys } from '../../api/forms';
+import { create, list, remove, update } from '../../api/resources';
 import type { ListQuery } from '../../components/list-page';
 
 const SECTION = 'forms';
-
-export const formKeys = {
-  all: [SECTION] as const,
-  lists: () => [SECTION, 'list'] as const,
-  list: (query: ListQuery) => [SECTION, 'list', query] as const,
-  detail: (id: number) => [SECTION, 'detail', id] as const,
-};
 
 export const formListQuery = (query: ListQuery) =>
   queryOptions({
     queryKey: formKeys.list(query),
     queryFn: ({ signal }) => list<FormSummary>(SECTION, query, signal),
-  });
-
-export const formQuery = (id: number) =>
-  queryOptions({
-    queryKey: formKeys.detail(id),
-    queryFn: ({ signal }) => get<Form>(SECTION, id, signal),
   });
 
 /** A group as the form editor's checklist needs it. */

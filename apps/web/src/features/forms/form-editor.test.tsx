@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, renderApp, resetApp, stubApi } from '../../test/app';
+import { renderApp, resetApp, stubApi } from '../../test/app';
+import { bodyOf, json } from '../../test/http';
 import { adminClaims } from '../../test/tokens';
 
 const notes = { type: 'textarea', name: 'notes', label: 'Notes' };
@@ -24,9 +25,6 @@ const groupList = {
   ],
   totalCount: 2,
 };
-
-const bodyOf = (init?: RequestInit): Record<string, unknown> =>
-  typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
 
 /** Types text into the schema box (fireEvent: user-event reads braces as key names). */
 const setSchema = (text: string) => fireEvent.change(screen.getByLabelText('Schema'), { target: { value: text } });

@@ -19,7 +19,8 @@ import { EntityForm, failureMessage, FormSection } from '../../components/entity
 import { CheckboxListInput, TextAreaInput, TextInput, type Choice } from '../../components/form-fields';
 import { buttonClass } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
-import { formQuery, groupChoicesQuery, useCreateForm, useUpdateForm, type GroupChoice } from './api';
+import { formQuery } from '../../api/forms';
+import { groupChoicesQuery, useCreateForm, useUpdateForm, type GroupChoice } from './api';
 
 /**
  * The editor's values: the schema is JSON text, checked as it would be on the server (a syntax

@@ -8,7 +8,8 @@ import type { RowAction } from '../../components/row-menu';
 import { useDeleteItem } from '../../components/use-delete-item';
 import { translateMessage } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
-import { deleteForm, formKeys, formListQuery, useUpdateForm } from './api';
+import { formKeys } from '../../api/forms';
+import { deleteForm, formListQuery, useUpdateForm } from './api';
 
 const sortLabelKeys = {
   name: 'forms.sortByName',

@@ -1,20 +1,24 @@
 import { DEFAULT_TIMEZONE, OCCURRENCE_PAGE_MAX, SESSION_NOTES_FORM_ID, type EventOccurrence } from '@ritim/shared';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ListResult } from '../../api/resources';
 import { useSession } from '../../auth/session-store';
 import { ChevronRightIcon } from '../../components/icons';
-import { Spinner } from '../../components/spinner';
-import { navItemsFor } from '../../components/nav-items';
+import { Loaded } from '../../components/loaded';
+import { useNavItems } from '../../components/nav-items';
 import { PageTitle } from '../../components/page-title';
-import { buttonClass, cardClass } from '../../components/ui';
+import { Panel } from '../../components/panel';
+import { StatusBadge } from '../../components/status-badge';
+import { cardClass } from '../../components/ui';
 import { translateMessage } from '../../i18n';
-import { formQuery } from '../forms/api';
-import { messageLogListQuery } from '../message-logs/api';
-import { occurrenceListQuery } from '../occurrences/api';
-import { dateTimeIn, formatDay, formsToFill, fullName, isWebLink, organiserZone, timeIn, todayIn } from './home-values';
+import { formQuery } from '../../api/forms';
+import { messageLogListQuery } from '../../api/message-logs';
+import { occurrenceListQuery } from '../../api/occurrences';
+import { fullName } from '../../lib/names';
+import { formatDay, organiserZone } from '../../lib/occurrence-rows';
+import { dateTimeIn, timeIn, todayIn } from '../../lib/wall-clock';
+import { formsToFill, isWebLink } from './home-values';
 
 /** How many of today's occurrences the admin's dashboard lists; the rest are a click away. */
 const ADMIN_ROWS = 20;
@@ -23,84 +27,6 @@ const GUEST_ROWS = 5;
 
 const linkClass =
   'font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
-
-const statusClass: Record<EventOccurrence['status'], string> = {
-  scheduled: 'bg-slate-100 text-slate-700 ring-slate-500/20',
-  approved: 'bg-green-50 text-green-700 ring-green-600/20',
-  completed: 'bg-indigo-50 text-indigo-700 ring-indigo-600/20',
-};
-
-function StatusBadge({ status }: { status: EventOccurrence['status'] }) {
-  const { t } = useTranslation();
-  return (
-    <span
-      className={`inline-flex shrink-0 items-center rounded-md px-2 py-1 text-xs font-medium ring-1 ring-inset ${statusClass[status]}`}
-    >
-      {t(`occurrences.statuses.${status}`)}
-    </span>
-  );
-}
-
-/** A dashboard card: its heading, a line under it, an action on the right, then the content. */
-function Panel({
-  id,
-  title,
-  subtitle,
-  action,
-  children,
-}: {
-  id: string;
-  title: string;
-  subtitle?: ReactNode;
-  action?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className={cardClass} data-testid={id}>
-      <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 px-4 py-4 sm:px-6">
-        <div className="min-w-0">
-          <h2 id={id} className="text-base font-semibold text-slate-900">
-            {title}
-          </h2>
-          {subtitle && <div className="mt-1 text-sm text-slate-600">{subtitle}</div>}
-        </div>
-        {action}
-      </div>
-      {children}
-    </section>
-  );
-}
-
-/** The content of a panel while its list loads, when it failed (with a retry), or the list. */
-function Loaded<T>({
-  query,
-  children,
-}: {
-  query: UseQueryResult<ListResult<T>>;
-  children: (result: ListResult<T>) => ReactNode;
-}) {
-  const { t } = useTranslation();
-  if (query.data) return children(query.data);
-  if (query.error) {
-    const error = query.error.message ? translateMessage(query.error.message) : t('errors.unknown');
-    return (
-      <div className="flex flex-wrap items-center gap-3 px-4 py-6 sm:px-6">
-        <p role="alert" className="text-sm text-red-700">
-          {t('home.loadFailed', { error })}
-        </p>
-        <button type="button" className={buttonClass.secondary} onClick={() => void query.refetch()}>
-          {t('home.retry')}
-        </button>
-      </div>
-    );
-  }
-  return (
-    <p role="status" className="flex items-center gap-2 px-4 py-6 text-sm text-slate-500 sm:px-6">
-      <Spinner />
-      {t('home.loading')}
-    </p>
-  );
-}
 
 function EmptyText({ children }: { children: ReactNode }) {
   return <p className="px-4 py-6 text-sm text-slate-600 sm:px-6">{children}</p>;
@@ -178,7 +104,9 @@ function AdminToday({ zone }: { zone: string }) {
                         <ZoneNote occurrence={occurrence} zone={zone} />
                       </p>
                     </div>
-                    <StatusBadge status={occurrence.status} />
+                    <StatusBadge status={occurrence.status} shape="tag">
+                      {t(`occurrences.statuses.${occurrence.status}`)}
+                    </StatusBadge>
                   </li>
                 ))}
               </ul>
@@ -291,7 +219,9 @@ function EditorToday({ zone }: { zone: string }) {
                           <ZoneNote occurrence={occurrence} zone={zone} />
                         </p>
                       </div>
-                      <StatusBadge status={occurrence.status} />
+                      <StatusBadge status={occurrence.status} shape="tag">
+                        {t(`occurrences.statuses.${occurrence.status}`)}
+                      </StatusBadge>
                     </div>
                     <div className="mt-3 text-sm sm:pl-16">
                       {occurrence.status === 'completed' ? (
@@ -377,7 +307,7 @@ function GuestNext({ zone }: { zone: string }) {
 /** The sections the role can open, as cards (the sidebar's entries, with a line each). */
 function Sections({ role }: { role: string }) {
   const { t } = useTranslation();
-  const sections = navItemsFor(role).filter((item) => item.to !== '/');
+  const sections = useNavItems(role).filter((item) => item.to !== '/');
   return (
     <section aria-labelledby="home-sections">
       <h2 id="home-sections" className="text-sm font-semibold text-slate-900">

@@ -1,6 +1,8 @@
 import type { EventOccurrence } from '@ritim/shared';
 import { describe, expect, it } from 'vitest';
-import { dateTimeIn, formatDay, formsToFill, isWebLink, timeIn, todayIn } from './home-values';
+import { formatDay } from '../../lib/occurrence-rows';
+import { dateTimeIn, timeIn, todayIn } from '../../lib/wall-clock';
+import { formsToFill, isWebLink } from './home-values';
 
 const person = (id: number, name: string, surname: string) => ({ id, name, surname, status: 'active' });
 const ali = person(21, 'Ali', 'Demir');

@@ -1,14 +1,10 @@
 import type { EventOccurrence } from '@ritim/shared';
-import { fillTargets, type FillTarget } from '../occurrences/occurrence-rows';
+import { fillTargets, type FillTarget } from '../../lib/occurrence-rows';
 
 /**
  * What the Home dashboards show, as plain functions (tested on their own). Nothing here imports
  * luxon: Home is the first screen everyone opens and its chunk stays small.
  */
-
-export { dateTimeIn, timeIn, todayIn } from '../../lib/wall-clock';
-export { formatDay, organiserZone } from '../occurrences/occurrence-rows';
-export { fullName } from '../../lib/names';
 
 /** A guest whose form is still to be filled, and the Fill Form link for them. */
 export type FormToFill = Omit<FillTarget, 'filled'>;

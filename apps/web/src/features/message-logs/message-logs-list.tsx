@@ -6,18 +6,13 @@ import type { Column } from '../../components/data-table';
 import { failureMessage } from '../../components/entity-form';
 import { ListPage, type ListQuery } from '../../components/list-page';
 import type { RowAction } from '../../components/row-menu';
+import { StatusBadge } from '../../components/status-badge';
 import { translateMessage } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { fullName } from '../../lib/names';
-import { DayPicker, useDayParam } from '../occurrences/day-picker';
-import { messageLogListQuery, useRetryMessage } from './api';
-
-const statusClass: Record<MessageLog['status'], string> = {
-  queued: 'bg-slate-100 text-slate-700 ring-slate-500/20',
-  sending: 'bg-amber-50 text-amber-800 ring-amber-600/20',
-  sent: 'bg-green-50 text-green-700 ring-green-600/20',
-  failed: 'bg-red-50 text-red-700 ring-red-600/20',
-};
+import { DayPicker, useDayParam } from '../../components/day-picker';
+import { messageLogListQuery } from '../../api/message-logs';
+import { useRetryMessage } from './api';
 
 /**
  * Message Log (spec §2, admin): the messages queued on a day with their status; a failed one shows
@@ -78,11 +73,9 @@ export function MessageLogsList() {
       header: t('messaging.status'),
       cell: (row) => (
         <div className="min-w-32 space-y-1" data-testid="message-status">
-          <span
-            className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${statusClass[row.status]}`}
-          >
+          <StatusBadge status={row.status} className="inline-block">
             {t(`messaging.statuses.${row.status}`)}
-          </span>
+          </StatusBadge>
           {row.status === 'failed' && row.error && (
             <p className="text-xs break-words whitespace-normal text-red-700">{translateMessage(row.error)}</p>
           )}

@@ -2,7 +2,8 @@ import type { MessageLog } from '@ritim/shared';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, renderApp, resetApp, stubApi } from '../../test/app';
+import { renderApp, resetApp, stubApi } from '../../test/app';
+import { json } from '../../test/http';
 import { messageLog } from '../../test/message-logs';
 import { adminClaims } from '../../test/tokens';
 

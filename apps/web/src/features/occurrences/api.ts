@@ -1,51 +1,17 @@
 import type {
   BulkActionResult,
   EventOccurrence,
-  EventOccurrenceListQuery,
-  FormSubmission,
   ScheduleDayRequest,
   SendReportRequest,
   UpdateEventOccurrence,
 } from '@ritim/shared';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiDownload, apiRequest, type QueryParams } from '../../api/client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiDownload, apiRequest } from '../../api/client';
+import { occurrenceKeys } from '../../api/occurrences';
+import { remove, update } from '../../api/resources';
 import { saveFile } from '../../lib/save-file';
-import { get, list, remove, update } from '../../api/resources';
 
 const SECTION = 'event-occurrences';
-
-/** Query keys of occurrences; every change invalidates `all` (lists, details and Home read them). */
-export const occurrenceKeys = {
-  all: [SECTION] as const,
-  lists: () => [SECTION, 'list'] as const,
-  list: (query: OccurrenceListParams) => [SECTION, 'list', query] as const,
-  detail: (id: number) => [SECTION, 'detail', id] as const,
-};
-
-/** The list's query as the screens send it (booleans and numbers become query-string text). */
-export type OccurrenceListParams = Partial<
-  Pick<EventOccurrenceListQuery, 'date' | 'timezone' | 'q' | 'from' | 'to' | 'status' | 'eventId'>
-> & { limit?: number; offset?: number; monthly?: boolean; light?: boolean };
-
-/** GET /api/event-occurrences: a page of occurrences the caller may see, sorted by start. */
-export const occurrenceListQuery = (params: OccurrenceListParams) =>
-  queryOptions({
-    queryKey: occurrenceKeys.list(params),
-    queryFn: ({ signal }) =>
-      list<EventOccurrence>(
-        SECTION,
-        Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== false)) as QueryParams,
-        signal,
-      ),
-    placeholderData: keepPreviousData,
-  });
-
-/** GET /api/event-occurrences/{id}. */
-export const occurrenceQuery = (id: number) =>
-  queryOptions({
-    queryKey: occurrenceKeys.detail(id),
-    queryFn: ({ signal }) => get<EventOccurrence>(SECTION, id, signal),
-  });
 
 export function useUpdateOccurrence() {
   const queryClient = useQueryClient();
@@ -102,21 +68,4 @@ export function useSendReport() {
 export async function downloadReport(formId: number, occurrenceId: number, fallbackName: string): Promise<void> {
   const { blob, fileName } = await apiDownload(`forms/${formId}/report/${occurrenceId}`, fallbackName);
   saveFile(blob, fileName);
-}
-
-/** POST /api/forms/{id}/submit {data, eventOccurrenceId, guestId}: saves (or updates) a guest's answers. */
-export function useSubmitForm() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
-      formId,
-      ...body
-    }: {
-      formId: number;
-      data: Record<string, unknown>;
-      eventOccurrenceId: number;
-      guestId: number | null;
-    }) => apiRequest<FormSubmission>(`forms/${formId}/submit`, { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: occurrenceKeys.all }),
-  });
 }

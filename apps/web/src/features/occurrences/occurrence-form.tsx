@@ -18,8 +18,9 @@ import {
 import { CheckboxListInput, DateTimeInput, type Choice } from '../../components/form-fields';
 import { Spinner } from '../../components/spinner';
 import { formatDateTime } from '../../lib/dates';
-import { peopleQuery } from '../events/api';
-import { occurrenceQuery, useUpdateOccurrence } from './api';
+import { occurrenceQuery } from '../../api/occurrences';
+import { peopleQuery } from '../../api/people';
+import { useUpdateOccurrence } from './api';
 import {
   fullName,
   occurrenceDefaults,

@@ -1,11 +1,11 @@
 import { occurrenceMessages, type EventOccurrence, type UpdateEventOccurrence } from '@ritim/shared';
 import { DateTime } from 'luxon';
 import { fullName } from '../../lib/names';
-import { todayIn as wallClockToday } from '../../lib/wall-clock';
-import { organiserZone } from './occurrence-rows';
+import { organiserZone } from '../../lib/occurrence-rows';
+import { todayIn } from '../../lib/wall-clock';
 
 export { fullName } from '../../lib/names';
-export { fillTargets, formatDay, organiserZone, type FillTarget } from './occurrence-rows';
+export { fillTargets, formatDay, organiserZone, type FillTarget } from '../../lib/occurrence-rows';
 import { z } from 'zod';
 
 /**
@@ -34,26 +34,8 @@ export function notesLines(submissions: EventOccurrence['formSubmissions']): str
   });
 }
 
-/** Today in `zone` as yyyy-MM-dd. */
-export const todayIn = (zone: string, now: DateTime = DateTime.now()): string => wallClockToday(zone, now.toJSDate());
-
-/** A yyyy-MM-dd text that names a real day, else undefined (a hand-edited URL). */
-export function parseDay(value: string | null): string | undefined {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-  return DateTime.fromISO(value).isValid ? value : undefined;
-}
-
-/** The day `steps` days (or months) away from `day`. */
-export function shiftDay(day: string, steps: number, unit: 'day' | 'month'): string {
-  return (
-    DateTime.fromISO(day)
-      .plus(unit === 'day' ? { days: steps } : { months: steps })
-      .toISODate() ?? day
-  );
-}
-
 /** Whether a day's schedule may still change: today or later in the admin's zone. */
-export function isTodayOrLater(day: string, zone: string, now: DateTime = DateTime.now()): boolean {
+export function isTodayOrLater(day: string, zone: string, now: Date = new Date()): boolean {
   return day >= todayIn(zone, now);
 }
 

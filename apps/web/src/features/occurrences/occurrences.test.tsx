@@ -3,7 +3,8 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { DateTime } from 'luxon';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, renderApp, resetApp, stubApi } from '../../test/app';
+import { renderApp, resetApp, stubApi } from '../../test/app';
+import { bodyOf, json } from '../../test/http';
 import { adminClaims, editorClaims, guestClaims } from '../../test/tokens';
 import {
   fillTargets,
@@ -12,9 +13,9 @@ import {
   notesLines,
   occurrenceDefaults,
   occurrencePayload,
-  parseDay,
-  todayIn,
 } from './occurrence-values';
+import { parseDay } from '../../lib/dates';
+import { todayIn } from '../../lib/wall-clock';
 
 const person = (id: number, name: string, surname: string) => ({ id, name, surname, status: 'active' });
 
@@ -55,9 +56,6 @@ const occurrence: EventOccurrence = {
 };
 
 const listBody = (rows: EventOccurrence[]) => ({ eventOccurrences: rows, totalCount: rows.length });
-
-const bodyOf = (init?: RequestInit): Record<string, unknown> =>
-  typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
 
 const rowCells = (table: HTMLElement) =>
   within(within(table).getAllByRole('row')[1]!)
@@ -112,7 +110,7 @@ describe('occurrence values', () => {
 
   it('takes today in the admin’s zone, not the browser’s', () => {
     // 22:30 UTC on 5 July is already 6 July in Istanbul.
-    const now = DateTime.fromISO('2026-07-05T22:30:00Z');
+    const now = new Date('2026-07-05T22:30:00Z');
     expect(todayIn('Europe/Istanbul', now)).toBe('2026-07-06');
     expect(todayIn('Europe/London', now)).toBe('2026-07-05');
     expect(isTodayOrLater('2026-07-05', 'Europe/London', now)).toBe(true);

@@ -1,7 +1,8 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, renderApp, resetApp, stubApi } from '../../test/app';
+import { renderApp, resetApp, stubApi } from '../../test/app';
+import { bodyOf, json } from '../../test/http';
 import { adminClaims, editorClaims } from '../../test/tokens';
 
 const editor = {
@@ -22,9 +23,6 @@ const editor = {
 };
 
 /** The JSON a stubbed call was sent. */
-const bodyOf = (init?: RequestInit): Record<string, unknown> =>
-  typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
-
 // The screen loads lazily: allow for a busy machine.
 beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
 

@@ -2,16 +2,12 @@ import { USER_SORTS, type SortOption, type User } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
 import type { Column } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
+import { StatusBadge } from '../../components/status-badge';
 import type { RowAction } from '../../components/row-menu';
 import { useDeleteItem } from '../../components/use-delete-item';
 import { deleteUser, userKeys, userListQuery } from './api';
 
 const sortLabelKeys = { id: 'users.sortById', username: 'users.sortByUsername' } as const;
-
-const statusClass: Record<User['status'], string> = {
-  active: 'bg-green-50 text-green-700 ring-green-600/20',
-  inactive: 'bg-slate-100 text-slate-600 ring-slate-500/20',
-};
 
 /** Users (spec §2): Id, Name, Surname, Username, Role, Groups (names joined), Status; sort by id or username. */
 export function UsersList() {
@@ -39,13 +35,7 @@ export function UsersList() {
     {
       key: 'status',
       header: t('users.status'),
-      cell: (row) => (
-        <span
-          className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${statusClass[row.status]}`}
-        >
-          {t(`users.statuses.${row.status}`)}
-        </span>
-      ),
+      cell: (row) => <StatusBadge status={row.status}>{t(`users.statuses.${row.status}`)}</StatusBadge>,
     },
   ];
 

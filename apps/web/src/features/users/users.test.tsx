@@ -1,7 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, renderApp, resetApp, stubApi } from '../../test/app';
+import { renderApp, resetApp, stubApi } from '../../test/app';
+import { bodyOf, json } from '../../test/http';
 import { adminClaims, editorClaims, guestClaims } from '../../test/tokens';
 
 const ayse = {
@@ -37,9 +38,6 @@ const messageGroups = {
   ],
   totalCount: 2,
 };
-
-const bodyOf = (init?: RequestInit): Record<string, unknown> =>
-  typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : {};
 
 /** Answers the choice lists of the user form. */
 const choices = (url: string) => {

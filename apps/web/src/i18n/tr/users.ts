@@ -1,5 +1,5 @@
 import type { Resources } from '../en';
-import type { DeepPartial } from '../tr';
+import type { DeepPartial } from '../deep-partial';
 
 /** Turkish texts of the Users section; anything missing falls back to English. */
 export const users: DeepPartial<Resources['users']> = {

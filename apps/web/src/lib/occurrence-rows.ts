@@ -1,9 +1,9 @@
 import { SESSION_NOTES_FORM_ID, type EventOccurrence } from '@ritim/shared';
-import { fullName } from '../../lib/names';
+import { fullName } from './names';
 
 /**
- * What every occurrence screen (and Home) reads off a row, without luxon or zod so the Home chunk
- * can use it: the organiser's zone, the day as shown, and the Fill Form targets.
+ * What every occurrence screen (and Home and Fill Form) reads off a row, without luxon or zod so
+ * the Home chunk can use it: the organiser's zone, the day as shown, and the Fill Form targets.
  */
 
 /** The zone an occurrence's times are shown in: its organiser's. */

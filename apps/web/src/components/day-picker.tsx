@@ -1,9 +1,10 @@
 import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons';
-import { buttonClass, inputClass } from '../../components/ui';
-import { parseDay, shiftDay, todayIn } from './occurrence-values';
+import { parseDay, shiftDay } from '../lib/dates';
+import { todayIn } from '../lib/wall-clock';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { buttonClass, inputClass } from './ui';
 
 /**
  * The chosen day, kept in the URL as ?date= (today in the user's zone when there is none or it is

@@ -1,0 +1,38 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListResult } from '../api/resources';
+import { translateMessage } from '../i18n';
+import { Spinner } from './spinner';
+import { buttonClass } from './ui';
+
+/** The content of a panel while its list loads, when it failed (with a retry), or the list. */
+export function Loaded<T>({
+  query,
+  children,
+}: {
+  query: UseQueryResult<ListResult<T>>;
+  children: (result: ListResult<T>) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (query.data) return children(query.data);
+  if (query.error) {
+    const error = query.error.message ? translateMessage(query.error.message) : t('errors.unknown');
+    return (
+      <div className="flex flex-wrap items-center gap-3 px-4 py-6 sm:px-6">
+        <p role="alert" className="text-sm text-red-700">
+          {t('home.loadFailed', { error })}
+        </p>
+        <button type="button" className={buttonClass.secondary} onClick={() => void query.refetch()}>
+          {t('home.retry')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <p role="status" className="flex items-center gap-2 px-4 py-6 text-sm text-slate-500 sm:px-6">
+      <Spinner />
+      {t('home.loading')}
+    </p>
+  );
+}

@@ -1,0 +1,152 @@
+import { type BulkActionResult, messagingMessages, occurrenceMessages } from '@ritim/shared';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ApiError } from '../../api/errors';
+import { confirmAction } from '../../components/confirm';
+import { failureMessage } from '../../components/entity-form';
+import { Spinner } from '../../components/spinner';
+import { buttonClass } from '../../components/ui';
+import { translateMessage } from '../../i18n';
+import { formatDay } from '../../lib/occurrence-rows';
+import { type DayAction, useScheduleAction } from './api';
+
+/**
+ * Why an action failed (spec §8): the server's refusal in its own words; anything else thrown (the
+ * network, a server fault) after the action's prefix, such as 'Error sending reminders:'.
+ */
+export function actionFailure(error: Error, prefix: string, fallback: string): string {
+  if (error instanceof ApiError && error.status < 500) return failureMessage(error, fallback);
+  return `${translateMessage(prefix)} ${failureMessage(error, fallback)}`;
+}
+
+/** An action's answer as a toast: the server's message, green, or red with its reason, else the default. */
+export function toastResult(result: BulkActionResult, fallback: string) {
+  if (result.success) toast.success(translateMessage(result.message));
+  else toast.error(result.message ? translateMessage(result.message) : fallback);
+}
+
+/**
+ * One bulk action on the chosen day (or its month) behind a confirmation (spec §5): the server's
+ * message as a green toast, or a red one with its reason, else the action's default (spec §8).
+ */
+function DayActionButton({
+  action,
+  day,
+  zone,
+  label,
+  confirmText,
+  fallback,
+  errorPrefix,
+  primary = false,
+}: {
+  action: DayAction;
+  day: string;
+  zone: string;
+  label: string;
+  confirmText: string;
+  fallback: string;
+  /** What a thrown failure starts with (spec §8). */
+  errorPrefix: string;
+  primary?: boolean;
+}) {
+  const mutation = useScheduleAction(action);
+  const run = () => {
+    if (!confirmAction(confirmText)) return;
+    mutation.mutate(
+      { listDate: day, timezone: zone },
+      {
+        onSuccess: (result) => toastResult(result, fallback),
+        onError: (error) => toast.error(actionFailure(error, errorPrefix, fallback)),
+      },
+    );
+  };
+  return (
+    <button
+      type="button"
+      className={primary ? buttonClass.primary : buttonClass.secondary}
+      disabled={mutation.isPending}
+      onClick={run}
+    >
+      {mutation.isPending && <Spinner />}
+      {label}
+    </button>
+  );
+}
+
+const actionsClass = 'flex flex-col-reverse gap-3 sm:flex-row sm:justify-end';
+
+/** Unapprove / Approve Schedule and Send Reminders for the chosen day (admins, today or later; spec §2). */
+export function ScheduleActions({ day, zone }: { day: string; zone: string }) {
+  const { t } = useTranslation();
+  const shown = formatDay(day);
+  return (
+    <section aria-label={t('occurrences.scheduleActions')} className={actionsClass}>
+      <DayActionButton
+        action="unapproveSchedule"
+        day={day}
+        zone={zone}
+        label={t('occurrences.unapprove')}
+        confirmText={t('occurrences.confirmUnapprove', { day: shown })}
+        fallback={translateMessage(occurrenceMessages.unapproveFailed)}
+        errorPrefix={occurrenceMessages.unapproveError}
+      />
+      <DayActionButton
+        action="approveSchedule"
+        day={day}
+        zone={zone}
+        label={t('occurrences.approve')}
+        confirmText={t('occurrences.confirmApprove', { day: shown })}
+        fallback={translateMessage(occurrenceMessages.approveFailed)}
+        errorPrefix={occurrenceMessages.approveError}
+        primary
+      />
+      <DayActionButton
+        action="sendReminders"
+        day={day}
+        zone={zone}
+        label={t('messaging.sendReminders')}
+        confirmText={t('messaging.confirmReminders', { day: shown })}
+        fallback={translateMessage(messagingMessages.remindersFailed)}
+        errorPrefix={messagingMessages.reminderError}
+      />
+    </section>
+  );
+}
+
+/** Event Occurrences' 'Send Reports to Guests' (admins): every report of the chosen day. */
+export function ReportActions({ day, zone }: { day: string; zone: string }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-label={t('messaging.reportActions')} className={actionsClass}>
+      <DayActionButton
+        action="sendReports"
+        day={day}
+        zone={zone}
+        label={t('messaging.sendReportsToGuests')}
+        confirmText={t('messaging.confirmReports', { day: formatDay(day) })}
+        fallback={translateMessage(messagingMessages.reportsFailed)}
+        errorPrefix={messagingMessages.reportsError}
+        primary
+      />
+    </section>
+  );
+}
+
+/** Monthly Report's 'Send Monthly Reports' (admins): each guest's month of the chosen day. */
+export function MonthlyActions({ day, zone, month }: { day: string; zone: string; month: string }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-label={t('messaging.monthlyActions')} className={actionsClass}>
+      <DayActionButton
+        action="sendMonthlyReports"
+        day={day}
+        zone={zone}
+        label={t('messaging.sendMonthlyReports')}
+        confirmText={t('messaging.confirmMonthly', { month })}
+        fallback={translateMessage(messagingMessages.monthlyFailed)}
+        errorPrefix={messagingMessages.monthlyError}
+        primary
+      />
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { messagingMessages, type EventOccurrence } from '@ritim/shared';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { confirmAction } from '../../components/confirm';
+import { failureMessage } from '../../components/entity-form';
+import type { RowAction } from '../../components/row-menu';
+import { translateMessage } from '../../i18n';
+import { downloadReport, useSendReport } from './api';
+import { actionFailure, ReportActions, toastResult } from './day-actions';
+import { reportFileName, reportForms } from './occurrence-values';
+import { OccurrencesTable, useDeleteAction, useOccurrencesDay } from './occurrences-table';
+
+/**
+ * Event Occurrences (spec §2, admin): a day's occurrences, without the notes. Per form with answers
+ * on an occurrence the row menu downloads its report or sends it; below, every report of the day
+ * goes to the guests at once.
+ */
+export function EventOccurrencesList() {
+  const { t } = useTranslation();
+  const { admin, zone, day, setDay } = useOccurrencesDay();
+  const deleteAction = useDeleteAction('occurrences.occurrenceItem');
+
+  const send = useSendReport();
+  const generateReport = (row: EventOccurrence, formId: number) => {
+    downloadReport(formId, row.id, reportFileName(row)).then(
+      () => toast.success(translateMessage(messagingMessages.generated)),
+      (error: unknown) =>
+        toast.error(
+          `${translateMessage(messagingMessages.generateError)} ${failureMessage(error, t('errors.unknown'))}`,
+        ),
+    );
+  };
+  const sendReport = (row: EventOccurrence, form: { id: number; title: string }) => {
+    if (!confirmAction(t('messaging.confirmSendReport', { form: form.title }))) return;
+    const fallback = translateMessage(messagingMessages.reportFailed);
+    send.mutate(
+      { eventOccurrenceId: row.id, formId: form.id },
+      {
+        onSuccess: (result) => toastResult(result, fallback),
+        onError: (error) => toast.error(actionFailure(error, messagingMessages.reportError, fallback)),
+      },
+    );
+  };
+
+  const rowActions = (row: EventOccurrence): RowAction[] => [
+    // Per form with answers on this occurrence (spec §2): download its report, or send it.
+    ...reportForms(row).flatMap((form): RowAction[] => [
+      { label: t('messaging.generateReport', { form: form.title }), onSelect: () => generateReport(row, form.id) },
+      { label: t('messaging.sendReport', { form: form.title }), onSelect: () => sendReport(row, form) },
+    ]),
+    deleteAction(row),
+  ];
+
+  return (
+    <OccurrencesTable
+      title={t('occurrences.allTitle')}
+      description={t('occurrences.allDescription')}
+      emptyText={t('occurrences.emptyDay')}
+      day={day}
+      zone={zone}
+      onDayChange={setDay}
+      period="day"
+      withNotes={false}
+      rowActions={admin ? rowActions : undefined}
+      footer={admin ? <ReportActions day={day} zone={zone} /> : null}
+    />
+  );
+}

@@ -1,0 +1,163 @@
+import { DEFAULT_TIMEZONE, type EventOccurrence } from '@ritim/shared';
+import { Fragment, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { occurrenceKeys, occurrenceListQuery } from '../../api/occurrences';
+import { isAdmin } from '../../auth/roles';
+import { useSession } from '../../auth/session-store';
+import type { Column } from '../../components/data-table';
+import { DayPicker, useDayParam } from '../../components/day-picker';
+import { ListPage, type ListQuery } from '../../components/list-page';
+import type { RowAction } from '../../components/row-menu';
+import { StatusBadge } from '../../components/status-badge';
+import { useDeleteItem } from '../../components/use-delete-item';
+import { formatDateTime } from '../../lib/dates';
+import { deleteOccurrence } from './api';
+import { fullName, guestNames, notesLines, organiserZone } from './occurrence-values';
+
+/** What the occurrence screens start from: who is looking, their zone, and the day in the URL. */
+export function useOccurrencesDay() {
+  const { user, role } = useSession();
+  const zone = user?.timezone ?? DEFAULT_TIMEZONE;
+  const [day, setDay] = useDayParam(zone);
+  return { role, admin: isAdmin(role), zone, day, setDay };
+}
+
+/** The row menu's Delete (admins), naming the item in its toasts as `itemKey` says. */
+export function useDeleteAction(itemKey: 'occurrences.upcomingItem' | 'occurrences.occurrenceItem') {
+  const { t } = useTranslation();
+  const deleteRow = useDeleteItem({
+    remove: deleteOccurrence,
+    invalidates: occurrenceKeys.all,
+    name: () => t(itemKey),
+  });
+  return (row: EventOccurrence): RowAction => ({
+    label: t('occurrences.delete'),
+    onSelect: () => deleteRow(row),
+    tone: 'danger',
+  });
+}
+
+function useColumns(withNotes: boolean): Column<EventOccurrence>[] {
+  const { t } = useTranslation();
+  const columns: Column<EventOccurrence>[] = [
+    { key: 'id', header: t('occurrences.id'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
+    {
+      key: 'title',
+      header: t('occurrences.eventTitle'),
+      cell: (row) => <span className="font-medium text-slate-900">{row.event.title}</span>,
+      // Title, organiser, guests and notes may wrap, so the table fits beside the sidebar.
+      className: 'whitespace-normal!',
+    },
+    {
+      key: 'occurrenceDate',
+      header: t('occurrences.occurrenceDate'),
+      // In the organiser's zone: the time the session is set at, wherever the reader is.
+      cell: (row) => formatDateTime(row.occurrenceDate, organiserZone(row)),
+      className: 'tabular-nums',
+    },
+    {
+      key: 'organiser',
+      header: t('occurrences.organiser'),
+      cell: (row) => fullName(row.event.organiser),
+      className: 'whitespace-normal!',
+    },
+    {
+      key: 'guests',
+      header: t('occurrences.guests'),
+      // A line breaks between names, never inside one.
+      cell: (row) =>
+        guestNames(row.guests).map((name, index) => (
+          <Fragment key={index}>
+            {index > 0 && ', '}
+            <span className="whitespace-nowrap">{name}</span>
+          </Fragment>
+        )),
+      className: 'whitespace-normal!',
+    },
+  ];
+  if (withNotes) {
+    columns.push({
+      key: 'notes',
+      header: t('occurrences.notes'),
+      cell: (row) => (
+        <ul className="space-y-1">
+          {notesLines(row.formSubmissions).map((line, index) => (
+            <li key={index}>{line}</li>
+          ))}
+        </ul>
+      ),
+      className: 'min-w-40 max-w-md whitespace-normal!',
+    });
+  }
+  columns.push({
+    key: 'status',
+    header: t('occurrences.status'),
+    cell: (row) => <StatusBadge status={row.status}>{t(`occurrences.statuses.${row.status}`)}</StatusBadge>,
+  });
+  return columns;
+}
+
+/**
+ * The table the three occurrence screens share (spec §2): the occurrences of the chosen day (or
+ * its month), their columns (Notes where the screen shows them), the day picker, searching and
+ * paging; each screen adds its title, its row menu and its actions below.
+ */
+export function OccurrencesTable({
+  title,
+  description,
+  emptyText,
+  day,
+  zone,
+  onDayChange,
+  period,
+  withNotes,
+  rowActions,
+  heading,
+  footer,
+}: {
+  title: string;
+  description: string;
+  emptyText: string;
+  day: string;
+  zone: string;
+  onDayChange: (day: string) => void;
+  /** One day, or the month of `day` (Monthly Report). */
+  period: 'day' | 'month';
+  withNotes: boolean;
+  rowActions?: (row: EventOccurrence) => RowAction[];
+  /** Beside the day picker (Monthly Report's month). */
+  heading?: ReactNode;
+  footer?: ReactNode;
+}) {
+  const columns = useColumns(withNotes);
+  const query = (request: ListQuery) =>
+    occurrenceListQuery({
+      limit: request.limit,
+      offset: request.offset,
+      q: request.q,
+      date: day,
+      timezone: zone,
+      monthly: period === 'month',
+      light: true,
+    });
+
+  return (
+    <ListPage
+      title={title}
+      description={description}
+      query={query}
+      columns={columns}
+      rowKey={(row) => row.id}
+      rowLabel={(row) => `${row.event.title} ${formatDateTime(row.occurrenceDate, organiserZone(row))}`}
+      rowActions={rowActions}
+      emptyText={emptyText}
+      toolbar={
+        <>
+          <DayPicker day={day} zone={zone} unit={period} onChange={onDayChange} />
+          {heading}
+        </>
+      }
+      footer={footer}
+    />
+  );
+}

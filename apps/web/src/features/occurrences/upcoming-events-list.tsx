@@ -1,0 +1,57 @@
+import { SESSION_NOTES_FORM_ID, type EventOccurrence } from '@ritim/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formQuery } from '../../api/forms';
+import type { RowAction } from '../../components/row-menu';
+import { ScheduleActions } from './day-actions';
+import { fillTargets, isTodayOrLater } from './occurrence-values';
+import { OccurrencesTable, useDeleteAction, useOccurrencesDay } from './occurrences-table';
+
+/**
+ * Upcoming Events (spec §2): a day's occurrences for every role (the server keeps each to their
+ * own), with the notes. Admins and editors fill the session notes from the row menu; admins also
+ * edit and delete, and approve the day's schedule or send its reminders.
+ */
+export function UpcomingEventsList() {
+  const { t } = useTranslation();
+  const { role, admin, zone, day, setDay } = useOccurrencesDay();
+  const deleteAction = useDeleteAction('occurrences.upcomingItem');
+
+  // The Fill items are the admin's and the editor's; they name form 1.
+  const canFill = admin || role === 'editor';
+  const sessionNotes = useQuery({ ...formQuery(SESSION_NOTES_FORM_ID), enabled: canFill, staleTime: Infinity });
+  const formTitle = sessionNotes.data?.title ?? t('occurrences.sessionNotes');
+
+  const rowActions = (row: EventOccurrence): RowAction[] => {
+    const actions: RowAction[] = canFill
+      ? fillTargets(row).map((target) => ({
+          label: `${t('occurrences.fill', { form: formTitle, guest: target.guestName })}${
+            target.filled ? ` ${t('occurrences.filledMark')}` : ''
+          }`,
+          to: target.to,
+        }))
+      : [];
+    if (admin) {
+      if (row.status !== 'completed') {
+        actions.push({ label: t('occurrences.edit'), to: `/event-occurrences/${row.id}/edit` });
+      }
+      actions.push(deleteAction(row));
+    }
+    return actions;
+  };
+
+  return (
+    <OccurrencesTable
+      title={t('occurrences.upcomingTitle')}
+      description={t('occurrences.upcomingDescription')}
+      emptyText={t('occurrences.emptyDay')}
+      day={day}
+      zone={zone}
+      onDayChange={setDay}
+      period="day"
+      withNotes
+      rowActions={canFill || admin ? rowActions : undefined}
+      footer={admin && isTodayOrLater(day, zone) ? <ScheduleActions day={day} zone={zone} /> : null}
+    />
+  );
+}
