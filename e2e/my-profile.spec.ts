@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
 import { accounts } from './env.js';
-import { expect, field, test } from './fixtures.js';
+import { acceptDialogs, expect, field, test } from './fixtures.js';
 
 /** Opens My profile the way a user does: from the user menu. Returns the user's id. */
 async function openMyProfile(page: Page): Promise<number> {
@@ -136,6 +136,103 @@ test.describe('My Profile', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'User ID is missing' }).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Update My Profile' })).toHaveCount(0);
     expect(asked).toBe(false);
+  });
+});
+
+test.describe('My Profile: calendar subscription', () => {
+  const feedUrl = (page: Page) => page.getByRole('textbox', { name: 'Calendar address' });
+
+  /** Fetches a feed address as a calendar app does: no session, no token but the one in the address. */
+  async function fetchFeed(playwright: PlaywrightWorkerArgs['playwright'], url: string) {
+    const calendarApp = await playwright.request.newContext();
+    try {
+      const response = await calendarApp.get(url);
+      return { status: response.status(), type: response.headers()['content-type'] ?? '' };
+    } finally {
+      await calendarApp.dispose();
+    }
+  }
+
+  test('shows the private .ics address, which a calendar app can fetch without a session', async ({
+    guestPage: page,
+    playwright,
+  }) => {
+    await openMyProfile(page);
+    const section = page.getByRole('region', { name: 'Calendar subscription' });
+    await expect(section).toContainText('Keep it private: anyone with it can see your sessions.');
+    await expect(feedUrl(page)).toHaveValue(/^http:\/\/.+\.ics$/);
+    await expect(feedUrl(page)).toHaveAttribute('readonly', '');
+    const url = await feedUrl(page).inputValue();
+
+    const feed = await fetchFeed(playwright, url);
+    expect(feed.status).toBe(200);
+    expect(feed.type).toContain('text/calendar');
+  });
+
+  test("copies the address with 'Address copied'", async ({ guestPage: page }) => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openMyProfile(page);
+    await expect(feedUrl(page)).toHaveValue(/\.ics$/);
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(page.getByText('Address copied')).toBeVisible();
+    // The page's clipboard (the e2e project has no DOM types: the script is a string).
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(await feedUrl(page).inputValue());
+  });
+
+  test('without a clipboard, selects the address and says it could not be copied', async ({ guestPage: page }) => {
+    await page.addInitScript("Object.defineProperty(navigator, 'clipboard', { value: undefined })");
+    await openMyProfile(page);
+    await expect(feedUrl(page)).toHaveValue(/\.ics$/);
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(page.getByText('The address could not be copied')).toBeVisible();
+    await expect(feedUrl(page)).toBeFocused();
+    // The focused field's selected text (a string script: the e2e project has no DOM types).
+    const selected = await page.evaluate<string>(
+      '(({ value, selectionStart, selectionEnd }) => value.slice(selectionStart, selectionEnd))(document.activeElement)',
+    );
+    expect(selected).toBe(await feedUrl(page).inputValue());
+  });
+
+  test('resets the address after the confirmation: a new one is shown and the old one answers 404', async ({
+    guestPage: page,
+    playwright,
+  }) => {
+    const dialogs = acceptDialogs(page);
+    await openMyProfile(page);
+    await expect(feedUrl(page)).toHaveValue(/\.ics$/);
+    const oldUrl = await feedUrl(page).inputValue();
+
+    await page.getByRole('button', { name: 'Reset address' }).click();
+    await expect(page.getByText('New calendar address created; the old one no longer works')).toBeVisible();
+    expect(dialogs).toEqual([expect.stringContaining('Reset the calendar address?')]);
+    await expect(feedUrl(page)).not.toHaveValue(oldUrl);
+    await expect(feedUrl(page)).toHaveValue(/\.ics$/);
+    const newUrl = await feedUrl(page).inputValue();
+
+    expect((await fetchFeed(playwright, oldUrl)).status).toBe(404);
+    expect((await fetchFeed(playwright, newUrl)).status).toBe(200);
+    // A reload asks the server again: the new address is the one kept.
+    await page.reload();
+    await expect(feedUrl(page)).toHaveValue(newUrl);
+  });
+
+  test('keeps the address when the reset is not confirmed', async ({ guestPage: page }) => {
+    const asked: string[] = [];
+    page.on('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    let reset = false;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/calendar-feed/reset')) reset = true;
+    });
+    await openMyProfile(page);
+    await expect(feedUrl(page)).toHaveValue(/\.ics$/);
+    const url = await feedUrl(page).inputValue();
+    await page.getByRole('button', { name: 'Reset address' }).click();
+    await expect.poll(() => asked.length).toBe(1);
+    await expect(feedUrl(page)).toHaveValue(url);
+    expect(reset).toBe(false);
   });
 });
 

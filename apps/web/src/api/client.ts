@@ -141,11 +141,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 /**
- * An authenticated download (a report image): the file and its name from Content-Disposition, else
- * `fallbackName`. Failures throw ApiError with the server's message, as apiRequest.
+ * An authenticated download (a report image, a CSV export): the file and its name from
+ * Content-Disposition, else `fallbackName`. Failures throw ApiError with the server's message, as
+ * apiRequest.
  */
-export async function apiDownload(path: string, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
-  const response = await authorizedFetch(path, {}, '*/*');
+export async function apiDownload(
+  path: string,
+  fallbackName: string,
+  query?: QueryParams,
+): Promise<{ blob: Blob; fileName: string }> {
+  const response = await authorizedFetch(path, { query }, '*/*');
   if (!response.ok) throw await failure(response);
   const disposition = response.headers.get('content-disposition') ?? '';
   const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1]?.trim() || fallbackName;

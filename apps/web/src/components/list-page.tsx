@@ -40,6 +40,8 @@ export interface ListPageProps<T, K extends QueryKey> {
   filter?: { name: string; label: string };
   rowActions?: (row: T) => RowAction[];
   createAction?: { to: string; label: string };
+  /** Beside the title, in place of or next to Create: an action on what the list shows (an export). */
+  headerAction?: ReactNode;
   /** The screen's own controls, before the search box (a day picker); their state is the screen's. */
   toolbar?: ReactNode;
   /** Under the table and pagination: actions on what the list shows (approving a day's schedule). */
@@ -60,6 +62,7 @@ export function ListPage<T, K extends QueryKey>({
   filter,
   rowActions,
   createAction,
+  headerAction,
   toolbar,
   footer,
   emptyText,
@@ -133,11 +136,16 @@ export function ListPage<T, K extends QueryKey>({
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
           {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
         </div>
-        {createAction && (
-          <Link to={createAction.to} className={buttonClass.primary}>
-            <PlusIcon className="size-4" />
-            {createAction.label}
-          </Link>
+        {(createAction || headerAction) && (
+          <div className="flex flex-wrap gap-3">
+            {headerAction}
+            {createAction && (
+              <Link to={createAction.to} className={buttonClass.primary}>
+                <PlusIcon className="size-4" />
+                {createAction.label}
+              </Link>
+            )}
+          </div>
         )}
       </div>
 

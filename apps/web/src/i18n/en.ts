@@ -170,6 +170,23 @@ export const en = {
     fetchFailed: 'Failed to fetch user: {{error}}',
     otherUser: 'This is the profile of {{username}}. You can only change your own profile here.',
     openMine: 'Open my profile',
+    feed: {
+      title: 'Calendar subscription',
+      description:
+        'Subscribe to your sessions from your phone or calendar app with this address. Keep it private: anyone with it can see your sessions.',
+      address: 'Calendar address',
+      copy: 'Copy',
+      copied: 'Address copied',
+      copyFailed: 'The address could not be copied; it is selected, so copy it yourself',
+      reset: 'Reset address',
+      confirmReset:
+        'Reset the calendar address? The current address stops working and calendars subscribed to it stop updating.',
+      resetDone: 'New calendar address created; the old one no longer works',
+      resetFailed: 'Error resetting the calendar address: {{error}}',
+      loading: 'Loading the calendar address...',
+      loadFailed: 'Failed to fetch the calendar address: {{error}}',
+      retry: 'Try again',
+    },
   },
   messages: baseMessages,
 };

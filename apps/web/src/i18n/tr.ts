@@ -165,6 +165,22 @@ export const tr: DeepPartial<Resources> = {
     fetchFailed: 'Kullanıcı alınamadı: {{error}}',
     otherUser: 'Bu, {{username}} kullanıcısının profili. Burada yalnızca kendi profilinizi değiştirebilirsiniz.',
     openMine: 'Profilimi aç',
+    feed: {
+      title: 'Takvim aboneliği',
+      description:
+        'Bu adresle oturumlarınıza telefonunuzdan veya takvim uygulamanızdan abone olun. Adresi gizli tutun: ona sahip olan herkes oturumlarınızı görebilir.',
+      address: 'Takvim adresi',
+      copy: 'Kopyala',
+      copied: 'Adres kopyalandı',
+      copyFailed: 'Adres kopyalanamadı; seçili durumda, kendiniz kopyalayın',
+      reset: 'Adresi sıfırla',
+      confirmReset: 'Takvim adresi sıfırlansın mı? Mevcut adres çalışmaz olur ve ona abone takvimler güncellenmez.',
+      resetDone: 'Yeni takvim adresi oluşturuldu; eski adres artık çalışmıyor',
+      resetFailed: 'Takvim adresi sıfırlanırken hata oluştu: {{error}}',
+      loading: 'Takvim adresi yükleniyor...',
+      loadFailed: 'Takvim adresi alınamadı: {{error}}',
+      retry: 'Tekrar dene',
+    },
   },
   messages: {
     users_usernameTaken: 'Bu kullanıcı adı zaten kullanılıyor',

@@ -1,6 +1,7 @@
 import type {
   BulkActionResult,
   EventOccurrence,
+  OccurrenceExportQuery,
   ScheduleDayRequest,
   SendReportRequest,
   UpdateEventOccurrence,
@@ -67,5 +68,11 @@ export function useSendReport() {
 /** GET /api/forms/{formId}/report/{occurrenceId}: downloads the report image (`{date}_report.jpg`). */
 export async function downloadReport(formId: number, occurrenceId: number, fallbackName: string): Promise<void> {
   const { blob, fileName } = await apiDownload(`forms/${formId}/report/${occurrenceId}`, fallbackName);
+  saveFile(blob, fileName);
+}
+
+/** GET /api/event-occurrences/export?from&to&timezone: downloads the range as CSV (`ritim-<from>-<to>.csv`). */
+export async function downloadOccurrencesCsv(range: OccurrenceExportQuery): Promise<void> {
+  const { blob, fileName } = await apiDownload(`${SECTION}/export`, `ritim-${range.from}-${range.to}.csv`, range);
   saveFile(blob, fileName);
 }

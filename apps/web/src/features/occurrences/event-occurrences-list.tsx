@@ -7,6 +7,7 @@ import type { RowAction } from '../../components/row-menu';
 import { translateMessage } from '../../i18n';
 import { downloadReport, useSendReport } from './api';
 import { actionFailure, ReportActions, toastResult } from './day-actions';
+import { ExportCsvButton } from './export-button';
 import { reportFileName, reportForms } from './occurrence-values';
 import { OccurrencesTable, useDeleteAction, useOccurrencesDay } from './occurrences-table';
 
@@ -62,6 +63,7 @@ export function EventOccurrencesList() {
       period="day"
       withNotes={false}
       rowActions={admin ? rowActions : undefined}
+      headerAction={admin ? <ExportCsvButton from={day} to={day} zone={zone} /> : null}
       footer={admin ? <ReportActions day={day} zone={zone} /> : null}
     />
   );

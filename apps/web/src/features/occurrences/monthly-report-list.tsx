@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { MonthlyActions } from './day-actions';
-import { monthName } from './occurrence-values';
+import { ExportCsvButton } from './export-button';
+import { monthName, monthRange } from './occurrence-values';
 import { OccurrencesTable, useDeleteAction, useOccurrencesDay } from './occurrences-table';
 
 /** Monthly Report (spec §2, admin): the occurrences of the chosen day's month, with the notes. */
@@ -9,6 +10,7 @@ export function MonthlyReportList() {
   const { admin, zone, day, setDay } = useOccurrencesDay();
   const deleteAction = useDeleteAction('occurrences.occurrenceItem');
   const month = monthName(day, i18n.language);
+  const { from, to } = monthRange(day);
 
   return (
     <OccurrencesTable
@@ -21,6 +23,7 @@ export function MonthlyReportList() {
       period="month"
       withNotes
       rowActions={admin ? (row) => [deleteAction(row)] : undefined}
+      headerAction={admin ? <ExportCsvButton from={from} to={to} zone={zone} /> : null}
       heading={
         <h2 className="flex h-9 items-center text-lg font-semibold text-slate-900" data-testid="report-month">
           {month}

@@ -44,6 +44,12 @@ export function monthName(day: string, locale: string): string {
   return DateTime.fromISO(day).setLocale(locale).toFormat('LLLL yyyy');
 }
 
+/** The first and last day of the month of `day` (yyyy-MM-dd), as the CSV export's range. */
+export function monthRange(day: string): { from: string; to: string } {
+  const date = DateTime.fromISO(day);
+  return { from: date.startOf('month').toISODate()!, to: date.endOf('month').toISODate()! };
+}
+
 const WALL_CLOCK_FORMAT = "yyyy-MM-dd'T'HH:mm";
 
 /** The edit form (spec §5): the occurrence's guests and its start as wall clock in the organiser's zone. */

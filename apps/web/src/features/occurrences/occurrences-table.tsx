@@ -113,6 +113,7 @@ export function OccurrencesTable({
   withNotes,
   rowActions,
   heading,
+  headerAction,
   footer,
 }: {
   title: string;
@@ -127,6 +128,8 @@ export function OccurrencesTable({
   rowActions?: (row: EventOccurrence) => RowAction[];
   /** Beside the day picker (Monthly Report's month). */
   heading?: ReactNode;
+  /** Beside the title (Export CSV). */
+  headerAction?: ReactNode;
   footer?: ReactNode;
 }) {
   const columns = useColumns(withNotes);
@@ -151,6 +154,7 @@ export function OccurrencesTable({
       rowLabel={(row) => `${row.event.title} ${formatDateTime(row.occurrenceDate, organiserZone(row))}`}
       rowActions={rowActions}
       emptyText={emptyText}
+      headerAction={headerAction}
       toolbar={
         <>
           <DayPicker day={day} zone={zone} unit={period} onChange={onDayChange} />

@@ -1,7 +1,8 @@
-import type { CreateUser, MyProfile, UpdateUser, User } from '@ritim/shared';
+import type { CalendarFeed, CreateUser, MyProfile, UpdateUser, User } from '@ritim/shared';
 import { MAX_LIMIT } from '@ritim/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { login } from '../../api/auth';
+import { apiRequest } from '../../api/client';
 import { create, get, list, remove, update } from '../../api/resources';
 import { getSession, setAccessToken } from '../../auth/session-store';
 import type { ListQuery } from '../../components/list-page';
@@ -13,6 +14,7 @@ export const userKeys = {
   lists: () => [SECTION, 'list'] as const,
   list: (query: ListQuery) => [SECTION, 'list', query] as const,
   detail: (id: number) => [SECTION, 'detail', id] as const,
+  calendarFeed: (id: number) => [SECTION, 'calendar-feed', id] as const,
 };
 
 export const userListQuery = (query: ListQuery) =>
@@ -97,5 +99,22 @@ export function useUpdateMyProfile() {
       queryClient.setQueryData(userKeys.detail(user.id), user);
       await queryClient.invalidateQueries({ queryKey: userKeys.lists() });
     },
+  });
+}
+
+/** GET /api/users/{id}/calendar-feed: the user's secret .ics address (the first call creates it). */
+export const calendarFeedQuery = (id: number) =>
+  queryOptions({
+    queryKey: userKeys.calendarFeed(id),
+    queryFn: ({ signal }) => apiRequest<CalendarFeed>(`${SECTION}/${id}/calendar-feed`, { signal }),
+    retry: false,
+  });
+
+/** POST /api/users/{id}/calendar-feed/reset: a new address; the old one stops working. */
+export function useResetCalendarFeed(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<CalendarFeed>(`${SECTION}/${id}/calendar-feed/reset`, { method: 'POST' }),
+    onSuccess: (feed) => queryClient.setQueryData(userKeys.calendarFeed(id), feed),
   });
 }

@@ -18,6 +18,7 @@ import {
 import { TextAreaInput, TextInput } from '../../components/form-fields';
 import { buttonClass } from '../../components/ui';
 import { useUpdateMyProfile, userQuery } from './api';
+import { CalendarFeedSection } from './calendar-feed';
 import { profileFormValues } from './profile-values';
 
 function ProfileFrame({ children }: { children: ReactNode }) {
@@ -133,7 +134,10 @@ function LoadProfile({ id }: { id: number }) {
       <ItemLoader query={userQuery(id)} backTo="/" fetchFailed={(error) => t('profile.fetchFailed', { error })}>
         {(user) =>
           me && String(user.id) === me.id ? (
-            <ProfileForm key={user.id} user={user} />
+            <>
+              <ProfileForm key={user.id} user={user} />
+              <CalendarFeedSection userId={user.id} />
+            </>
           ) : (
             // An admin may read anyone, but the profile route only ever changes one's own.
             <StatusCard

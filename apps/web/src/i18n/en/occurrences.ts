@@ -55,4 +55,6 @@ export const occurrences = {
   choicesLoading: 'Loading...',
   choicesFailed: 'The guests could not be loaded: {{error}}',
   completedNote: 'This occurrence is completed and cannot be changed.',
+  exportCsv: 'Export CSV',
+  exportFailed: 'Error exporting CSV: {{error}}',
 };

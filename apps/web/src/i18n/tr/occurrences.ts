@@ -52,4 +52,6 @@ export const occurrences: Resources['occurrences'] = {
   choicesLoading: 'Yükleniyor...',
   choicesFailed: 'Konuklar yüklenemedi: {{error}}',
   completedNote: 'Bu tekrar tamamlandı ve değiştirilemez.',
+  exportCsv: 'CSV Olarak Dışa Aktar',
+  exportFailed: 'CSV dışa aktarılırken hata oluştu: {{error}}',
 };
