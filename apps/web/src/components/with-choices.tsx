@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureMessage } from './entity-form';
@@ -19,22 +20,27 @@ function ChoicesStatus({ label, children, failed }: { label: string; children: R
   );
 }
 
-/** Loading / failed states of a choices query, else the field. */
+/**
+ * Loading / failed states of a choices query, else the field. `texts` names what loads (i18n keys
+ * of the loading text and of the failure, which gets `{{error}}`); the event form's by default.
+ */
 export function WithChoices<T>({
   label,
   query,
+  texts = { loading: 'events.choicesLoading', failed: 'events.choicesFailed' },
   children,
 }: {
   label: string;
   query: { isPending: boolean; isError: boolean; error: Error | null; data: T | undefined };
+  texts?: { loading: ParseKeys; failed: ParseKeys };
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
-  if (query.isPending) return <ChoicesStatus label={label}>{t('events.choicesLoading')}</ChoicesStatus>;
+  if (query.isPending) return <ChoicesStatus label={label}>{t(texts.loading)}</ChoicesStatus>;
   if (query.isError || query.data === undefined) {
     return (
       <ChoicesStatus label={label} failed>
-        {t('events.choicesFailed', { error: failureMessage(query.error, t('errors.unknown')) })}
+        {t(texts.failed, { error: failureMessage(query.error, t('errors.unknown')) })}
       </ChoicesStatus>
     );
   }

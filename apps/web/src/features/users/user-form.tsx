@@ -11,13 +11,12 @@ import {
   type User,
 } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useSession } from '../../auth/session-store';
-import { EntityForm, failureMessage, FormSection } from '../../components/entity-form';
+import { EntityForm, FormSection } from '../../components/entity-form';
 import { CheckboxListInput, SelectInput, TextAreaInput, TextInput, type Choice } from '../../components/form-fields';
-import { Spinner } from '../../components/spinner';
+import { WithChoices } from '../../components/with-choices';
 import { choicesQuery, type NamedChoice, useCreateUser, useUpdateUser, userQuery } from './api';
 
 /**
@@ -32,22 +31,6 @@ function withCurrent(listed: NamedChoice[], current: NamedChoice[], archivedLabe
   ];
 }
 
-/** Where a choice list would be while its records load or when they could not be fetched. */
-function ChoicesStatus({ label, children, failed }: { label: string; children: ReactNode; failed?: boolean }) {
-  return (
-    <fieldset>
-      <legend className="text-sm font-medium text-slate-900">{label}</legend>
-      <p
-        role={failed ? 'alert' : 'status'}
-        className={`mt-2 flex items-center gap-2 text-sm ${failed ? 'text-red-700' : 'text-slate-500'}`}
-      >
-        {!failed && <Spinner />}
-        {children}
-      </p>
-    </fieldset>
-  );
-}
-
 /**
  * Groups (checkboxes) from GET /api/groups?limit=1000. Until they load, or when they cannot be
  * fetched, the checkboxes are not shown and the user's groups stay as they are on save.
@@ -56,22 +39,18 @@ function GroupsField({ user }: { user: User | undefined }) {
   const { t } = useTranslation();
   const groups = useQuery(choicesQuery('groups'));
   const label = t('users.groups');
-  if (groups.isPending) return <ChoicesStatus label={label}>{t('users.groupsLoading')}</ChoicesStatus>;
-  if (groups.isError) {
-    return (
-      <ChoicesStatus label={label} failed>
-        {t('users.groupsFailed', { error: failureMessage(groups.error, t('errors.unknown')) })}
-      </ChoicesStatus>
-    );
-  }
   return (
-    <CheckboxListInput
-      name="groupIds"
-      label={label}
-      hint={t('users.groupsHint')}
-      emptyText={t('users.groupsEmpty')}
-      options={withCurrent(groups.data.items, user?.groups ?? [], (name) => t('users.archivedGroup', { name }))}
-    />
+    <WithChoices label={label} query={groups} texts={{ loading: 'users.groupsLoading', failed: 'users.groupsFailed' }}>
+      {(data) => (
+        <CheckboxListInput
+          name="groupIds"
+          label={label}
+          hint={t('users.groupsHint')}
+          emptyText={t('users.groupsEmpty')}
+          options={withCurrent(data.items, user?.groups ?? [], (name) => t('users.archivedGroup', { name }))}
+        />
+      )}
+    </WithChoices>
   );
 }
 
@@ -83,23 +62,23 @@ function MessageGroupField({ user }: { user: User | undefined }) {
   const { t } = useTranslation();
   const messageGroups = useQuery(choicesQuery('message-groups'));
   const label = t('users.messageGroup');
-  if (messageGroups.isPending) return <ChoicesStatus label={label}>{t('users.messageGroupsLoading')}</ChoicesStatus>;
-  if (messageGroups.isError) {
-    return (
-      <ChoicesStatus label={label} failed>
-        {t('users.messageGroupsFailed', { error: failureMessage(messageGroups.error, t('errors.unknown')) })}
-      </ChoicesStatus>
-    );
-  }
   return (
-    <SelectInput
-      name="messageGroupId"
+    <WithChoices
       label={label}
-      hint={t('users.messageGroupHint')}
-      numeric
-      emptyLabel={t('users.noMessageGroup')}
-      options={withCurrent(messageGroups.data.items, user?.messageGroup ? [user.messageGroup] : [], (name) => name)}
-    />
+      query={messageGroups}
+      texts={{ loading: 'users.messageGroupsLoading', failed: 'users.messageGroupsFailed' }}
+    >
+      {(data) => (
+        <SelectInput
+          name="messageGroupId"
+          label={label}
+          hint={t('users.messageGroupHint')}
+          numeric
+          emptyLabel={t('users.noMessageGroup')}
+          options={withCurrent(data.items, user?.messageGroup ? [user.messageGroup] : [], (name) => name)}
+        />
+      )}
+    </WithChoices>
   );
 }
 
