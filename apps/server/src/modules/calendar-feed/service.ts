@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { personName } from '../../lib/names.js';
 import { calendarFeeds, users } from '../../db/schema.js';
 import { OccurrenceRepository } from '../event-occurrences/repository.js';
 import { sessionsCalendar } from './ics.js';
@@ -11,9 +12,6 @@ const DAY_MS = 86_400_000;
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-const personName = (name: string | null, surname: string | null, fallback: string) =>
-  [name, surname].filter((part) => part && part.trim()).join(' ') || fallback;
 
 /** A rendered feed and its entity tag. */
 export interface FeedDocument {

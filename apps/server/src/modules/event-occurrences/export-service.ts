@@ -5,15 +5,13 @@ import { inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.js';
 import { forms } from '../../db/schema.js';
+import { personName } from '../../lib/names.js';
 import { dayRange, zoneOf } from '../../lib/time.js';
 import { answerText } from '../../reports/answer-text.js';
 import { type ExportGuest, OccurrenceRepository } from './repository.js';
 
 /** Occurrences read per round trip: a year of a busy centre never sits in memory at once. */
 const PAGE = 500;
-
-const personName = (person: { name: string | null; surname: string | null; username: string }) =>
-  [person.name, person.surname].filter((part) => part && part.trim()).join(' ') || person.username;
 
 /** A spreadsheet runs a cell that starts with these as a formula: prefix it with `'` (CSV injection). */
 const FORMULA = /^[=+\-@\t\r]/;
@@ -71,11 +69,7 @@ export class OccurrenceExportService {
             end.toFormat('HH:mm'),
             zone,
             occurrence.title,
-            personName({
-              name: occurrence.organiserName,
-              surname: occurrence.organiserSurname,
-              username: occurrence.organiserUsername,
-            }),
+            personName(occurrence.organiserName, occurrence.organiserSurname, occurrence.organiserUsername),
             occurrence.location,
           ];
           // A session without guests still has its row.
@@ -89,7 +83,12 @@ export class OccurrenceExportService {
               if (!submission || !(column.field.name in submission.data)) return '';
               return answerText(column.field, submission.data[column.field.name], new Map());
             });
-            yield [...common, guest ? personName(guest) : '', occurrence.status, ...answers].map(safe);
+            yield [
+              ...common,
+              guest ? personName(guest.name, guest.surname, guest.username) : '',
+              occurrence.status,
+              ...answers,
+            ].map(safe);
           }
         }
         if (page.length < PAGE) return;

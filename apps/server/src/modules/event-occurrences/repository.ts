@@ -2,6 +2,7 @@ import type { EventOccurrence, EventOccurrenceListQuery, OccurrencePerson, Occur
 import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { jsonColumn } from '../../lib/json-column.js';
 import {
   eventGuests,
   eventOccurrences,
@@ -120,12 +121,9 @@ interface Row {
   submissions: SubmissionJson[] | string;
 }
 
-/** Drivers hand JSON back parsed or as text depending on the column's type: accept both. */
-const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-
 function toOccurrence(row: Row): EventOccurrence {
-  const eventGuestList = json(row.eventGuests);
-  const ownGuests = json(row.occurrenceGuests);
+  const eventGuestList = jsonColumn(row.eventGuests);
+  const ownGuests = jsonColumn(row.occurrenceGuests);
   return {
     id: row.id,
     eventId: row.eventId,
@@ -146,13 +144,13 @@ function toOccurrence(row: Row): EventOccurrence {
         name: row.organiserName,
         surname: row.organiserSurname,
         timezone: row.organiserTimezone,
-        groupIds: json(row.organiserGroupIds),
+        groupIds: jsonColumn(row.organiserGroupIds),
       },
       guests: eventGuestList,
     },
     occurrenceGuests: ownGuests,
     guests: (row.hasGuestOverride ? ownGuests : eventGuestList).filter((g) => g.status === 'active'),
-    formSubmissions: json(row.submissions),
+    formSubmissions: jsonColumn(row.submissions),
   };
 }
 
@@ -672,7 +670,7 @@ export class OccurrenceRepository {
       )
       .orderBy(asc(eventOccurrences.startsAt), asc(eventOccurrences.id))
       .limit(limit);
-    return rows.map((row) => ({ ...row, guests: json(row.guests), answers: json(row.answers) }));
+    return rows.map((row) => ({ ...row, guests: jsonColumn(row.guests), answers: jsonColumn(row.answers) }));
   }
 
   /** The (form, field) pairs some guest's submission answered, among the occurrences starting in [from, to). */

@@ -2,6 +2,7 @@ import type { MessageLog, MessageLogListQuery } from '@ritim/shared';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
+import { jsonColumn } from '../../lib/json-column.js';
 import { messageLogs, users } from '../../db/schema.js';
 import { defineList } from '../../lib/list.js';
 import { dayRange, zoneOf } from '../../lib/time.js';
@@ -48,9 +49,6 @@ interface Row {
   sentAt: Date | null;
 }
 
-/** Drivers hand JSON back parsed or as text depending on the column's type: accept both. */
-const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-
 const toMessageLog = (row: Row): MessageLog => ({
   id: row.id,
   type: row.type,
@@ -63,9 +61,9 @@ const toMessageLog = (row: Row): MessageLog => ({
     row.recipientGroupId !== null
       ? { kind: 'group', id: row.recipientGroupId, name: row.recipientName }
       : { kind: 'user', id: row.recipientUserId, name: row.recipientName },
-  guests: json(row.guests),
+  guests: jsonColumn(row.guests),
   month: row.month,
-  eventOccurrence: json(row.occurrence),
+  eventOccurrence: jsonColumn(row.occurrence),
   createdAt: row.createdAt.toISOString(),
   sentAt: row.sentAt?.toISOString() ?? null,
 });

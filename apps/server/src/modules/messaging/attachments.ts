@@ -5,7 +5,7 @@ import { renderMonthlyReport } from '../../reports/monthly-report.js';
 import { renderOccurrenceReport } from '../../reports/occurrence-report.js';
 import { sessionsCalendar } from '../calendar-feed/ics.js';
 import { OccurrenceRepository } from '../event-occurrences/repository.js';
-import { personName } from './recipients.js';
+import { personName } from '../../lib/names.js';
 import { monthlyReportData, occurrenceReportData } from './report-data.js';
 import { reportFileName } from './service.js';
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { personName } from '../../lib/names.js';
 import type { GuestContactRow, OccurrenceRepository, Tx } from '../event-occurrences/repository.js';
 import type { NewMessage } from '../../messaging/outbox.js';
 
@@ -12,10 +13,6 @@ export interface GuestContact {
   phone: string | null;
   messageGroup: { id: number; name: string; chatId: string | null } | null;
 }
-
-/** Name and surname as a message names a person (the username when both are empty). */
-export const personName = (name: string | null, surname: string | null, fallback: string) =>
-  [name, surname].filter((part) => part && part.trim()).join(' ') || fallback;
 
 const toContact = (row: GuestContactRow): GuestContact => ({
   occurrenceId: row.occurrenceId,

@@ -7,7 +7,7 @@ import { NOTES_FIELD } from '../../reports/occurrence-report.js';
 import type { LookupLabels, MonthlyReportData, OccurrenceReportData } from '../../reports/types.js';
 import { monthRange } from '../../lib/time.js';
 import { OccurrenceRepository } from '../event-occurrences/repository.js';
-import { personName } from './recipients.js';
+import { personName } from '../../lib/names.js';
 
 const guests = alias(users, 'guests');
 
