@@ -25,6 +25,16 @@ const signedInRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./features/home/home-page')).HomePage }),
   },
   {
+    // Every signed-in role: the server keeps editors and guests to their own sessions.
+    path: 'calendar',
+    errorElement,
+    handle: {
+      nav: { labelKey: 'calendar', descriptionKey: 'calendar.description', icon: 'calendar' },
+    } satisfies SectionHandle,
+    // FullCalendar comes with this chunk only, never with the first download.
+    lazy: async () => ({ Component: (await import('./features/calendar/calendar-page')).CalendarPage }),
+  },
+  {
     // Every signed-in role: the server keeps editors and guests to their own occurrences.
     path: 'upcoming-events',
     errorElement,

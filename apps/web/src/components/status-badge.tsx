@@ -18,6 +18,9 @@ const statusColours = {
 
 export type BadgeStatus = keyof typeof statusColours;
 
+/** A status's colour classes, for what shows a status without being a badge (the calendar's sessions). */
+export const statusColourClasses = (status: BadgeStatus): string => statusColours[status];
+
 const shapes = {
   /** In a table cell. */
   pill: 'rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',

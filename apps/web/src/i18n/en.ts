@@ -31,6 +31,7 @@ export const en = {
     main: 'Main',
     menu: 'Navigation menu',
     home: 'Home',
+    calendar: 'Calendar',
     users: 'Users',
     groups: 'Groups',
     messageGroups: 'Message Groups',

@@ -10,6 +10,7 @@ import { occurrences } from './tr/occurrences';
 import { home } from './tr/home';
 import { fillForm } from './tr/fill-form';
 import { messaging } from './tr/messaging';
+import { calendar } from './tr/calendar';
 
 /** Turkish texts; anything missing falls back to English. */
 export const tr: DeepPartial<Resources> = {
@@ -23,6 +24,7 @@ export const tr: DeepPartial<Resources> = {
     main: 'Ana menü',
     menu: 'Gezinme menüsü',
     home: 'Ana sayfa',
+    calendar: 'Takvim',
     users: 'Kullanıcılar',
     groups: 'Gruplar',
     messageGroups: 'Mesaj Grupları',
@@ -145,6 +147,7 @@ export const tr: DeepPartial<Resources> = {
   occurrences,
   fillForm,
   messaging,
+  calendar,
   profile: {
     title: 'Profilim',
     description: 'Adınız, iletişim bilgileriniz ve parolanız.',

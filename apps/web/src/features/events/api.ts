@@ -1,5 +1,4 @@
 import type { CreateEvent, Event, RepeatOptions, UpdateEvent } from '@ritim/shared';
-import { MAX_LIMIT } from '@ritim/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import { create, get, list, update } from '../../api/resources';
@@ -39,18 +38,8 @@ export async function deleteEvent(event: Event): Promise<{ archived: boolean }> 
   return { archived };
 }
 
-export interface LocationChoice {
-  id: number;
-  name: string;
-  status?: string;
-}
-
-export const locationChoicesQuery = () =>
-  queryOptions({
-    queryKey: ['locations', 'choices'] as const,
-    queryFn: ({ signal }) => list<LocationChoice>('locations', { limit: MAX_LIMIT }, signal),
-    retry: false,
-  });
+/** The location choices moved to api/ (the calendar's filter reads them too). */
+export { locationChoicesQuery, type LocationChoice } from '../../api/locations';
 
 export interface EventPreview {
   timezone: string;

@@ -19,5 +19,5 @@ export function formsToFill(occurrence: EventOccurrence, formId: number): FormTo
   return fillTargets(occurrence, formId).flatMap(({ filled, ...target }) => (filled ? [] : [target]));
 }
 
-/** Whether a conference link may be opened as a link (a web address; anything else is shown as text). */
-export const isWebLink = (value: string | null): value is string => !!value && /^https?:\/\/\S+$/i.test(value.trim());
+/** Moved to lib/ (the calendar's details read it too). */
+export { isWebLink } from '../../lib/links';

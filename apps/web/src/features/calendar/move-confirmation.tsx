@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/spinner';
+import { buttonClass } from '../../components/ui';
+import { dateTimeIn } from '../../lib/wall-clock';
+import { CalendarDialog } from './calendar-dialog';
+import type { SessionDrop } from './session-calendar';
+
+/**
+ * Asks the admin to confirm a dragged session's new start (in their zone). Cancel, Escape or a
+ * click outside puts it back. `children` is room for more about the move (a conflict warning).
+ */
+export function MoveConfirmation({
+  drop,
+  zone,
+  busy,
+  onConfirm,
+  onCancel,
+  children,
+}: {
+  drop: SessionDrop | null;
+  zone: string;
+  busy: boolean;
+  onConfirm: (drop: SessionDrop) => void;
+  onCancel: () => void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <CalendarDialog
+      open={drop !== null}
+      onClose={() => {
+        if (!busy) onCancel();
+      }}
+      title={t('calendar.move.title')}
+      testId="calendar-move-dialog"
+      footer={
+        <>
+          <button type="button" className={buttonClass.secondary} disabled={busy} onClick={onCancel}>
+            {t('calendar.move.cancel')}
+          </button>
+          <button
+            type="button"
+            className={buttonClass.primary}
+            disabled={busy || drop === null}
+            onClick={() => {
+              if (drop) onConfirm(drop);
+            }}
+          >
+            {busy && <Spinner />}
+            {t('calendar.move.confirm')}
+          </button>
+        </>
+      }
+    >
+      {drop && (
+        <p className="text-sm text-slate-700">
+          {t('calendar.move.text', {
+            title: drop.title,
+            from: dateTimeIn(drop.from.toISOString(), zone),
+            to: dateTimeIn(drop.to.toISOString(), zone),
+          })}
+        </p>
+      )}
+      {children}
+    </CalendarDialog>
+  );
+}

@@ -1,0 +1,152 @@
+import FullCalendar, { type CalendarRef, type EventDisplayInfo, type EventDropInfo } from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import listPlugin from '@fullcalendar/react/list';
+import enGbLocale from '@fullcalendar/react/locales/en-gb';
+import trLocale from '@fullcalendar/react/locales/tr';
+import breezyTheme from '@fullcalendar/react/themes/breezy';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/breezy/theme.css';
+import '@fullcalendar/react/themes/breezy/palettes/indigo.css';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { statusColourClasses } from '../../components/status-badge';
+import { FULLCALENDAR_VIEWS, type CalendarView, type SessionInput, type SessionProps } from './calendar-values';
+
+/** What the screen learns when the calendar shows another period. */
+export interface VisibleRange {
+  from: string;
+  to: string;
+  title: string;
+}
+
+/** A session dropped at another start, waiting for the admin's confirmation. */
+export interface SessionDrop {
+  occurrenceId: number;
+  title: string;
+  from: Date;
+  to: Date;
+  /** Puts the session back where it was. */
+  revert: () => void;
+}
+
+const plugins = [breezyTheme, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
+const timeFormat = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+
+function SessionContent({ info }: { info: EventDisplayInfo }) {
+  const { status, location, organiser } = info.event.extendedProps as SessionProps;
+  const list = info.view.type.startsWith('list');
+  return (
+    <div
+      className={`flex h-full w-full min-w-0 gap-x-1 overflow-hidden rounded-sm px-1 text-xs leading-5 ring-1 ring-inset ${
+        list ? 'flex-wrap py-0.5' : info.view.type === 'dayGridMonth' ? '' : 'flex-col'
+      } ${statusColourClasses(status)}`}
+      data-testid="calendar-session"
+      data-status={status}
+    >
+      {info.timeText && <span className="shrink-0 font-semibold tabular-nums">{info.timeText}</span>}
+      <span className="truncate font-medium">{info.event.title}</span>
+      {list && (
+        <span className="truncate opacity-80">
+          · {location} · {organiser}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * FullCalendar (v7) drawing the sessions in the viewer's zone: the view and date follow the
+ * screen's URL, sessions open on click or Enter, and admins drag a session to another start.
+ * Only this module imports FullCalendar, so it stays in the calendar's chunk.
+ */
+export function SessionCalendar({
+  view,
+  date,
+  zone,
+  sessions,
+  canMove,
+  onRangeChange,
+  onOpen,
+  onDrop,
+}: {
+  view: CalendarView;
+  date: string;
+  zone: string;
+  sessions: SessionInput[];
+  canMove: boolean;
+  onRangeChange: (range: VisibleRange) => void;
+  onOpen: (occurrenceId: number) => void;
+  onDrop: (drop: SessionDrop) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const calendarRef = useRef<CalendarRef>(null);
+  // The first render takes the URL's view and date; later changes are applied through the API.
+  const [initial] = useState(() => ({ view: FULLCALENDAR_VIEWS[view], date }));
+
+  useEffect(() => {
+    const api = calendarRef.current?.getApi();
+    if (!api) return;
+    const type = FULLCALENDAR_VIEWS[view];
+    if (api.view.type !== type) api.changeView(type, date);
+    else api.gotoDate(date);
+  }, [view, date]);
+
+  return (
+    <FullCalendar
+      ref={calendarRef}
+      plugins={plugins}
+      initialView={initial.view}
+      initialDate={initial.date}
+      timeZone={zone}
+      locale={i18n.language === 'tr' ? trLocale : enGbLocale}
+      firstDay={1}
+      headerToolbar={false}
+      height="auto"
+      events={sessions}
+      // A busy month stays light: a few sessions a day, then '+N more' opens the rest.
+      dayMaxEvents={4}
+      eventMaxStack={3}
+      moreLinkText={(count) => t('calendar.moreLink', { count })}
+      moreLinkHint={(count) => t('calendar.moreLinkHint', { count })}
+      noEventsText={t('calendar.empty')}
+      allDayText={t('calendar.allDay')}
+      allDaySlot={false}
+      eventTimeFormat={timeFormat}
+      slotHeaderFormat={timeFormat}
+      scrollTime="08:00:00"
+      nowIndicator
+      navLinks={false}
+      eventDisplay="block"
+      eventColor="transparent"
+      // Sessions are reachable with Tab and open with Enter, like a button.
+      eventInteractive
+      editable={canMove}
+      eventDurationEditable={false}
+      eventContent={(info) => <SessionContent info={info} />}
+      datesSet={(info) =>
+        onRangeChange({ from: info.start.toISOString(), to: info.end.toISOString(), title: info.view.title })
+      }
+      eventClick={(info) => {
+        info.jsEvent.preventDefault();
+        onOpen((info.event.extendedProps as SessionProps).occurrenceId);
+      }}
+      eventDrop={(info: EventDropInfo) => {
+        const { start } = info.event;
+        const from = info.oldEvent.start;
+        if (!start || !from) {
+          info.revert();
+          return;
+        }
+        onDrop({
+          occurrenceId: (info.event.extendedProps as SessionProps).occurrenceId,
+          title: info.event.title,
+          from,
+          to: start,
+          revert: info.revert,
+        });
+      }}
+    />
+  );
+}

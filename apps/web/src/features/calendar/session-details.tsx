@@ -1,0 +1,180 @@
+import { SESSION_NOTES_FORM_ID, type EventOccurrence, type SessionRole } from '@ritim/shared';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { formQuery } from '../../api/forms';
+import { occurrenceQuery } from '../../api/occurrences';
+import { confirmAction } from '../../components/confirm';
+import { failureMessage } from '../../components/entity-form';
+import { Spinner } from '../../components/spinner';
+import { StatusBadge } from '../../components/status-badge';
+import { buttonClass } from '../../components/ui';
+import { translateMessage } from '../../i18n';
+import { isWebLink } from '../../lib/links';
+import { fullName } from '../../lib/names';
+import { fillTargets } from '../../lib/occurrence-rows';
+import { dateTimeIn, timeIn } from '../../lib/wall-clock';
+import { useDeleteSession } from './api';
+import { CalendarDialog } from './calendar-dialog';
+
+const linkClass =
+  'font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+
+/** A session's start and end in `zone`: dd/MM/yyyy HH:mm–HH:mm. */
+export const sessionTime = (occurrence: Pick<EventOccurrence, 'occurrenceDate' | 'endDate'>, zone: string) =>
+  `${dateTimeIn(occurrence.occurrenceDate, zone)}–${timeIn(occurrence.endDate, zone)}`;
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="py-2 sm:grid sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm font-medium text-slate-500">{label}</dt>
+      <dd className="mt-1 text-sm break-words text-slate-900 sm:col-span-2 sm:mt-0">{children}</dd>
+    </div>
+  );
+}
+
+function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrence; zone: string; canFill: boolean }) {
+  const { t } = useTranslation();
+  const sessionNotes = useQuery({ ...formQuery(SESSION_NOTES_FORM_ID), enabled: canFill, staleTime: Infinity });
+  const formTitle = sessionNotes.data?.title ?? t('calendar.details.sessionNotes');
+  const link = occurrence.event.conferenceLink?.trim() || null;
+  const targets = canFill ? fillTargets(occurrence) : [];
+  return (
+    <>
+      <dl className="divide-y divide-slate-100" data-testid="calendar-details-list">
+        <Detail label={t('calendar.details.time')}>
+          <span className="tabular-nums">{sessionTime(occurrence, zone)}</span>{' '}
+          <span className="text-slate-500">({zone})</span>
+        </Detail>
+        <Detail label={t('calendar.details.place')}>{occurrence.event.location.name}</Detail>
+        <Detail label={t('calendar.details.organiser')}>{fullName(occurrence.event.organiser)}</Detail>
+        <Detail label={t('calendar.details.guests')}>
+          {occurrence.guests.length === 0 ? (
+            <span className="text-slate-500">{t('calendar.details.noGuests')}</span>
+          ) : (
+            <ul>
+              {occurrence.guests.map((guest) => (
+                <li key={guest.id}>{fullName(guest)}</li>
+              ))}
+            </ul>
+          )}
+        </Detail>
+        <Detail label={t('calendar.details.conferenceLink')}>
+          {link === null ? (
+            <span className="text-slate-500">{t('calendar.details.noConferenceLink')}</span>
+          ) : isWebLink(link) ? (
+            <a href={link} target="_blank" rel="noopener noreferrer" className={`${linkClass} break-all`}>
+              {link}
+            </a>
+          ) : (
+            link
+          )}
+        </Detail>
+        <Detail label={t('calendar.details.status')}>
+          <StatusBadge status={occurrence.status}>{t(`occurrences.statuses.${occurrence.status}`)}</StatusBadge>
+        </Detail>
+      </dl>
+      {targets.length > 0 && (
+        <div className="mt-4 border-t border-slate-200 pt-4">
+          <h3 className="text-sm font-semibold text-slate-900">{t('calendar.details.fillForms')}</h3>
+          <ul className="mt-2 space-y-1">
+            {targets.map((target) => (
+              <li key={target.guestId}>
+                <Link to={target.to} className={`${linkClass} text-sm`}>
+                  {t('calendar.details.fill', { form: formTitle, guest: target.guestName })}
+                </Link>
+                {target.filled && (
+                  <span className="ml-1 text-sm text-slate-500">{t('calendar.details.filledMark')}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}
+
+/**
+ * A session's details (GET /api/event-occurrences/{id}): title, time in the viewer's zone, place,
+ * organiser, guests, conference link and status. Admins get Edit and Delete; admins and the
+ * organiser the Fill Form links per guest, until the session is completed.
+ */
+export function SessionDetails({
+  occurrenceId,
+  zone,
+  role,
+  onClose,
+}: {
+  occurrenceId: number | null;
+  zone: string;
+  role: SessionRole;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const query = useQuery({ ...occurrenceQuery(occurrenceId ?? 0), enabled: occurrenceId !== null });
+  const remove = useDeleteSession();
+  const occurrence = occurrenceId !== null && query.data?.id === occurrenceId ? query.data : undefined;
+  const admin = role === 'admin';
+  // A completed session is final: nothing to edit, delete or fill any more.
+  const changeable = occurrence !== undefined && occurrence.status !== 'completed';
+
+  const deleteSession = (session: EventOccurrence) => {
+    if (
+      !confirmAction(
+        t('calendar.details.confirmDelete', { title: session.event.title, time: sessionTime(session, zone) }),
+      )
+    )
+      return;
+    remove.mutate(session.id, {
+      onSuccess: () => {
+        toast.success(t('calendar.details.deleted'));
+        onClose();
+      },
+      onError: (error) =>
+        toast.error(error.message ? translateMessage(error.message) : t('calendar.details.deleteFailed')),
+    });
+  };
+
+  return (
+    <CalendarDialog
+      open={occurrenceId !== null}
+      onClose={onClose}
+      title={occurrence?.event.title ?? t('calendar.details.loading')}
+      testId="calendar-details"
+      footer={
+        admin && occurrence && changeable ? (
+          <>
+            <button
+              type="button"
+              className={buttonClass.danger}
+              disabled={remove.isPending}
+              onClick={() => deleteSession(occurrence)}
+            >
+              {remove.isPending && <Spinner />}
+              {t('calendar.details.delete')}
+            </button>
+            <Link to={`/event-occurrences/${occurrence.id}/edit`} className={buttonClass.primary}>
+              {t('calendar.details.edit')}
+            </Link>
+          </>
+        ) : undefined
+      }
+    >
+      {occurrence ? (
+        <DetailsBody occurrence={occurrence} zone={zone} canFill={changeable && (admin || role === 'editor')} />
+      ) : query.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {t('calendar.details.loadFailed', { error: failureMessage(query.error, t('errors.unknown')) })}
+        </p>
+      ) : (
+        <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
+          <Spinner />
+          {t('calendar.details.loading')}
+        </p>
+      )}
+    </CalendarDialog>
+  );
+}
