@@ -1,4 +1,4 @@
-import { CloseButton, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { CloseButton, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../components/icons';
@@ -24,23 +24,26 @@ export function CalendarDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50" data-testid={testId}>
-      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-4 sm:items-center">
-        <DialogPanel className="w-full max-w-lg rounded-lg bg-white shadow-xl ring-1 ring-slate-900/10">
-          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-4 py-4 sm:px-6">
-            <DialogTitle className="min-w-0 text-base font-semibold break-words text-slate-900">{title}</DialogTitle>
-            <CloseButton className="-m-1.5 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600">
-              <span className="sr-only">{t('calendar.details.close')}</span>
-              <CloseIcon className="size-5" />
-            </CloseButton>
-          </div>
-          <div className="px-4 py-4 sm:px-6">{children}</div>
-          {footer && (
-            <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-4 py-3 sm:px-6">{footer}</div>
-          )}
-        </DialogPanel>
-      </div>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto p-4 sm:items-center"
+      data-testid={testId}
+    >
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
+      <DialogPanel className="relative w-full max-w-lg rounded-lg bg-white shadow-xl ring-1 ring-slate-900/10">
+        <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-4 py-4 sm:px-6">
+          <DialogTitle className="min-w-0 text-base font-semibold break-words text-slate-900">{title}</DialogTitle>
+          <CloseButton className="-m-1.5 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600">
+            <span className="sr-only">{t('calendar.details.close')}</span>
+            <CloseIcon className="size-5" />
+          </CloseButton>
+        </div>
+        <div className="px-4 py-4 sm:px-6">{children}</div>
+        {footer && (
+          <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-4 py-3 sm:px-6">{footer}</div>
+        )}
+      </DialogPanel>
     </Dialog>
   );
 }

@@ -33,8 +33,14 @@ export interface SessionDrop {
 
 const plugins = [breezyTheme, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin];
 const timeFormat = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+/** A week's title names its days ('23 – 29 Nov 2026'), not only its month. */
+const viewOptions = {
+  timeGridWeek: { titleFormat: { year: 'numeric', month: 'short', day: 'numeric' } },
+  listWeek: { titleFormat: { year: 'numeric', month: 'short', day: 'numeric' } },
+} as const;
 
 function SessionContent({ info }: { info: EventDisplayInfo }) {
+  const { t } = useTranslation();
   const { status, location, organiser } = info.event.extendedProps as SessionProps;
   const list = info.view.type.startsWith('list');
   return (
@@ -44,12 +50,15 @@ function SessionContent({ info }: { info: EventDisplayInfo }) {
       } ${statusColourClasses(status)}`}
       data-testid="calendar-session"
       data-status={status}
+      data-draggable={info.isDraggable}
     >
-      {info.timeText && <span className="shrink-0 font-semibold tabular-nums">{info.timeText}</span>}
+      {info.timeText && <span className="shrink-0 font-semibold tabular-nums">{info.timeText} </span>}
       <span className="truncate font-medium">{info.event.title}</span>
+      {/* The status is a colour on screen; a screen reader says it. */}
+      <span className="sr-only">, {t(`occurrences.statuses.${status}`)}</span>
       {list && (
-        <span className="truncate opacity-80">
-          · {location} · {organiser}
+        <span className="basis-full truncate opacity-80">
+          {location} · {organiser}
         </span>
       )}
     </div>
@@ -103,7 +112,11 @@ export function SessionCalendar({
       locale={i18n.language === 'tr' ? trLocale : enGbLocale}
       firstDay={1}
       headerToolbar={false}
-      height="auto"
+      // Inside the screen's card already.
+      borderless
+      // A day's hours scroll inside a fixed height (from 08:00); a month or a list is as tall as it needs.
+      height={view === 'week' || view === 'day' ? 720 : 'auto'}
+      views={viewOptions}
       events={sessions}
       // A busy month stays light: a few sessions a day, then '+N more' opens the rest.
       dayMaxEvents={4}
