@@ -34,7 +34,11 @@ export function CalendarDialog({
       <DialogPanel className="relative w-full max-w-lg rounded-lg bg-white shadow-xl ring-1 ring-slate-900/10">
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-4 py-4 sm:px-6">
           <DialogTitle className="min-w-0 text-base font-semibold break-words text-slate-900">{title}</DialogTitle>
-          <CloseButton className="-m-1.5 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600">
+          {/* The focus starts on Close: Enter or Escape leaves without doing anything. */}
+          <CloseButton
+            autoFocus
+            className="-m-1.5 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          >
             <span className="sr-only">{t('calendar.details.close')}</span>
             <CloseIcon className="size-5" />
           </CloseButton>

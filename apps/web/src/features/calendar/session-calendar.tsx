@@ -53,9 +53,11 @@ function SessionContent({ info }: { info: EventDisplayInfo }) {
       data-draggable={info.isDraggable}
     >
       {info.timeText && <span className="shrink-0 font-semibold tabular-nums">{info.timeText} </span>}
-      <span className="truncate font-medium">{info.event.title}</span>
-      {/* The status is a colour on screen; a screen reader says it. */}
-      <span className="sr-only">, {t(`occurrences.statuses.${status}`)}</span>
+      <span className="truncate font-medium">
+        {info.event.title}
+        {/* The status is a colour on screen; a screen reader says it. */}
+        <span className="sr-only">, {t(`occurrences.statuses.${status}`)}</span>
+      </span>
       {list && (
         <span className="basis-full truncate opacity-80">
           {location} · {organiser}
