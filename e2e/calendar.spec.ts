@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { dayIn, shownDay, wallClock } from './clock.js';
 import { acceptDialogs, adminApiClient, apiHeaders, expect, test, uniqueNames } from './fixtures.js';
@@ -421,6 +422,22 @@ test.describe('Calendar', () => {
     // A view the URL names wins.
     await page.goto(`/calendar?view=month&date=${day}&organiserId=${ids.leyla}`);
     await expect(page.getByRole('button', { name: 'Month', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('has no serious accessibility problems in the month, the list and the details', async ({ adminPage: page }) => {
+    const serious = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations
+        .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    await page.goto(`/calendar?view=month&date=${day}&organiserId=${ids.leyla}`);
+    await expect(session(page, titles.choir)).toBeVisible();
+    expect(await serious()).toEqual([]);
+    await page.goto(`/calendar?view=list&date=${day}&organiserId=${ids.leyla}`);
+    await expect(session(page, titles.choir)).toBeVisible();
+    expect(await serious()).toEqual([]);
+    await session(page, titles.choir).click();
+    await expect(page.getByRole('dialog', { name: titles.choir })).toBeVisible();
+    expect(await serious()).toEqual([]);
   });
 
   test('the keyboard reaches a session, Enter opens it, Escape gives the focus back', async ({ adminPage: page }) => {

@@ -8,6 +8,7 @@ test.describe('Shell', () => {
     const nav = page.getByTestId('sidebar-nav');
     await expect(nav.getByRole('link')).toHaveText([
       'Home',
+      'Calendar',
       'Upcoming Events',
       'Users',
       'Groups',
@@ -30,8 +31,9 @@ test.describe('Shell', () => {
     await expect(page.getByRole('heading', { name: `Welcome, ${username}` })).toBeVisible();
     const nav = page.getByTestId('sidebar-nav');
     await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Calendar' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Upcoming Events' })).toBeVisible();
-    await expect(nav.getByRole('link')).toHaveCount(2);
+    await expect(nav.getByRole('link')).toHaveCount(3);
   };
 
   test('shows an editor only the links every signed-in user has', async ({ editorPage }) => {

@@ -11,6 +11,7 @@ describe('navItemsFor', () => {
   it('gives admins every section', () => {
     expect(navItemsFor('admin').map((item) => item.to)).toEqual([
       '/',
+      '/calendar',
       '/upcoming-events',
       '/users',
       '/groups',
@@ -26,8 +27,8 @@ describe('navItemsFor', () => {
   });
 
   it('gives editors and guests only what every signed-in user has', () => {
-    expect(navItemsFor('editor').map((item) => item.to)).toEqual(['/', '/upcoming-events']);
-    expect(navItemsFor('guest').map((item) => item.to)).toEqual(['/', '/upcoming-events']);
+    expect(navItemsFor('editor').map((item) => item.to)).toEqual(['/', '/calendar', '/upcoming-events']);
+    expect(navItemsFor('guest').map((item) => item.to)).toEqual(['/', '/calendar', '/upcoming-events']);
   });
 
   it('links only to screens that exist', () => {
