@@ -44,10 +44,13 @@ function SessionContent({ info }: { info: EventDisplayInfo }) {
   const { t } = useTranslation();
   const { status, location, organiser } = info.event.extendedProps as SessionProps;
   const list = info.view.type.startsWith('list');
+  // In the week and the day, time above title, unless the session is too short for two lines.
+  const stacked = info.view.type.startsWith('timeGrid') && !info.isShort;
   return (
     <div
-      className={`flex h-full w-full min-w-0 gap-x-1 overflow-hidden rounded-sm px-1 text-xs leading-5 ring-1 ring-inset ${
-        list ? 'flex-wrap py-0.5' : info.view.type === 'dayGridMonth' ? '' : 'flex-col'
+      // Relative, so the clipped box holds the screen-reader text too (no overflow on a phone).
+      className={`relative flex h-full w-full min-w-0 gap-x-1 overflow-hidden rounded-sm px-1 text-xs leading-5 ring-1 ring-inset ${
+        list ? 'flex-wrap py-0.5' : stacked ? 'flex-col' : ''
       } ${statusColourClasses(status)}`}
       data-testid="calendar-session"
       data-status={status}
