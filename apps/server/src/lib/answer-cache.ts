@@ -1,0 +1,171 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
+
+/**
+ * Answers of read routes kept in memory, keyed by the request (its URL), the viewer (id, role and
+ * zone: everything a route's scope reads from the session) and the database's data version, with
+ * ETag / If-None-Match (304) on top (DESIGN: issue 17).
+ *
+ * The data version is the database's snapshot (`pg_current_snapshot()`): it names the set of
+ * committed transactions a query sees, so every write, whichever process or job made it, gives a
+ * new version the moment it commits, in its own transaction, with nothing to remember to bump.
+ * Reads do not change it. It is read once per request, before the route's query runs: an answer is
+ * stored under a version no newer than the data it was built from, so no request that starts after
+ * a commit is served an answer from before it (several app processes on one database included).
+ *
+ * A route opts in with `config: { cacheAnswer: true }`. An answer that depends on the clock as
+ * well (an event's next occurrence) says until when it holds with `cacheAnswerUntil`.
+ */
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Keep this GET route's 200 answers (see answer-cache.ts). */
+    cacheAnswer?: boolean;
+  }
+  interface FastifyRequest {
+    answerCache: { key: string; version: string; until: number } | null;
+  }
+}
+
+interface Entry {
+  version: string;
+  etag: string;
+  body: string;
+  contentType: string;
+  /** Epoch ms after which the answer no longer holds (Infinity: until the data changes). */
+  until: number;
+}
+
+export interface AnswerCacheOptions {
+  /** Bytes of answers kept (least recently used go first); 0 turns caching off (ETags stay). */
+  maxBytes?: number;
+}
+
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The answer the route is building holds only until `instant` (an instant the data names, say a next start). */
+export function cacheAnswerUntil(request: FastifyRequest, instant: Date | number): void {
+  if (!request.answerCache) return;
+  request.answerCache.until = Math.min(
+    request.answerCache.until,
+    typeof instant === 'number' ? instant : instant.getTime(),
+  );
+}
+
+const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/** Whether the request's If-None-Match names `etag` (or is `*`). */
+function matches(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
+export class AnswerCache {
+  private readonly entries = new Map<string, Entry>();
+  /** Answers being built, per key@version: the same request arriving meanwhile waits for it. */
+  private readonly building = new Map<string, Promise<void>>();
+  private bytes = 0;
+  private readonly maxBytes: number;
+  private readonly versionStatement;
+
+  constructor(
+    db: Db,
+    options: AnswerCacheOptions = {},
+    private readonly now: () => number = Date.now,
+  ) {
+    this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    this.versionStatement = db
+      .select({ version: sql<string>`cast(pg_current_snapshot() as text)` })
+      .from(sql`(select 1) as one`)
+      .prepare('answer_cache_version');
+  }
+
+  /** The data version: what the queries of a request started now see, at least. */
+  async version(): Promise<string> {
+    const [row] = await this.versionStatement.execute();
+    return row!.version;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private lookup(key: string, version: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.version !== version || entry.until <= this.now()) return undefined;
+    // Most recently used last.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  private store(key: string, entry: Entry): void {
+    const previous = this.entries.get(key);
+    if (previous) {
+      this.bytes -= previous.body.length;
+      this.entries.delete(key);
+    }
+    if (entry.body.length > this.maxBytes) return;
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+    for (const [oldest, old] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= old.body.length;
+    }
+  }
+
+  private send(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+    reply.header('etag', entry.etag).header('cache-control', 'private, no-cache');
+    if (matches(request, entry.etag)) return reply.code(304).send();
+    return reply.header('content-type', entry.contentType).send(entry.body);
+  }
+
+  /** Hooks the opted-in routes of `app` (call before registering them). */
+  register(app: FastifyInstance): void {
+    app.decorateRequest('answerCache', null);
+
+    app.addHook('preHandler', async (request, reply) => {
+      if (!request.routeOptions.config.cacheAnswer || request.method !== 'GET') return;
+      const viewer = request.sessionUser;
+      const key = `${viewer ? `${viewer.id}:${viewer.role}:${viewer.timezone}` : '-'} ${request.url}`;
+      const version = await this.version();
+      const flight = `${key}@${version}`;
+      const pending = this.building.get(flight);
+      if (pending) await pending;
+      const entry = this.lookup(key, version);
+      if (entry) return this.send(request, reply, entry);
+      request.answerCache = { key, version, until: Infinity };
+      if (!pending) {
+        let done!: () => void;
+        this.building.set(flight, new Promise<void>((resolve) => (done = resolve)));
+        reply.raw.once('close', () => {
+          this.building.delete(flight);
+          done();
+        });
+      }
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const state = request.answerCache;
+      if (!state || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      const etag = etagOf(payload);
+      const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+      if (state.until > this.now()) {
+        this.store(state.key, { version: state.version, etag, body: payload, contentType, until: state.until });
+      }
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (matches(request, etag)) {
+        reply.code(304);
+        return '';
+      }
+      return payload;
+    });
+  }
+}
