@@ -43,7 +43,7 @@ async function start(
   });
   const line = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', resolve);
+    createInterface({ input: child.stdout }).once('line', resolve);
   });
   child.removeAllListeners('exit');
   return { child, info: JSON.parse(line) as { port: number; kind?: string } };
