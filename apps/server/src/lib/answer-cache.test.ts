@@ -8,7 +8,7 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import type { Database } from '../db/client.js';
-import { eventOccurrences, events } from '../db/schema.js';
+import { dataVersion, eventOccurrences, events, locations } from '../db/schema.js';
 import { defineJob, JobQueue } from '../jobs/queue.js';
 import { Outbox } from '../messaging/outbox.js';
 import { createTransport } from '../messaging/transports/index.js';
@@ -325,6 +325,37 @@ describe('answer cache', () => {
     const bad = await get('/api/event-occurrences?limit=abc');
     expect(bad.statusCode).toBe(400);
     expect(bad.headers.etag).toBeUndefined();
+  });
+});
+
+describe('the data version', () => {
+  const version = async () => Number((await database.db.select().from(dataVersion))[0]!.version);
+
+  it('is bumped by every table the answers read, not by sessions, login throttling or the job queue', async () => {
+    const result = await database.db.execute(sql`select c.relname as name,
+        exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = 'ritim_data_version') as tracked
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r' order by 1`);
+    const rows = (result as unknown as { rows: { name: string; tracked: boolean }[] }).rows;
+    const untracked = rows.filter((row) => !row.tracked).map((row) => row.name);
+    expect(untracked).toEqual(['calendar_feeds', 'data_version', 'login_failures', 'refresh_tokens']);
+  });
+
+  it('goes up once per committed transaction, at its commit, and not for one rolled back', async () => {
+    const before = await version();
+    await database.db.transaction(async (tx) => {
+      await tx.update(events).set({ description: 'bir' }).where(eq(events.id, eventId));
+      await tx.update(events).set({ description: 'iki' }).where(eq(events.id, eventId));
+      await tx.insert(locations).values({ name: 'Çatı katı' });
+    });
+    expect(await version()).toBe(before + 1);
+    await database.db
+      .transaction(async (tx) => {
+        await tx.insert(locations).values({ name: 'Bodrum' });
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await version()).toBe(before + 1);
   });
 });
 

@@ -2,18 +2,20 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
+import { dataVersion } from '../db/schema.js';
 
 /**
  * Answers of read routes kept in memory, keyed by the request (its URL), the viewer (id, role and
  * zone: everything a route's scope reads from the session) and the database's data version, with
  * ETag / If-None-Match (304) on top (DESIGN: issue 17).
  *
- * The data version is the database's snapshot (`pg_current_snapshot()`): it names the set of
- * committed transactions a query sees, so every write, whichever process or job made it, gives a
- * new version the moment it commits, in its own transaction, with nothing to remember to bump.
- * Reads do not change it. It is read once per request, before the route's query runs: an answer is
- * stored under a version no newer than the data it was built from, so no request that starts after
- * a commit is served an answer from before it (several app processes on one database included).
+ * The data version is one counter in the database (table data_version) that a deferred trigger on
+ * every table the answers are built from bumps once per writing transaction, as it commits (in
+ * that transaction: the new version and the new data become visible together), whichever process,
+ * job or tool made the write. It is read once per request, before the route's query runs: an
+ * answer is stored under a version no newer than the data it was built from, so no request that
+ * starts after a commit is served an answer from before it (several app processes on one database
+ * included). Writes to tables no answer reads (sessions, login throttling, the job queue) leave it be.
  *
  * A route opts in with `config: { cacheAnswer: true }`. An answer that depends on the clock as
  * well (an event's next occurrence) says until when it holds with `cacheAnswerUntil`.
@@ -25,12 +27,12 @@ declare module 'fastify' {
     cacheAnswer?: boolean;
   }
   interface FastifyRequest {
-    answerCache: { key: string; version: string; until: number } | null;
+    answerCache: { key: string; version: number; until: number } | null;
   }
 }
 
 interface Entry {
-  version: string;
+  version: number;
   etag: string;
   body: string;
   contentType: string;
@@ -81,22 +83,23 @@ export class AnswerCache {
   ) {
     this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     this.versionStatement = db
-      .select({ version: sql<string>`cast(pg_current_snapshot() as text)` })
-      .from(sql`(select 1) as one`)
+      .select({ version: dataVersion.version })
+      .from(dataVersion)
+      .where(sql`${dataVersion.id} = 1`)
       .prepare('answer_cache_version');
   }
 
   /** The data version: what the queries of a request started now see, at least. */
-  async version(): Promise<string> {
+  async version(): Promise<number> {
     const [row] = await this.versionStatement.execute();
-    return row!.version;
+    return Number(row?.version ?? 0);
   }
 
   get size(): number {
     return this.entries.size;
   }
 
-  private lookup(key: string, version: string): Entry | undefined {
+  private lookup(key: string, version: number): Entry | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.version !== version || entry.until <= this.now()) return undefined;
     // Most recently used last.
@@ -107,6 +110,8 @@ export class AnswerCache {
 
   private store(key: string, entry: Entry): void {
     const previous = this.entries.get(key);
+    // A slow request that read an older version must not push out what a later one stored.
+    if (previous && previous.version > entry.version) return;
     if (previous) {
       this.bytes -= previous.body.length;
       this.entries.delete(key);
