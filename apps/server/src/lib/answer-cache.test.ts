@@ -336,7 +336,7 @@ describe('the data version', () => {
         exists (select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = 'ritim_data_version') as tracked
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind = 'r' order by 1`);
-    const rows = (result as unknown as { rows: { name: string; tracked: boolean }[] }).rows;
+    const rows = (result as { rows: { name: string; tracked: boolean }[] }).rows;
     const untracked = rows.filter((row) => !row.tracked).map((row) => row.name);
     expect(untracked).toEqual(['calendar_feeds', 'data_version', 'login_failures', 'refresh_tokens']);
   });
