@@ -395,4 +395,30 @@ describe('AnswerCache', () => {
       await server.close();
     }
   });
+
+  it('shares version reads among requests arriving together, never one that started before them', async () => {
+    const pending: ((version: number) => void)[] = [];
+    class Controlled extends AnswerCache {
+      protected override read(): Promise<number> {
+        this.reads += 1;
+        return new Promise((resolve) => pending.push(resolve));
+      }
+    }
+    const cache = new Controlled(database.db);
+    const first = cache.version();
+    // These arrive while the first read is under way: they wait for the next one.
+    const later = Array.from({ length: 20 }, () => cache.version());
+    expect(cache.reads).toBe(1);
+    pending[0]!(1); // the first read (it may predate a commit the later ones must see)
+    expect(await first).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.reads).toBe(2);
+    pending[1]!(2);
+    expect(await Promise.all(later)).toEqual(Array.from({ length: 20 }, () => 2));
+    // Nothing under way: the next request reads at once.
+    const alone = cache.version();
+    expect(cache.reads).toBe(3);
+    pending[2]!(3);
+    expect(await alone).toBe(3);
+  });
 });

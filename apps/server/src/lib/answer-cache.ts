@@ -12,7 +12,7 @@ import { dataVersion } from '../db/schema.js';
  * The data version is one counter in the database (table data_version) that a deferred trigger on
  * every table the answers are built from bumps once per writing transaction, as it commits (in
  * that transaction: the new version and the new data become visible together), whichever process,
- * job or tool made the write. It is read once per request, before the route's query runs: an
+ * job or tool made the write. It is read for each request, after it arrived and before the route's query runs: an
  * answer is stored under a version no newer than the data it was built from, so no request that
  * starts after a commit is served an answer from before it (several app processes on one database
  * included). Writes to tables no answer reads (sessions, login throttling, the job queue) leave it be.
@@ -34,8 +34,9 @@ declare module 'fastify' {
 interface Entry {
   version: number;
   etag: string;
-  body: string;
-  contentType: string;
+  body: string | Buffer;
+  /** The answer's content type and, for a download, its content disposition. */
+  headers: Record<string, string>;
   /** Epoch ms after which the answer no longer holds (Infinity: until the data changes). */
   until: number;
 }
@@ -56,7 +57,7 @@ export function cacheAnswerUntil(request: FastifyRequest, instant: Date | number
   );
 }
 
-const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
+const etagOf = (body: string | Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /** Whether the request's If-None-Match names `etag` (or is `*`). */
 function matches(request: FastifyRequest, etag: string): boolean {
@@ -89,10 +90,38 @@ export class AnswerCache {
       .prepare('answer_cache_version');
   }
 
-  /** The data version: what the queries of a request started now see, at least. */
-  async version(): Promise<number> {
+  private reading: Promise<number> | undefined;
+  private nextRead: Promise<number> | undefined;
+  /** How many times the version was read from the database (tests read it). */
+  reads = 0;
+
+  /** One read of the version from the database. */
+  protected async read(): Promise<number> {
+    this.reads += 1;
     const [row] = await this.versionStatement.execute();
     return Number(row?.version ?? 0);
+  }
+
+  /**
+   * The data version as of a read that started after this call: every commit that finished before
+   * it is counted. Requests arriving together share reads: while one is under way (it may have
+   * started before them), they all wait for the next one, so there is at most one read in flight
+   * and one queued, however many requests there are.
+   */
+  version(): Promise<number> {
+    if (!this.reading) {
+      this.reading = this.read().finally(() => {
+        this.reading = undefined;
+      });
+      return this.reading;
+    }
+    this.nextRead ??= this.reading
+      .catch(() => undefined)
+      .then(() => {
+        this.nextRead = undefined;
+        return this.version();
+      });
+    return this.nextRead;
   }
 
   get size(): number {
@@ -129,7 +158,7 @@ export class AnswerCache {
   private send(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
     reply.header('etag', entry.etag).header('cache-control', 'private, no-cache');
     if (matches(request, entry.etag)) return reply.code(304).send();
-    return reply.header('content-type', entry.contentType).send(entry.body);
+    return reply.headers(entry.headers).send(entry.body);
   }
 
   /** Hooks the opted-in routes of `app` (call before registering them). */
@@ -159,11 +188,17 @@ export class AnswerCache {
 
     app.addHook('onSend', async (request, reply, payload) => {
       const state = request.answerCache;
-      if (!state || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      if (!state || reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) {
+        return payload;
+      }
       const etag = etagOf(payload);
-      const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+      const headers: Record<string, string> = {
+        'content-type': String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+      };
+      const disposition = reply.getHeader('content-disposition');
+      if (disposition !== undefined) headers['content-disposition'] = String(disposition);
       if (state.until > this.now()) {
-        this.store(state.key, { version: state.version, etag, body: payload, contentType, until: state.until });
+        this.store(state.key, { version: state.version, etag, body: payload, headers, until: state.until });
       }
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
       if (matches(request, etag)) {

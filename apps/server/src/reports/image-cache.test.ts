@@ -75,6 +75,9 @@ describe('GET /api/forms/:formId/report/:occurrenceId, cached', () => {
     expect(reportImages.renders).toBe(before + 1);
     const second = await report();
     expect(second.headers.etag).toBe(etag);
+    expect(second.headers['content-type']).toBe('image/jpeg');
+    expect(second.headers['content-disposition']).toBe(first.headers['content-disposition']);
+    expect(second.headers['content-disposition']).toMatch(/^attachment; filename="\d{4}-\d{2}-\d{2}_report\.jpg"$/);
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     const notModified = await report({ 'if-none-match': etag });
     expect(notModified.statusCode).toBe(304);

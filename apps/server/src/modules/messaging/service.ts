@@ -14,7 +14,7 @@ import { forms, formSubmissions, messageGroups, users } from '../../db/schema.js
 import { AppError } from '../../lib/errors.js';
 import type { NewMessage, Outbox } from '../../messaging/outbox.js';
 import type { GatewayGroup } from '../../messaging/transports/types.js';
-import { occurrenceReportKey, renderOccurrenceReport } from '../../reports/occurrence-report.js';
+import { renderOccurrenceReport } from '../../reports/occurrence-report.js';
 import { assertNotPastDay, dayRange, monthRange, zoneOf } from '../../lib/time.js';
 import { OccurrenceRepository, type Tx } from '../event-occurrences/repository.js';
 import { OCCURRENCE_NOT_FOUND, organisesOrAdmin } from '../event-occurrences/rules.js';
@@ -225,9 +225,7 @@ export class MessagingService {
       throw new AppError(404, messagingMessages.reportNotFound);
     }
     return {
-      /** Names exactly what the image shows (a hash of its data): the route's ETag. */
-      etag: `"${occurrenceReportKey(data)}"`,
-      jpeg: () => renderOccurrenceReport(data),
+      jpeg: await renderOccurrenceReport(data),
       fileName: reportFileName(data.startsAt, data.timeZone),
     };
   }
