@@ -10,7 +10,7 @@
 // 6-guest daily event whose 40 sessions each get six form-1 submissions (the report images).
 // No manual ANALYZE: the app must cope with what it just wrote.
 //
-// Then each request below gets BENCH_SECONDS (15) of autocannon with BENCH_CONNECTIONS (32)
+// Then each request below gets 2 s of warm-up and BENCH_SECONDS (15) of autocannon with BENCH_CONNECTIONS (32)
 // connections (4 for the report image), and right after it the same bytes from a bare node:http
 // server (bench/replay-server.ts): the ceiling on this machine at that moment. The report image is
 // also measured cold: 40 different sessions' first render, 4 at a time.
@@ -248,6 +248,13 @@ console.log(
 console.log('| request | KB | req/s | p50 ms | p99 ms | replay req/s | failed |');
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const scenario of scenarios) {
+  // Two seconds not counted: the JIT and the caches warm up, whatever ran before settles.
+  await autocannon({
+    url: `${base}${scenario.path}`,
+    connections: scenario.connections,
+    duration: 2,
+    headers: { authorization: `Bearer ${admin}` },
+  });
   const result = await load(`${base}${scenario.path}`, scenario.connections, admin);
   const replay = await start('replay-server.ts', [file]);
   const baseline = await load(`http://127.0.0.1:${replay.info.port}${scenario.path}`, scenario.connections);
