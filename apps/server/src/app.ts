@@ -21,6 +21,7 @@ import { authRoutes } from './auth/routes.js';
 import { defaultThrottleLimits, LoginThrottle, type ThrottleLimits } from './auth/throttle.js';
 import { AccessTokens } from './auth/tokens.js';
 import type { Database } from './db/client.js';
+import { AnswerCache, type AnswerCacheOptions } from './lib/answer-cache.js';
 import { AppError } from './lib/errors.js';
 import { containsNul } from './lib/nul.js';
 import type { Outbox } from './messaging/outbox.js';
@@ -70,6 +71,8 @@ export interface AppDeps {
    * sections) the messaging routes exist but the sends answer 503.
    */
   outbox?: Outbox;
+  /** The read routes' answer cache (lib/answer-cache.ts); `maxBytes: 0` keeps nothing (ETags and 304 stay). */
+  answerCache?: AnswerCacheOptions;
 }
 
 /** Builds the whole HTTP application without listening (tests call it through inject). */
@@ -189,6 +192,7 @@ export async function buildApp(deps: AppDeps) {
 
   const tokens = new AccessTokens(deps.jwtSecret);
   registerAccessControl(app, tokens);
+  new AnswerCache(deps.database.db, deps.answerCache).register(app);
 
   const db = deps.database.db;
   const users = new UserRepository(db);

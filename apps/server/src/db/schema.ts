@@ -8,6 +8,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   type ExtraConfigColumn,
   index,
@@ -16,6 +17,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   unique,
@@ -464,3 +466,13 @@ export const messageLogs = pgTable(
     index('message_logs_recipient_group_idx').on(t.recipientMessageGroupId),
   ],
 );
+
+/**
+ * The data version the read routes' answer cache keys on (lib/answer-cache.ts): one row whose
+ * `version` a deferred trigger on every table the app reads bumps once per writing transaction,
+ * at its commit (migration 0006, ritim_track_changes).
+ */
+export const dataVersion = pgTable('data_version', {
+  id: smallint('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

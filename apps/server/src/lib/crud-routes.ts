@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../auth/access.js';
 import type { SessionUser } from '../auth/tokens.js';
+import { cacheAnswerUntil } from './answer-cache.js';
 import { AppError, errorResponses, isReferencedError, pgErrorCode } from './errors.js';
 import type { Page } from './list.js';
 
@@ -70,6 +71,11 @@ export interface CrudRouteOptions<
   archives?: boolean;
   /** Per-route documentation. */
   docs?: Partial<Record<CrudRoute, CrudRouteDocs>>;
+  /**
+   * Keep the list's answers until the data changes (answer-cache.ts): true, or the instant a page
+   * stops holding when it also depends on the clock (undefined: until the data changes).
+   */
+  cacheList?: boolean | ((page: Page<unknown>) => number | undefined);
 }
 
 const DEFAULT_ERRORS = [400, 401, 403, 404, 409] as const;
@@ -94,7 +100,7 @@ export function crudRoutes<
 ): FastifyPluginAsync<{
   repository: Omit<CrudRepository<z.output<C>, z.output<U>, z.output<L>>, MethodOf<W>>;
 }> {
-  const { section, schemas, conflicts = {}, roles = {}, docs = {}, canRead } = options;
+  const { section, schemas, conflicts = {}, roles = {}, docs = {}, canRead, cacheList = false } = options;
   const without = new Set<CrudRoute>(options.without);
   const admins = ['admin'] as const;
   const access = { list: roles.list ?? admins, read: roles.read ?? admins, write: roles.write ?? admins };
@@ -137,9 +143,14 @@ export function crudRoutes<
       const { config, schema, errors } = route('list', access.list);
       app.get(
         '/',
-        { config, schema: { ...schema, querystring: schemas.listQuery, response: { 200: schemas.list, ...errors } } },
+        {
+          config: { ...config, cacheAnswer: cacheList !== false },
+          schema: { ...schema, querystring: schemas.listQuery, response: { 200: schemas.list, ...errors } },
+        },
         async (request) => {
           const page = await repository.list(request.query as z.output<L>);
+          const until = typeof cacheList === 'function' ? cacheList(page) : undefined;
+          if (until !== undefined) cacheAnswerUntil(request, until);
           return { [listKey]: page.items, totalCount: page.totalCount };
         },
       );

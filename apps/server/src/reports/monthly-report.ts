@@ -1,5 +1,6 @@
 import { type Element, h } from './element.js';
 import { formatTimeSpan, monthTitle, moreText, sessionTotals, STATUS_LABELS } from './format.js';
+import { reportImages, reportKey } from './image-cache.js';
 import { type Page, renderPage } from './render.js';
 import { card, colors, headerBand, noticeLine, notesBlock, text } from './theme.js';
 import type { MonthlyReportData, MonthlyReportOccurrence, ReportOptions } from './types.js';
@@ -57,5 +58,7 @@ export function monthlyReportPage(data: MonthlyReportData): Page {
 
 /** One guest's month as a JPEG, 1080 px wide, as tall as it needs (up to the cap). */
 export function renderMonthlyReport(data: MonthlyReportData, options: ReportOptions = {}): Promise<Buffer> {
-  return renderPage(monthlyReportPage(data), options.maxHeight);
+  return reportImages.get(reportKey('monthly', data, options.maxHeight), () =>
+    renderPage(monthlyReportPage(data), options.maxHeight),
+  );
 }

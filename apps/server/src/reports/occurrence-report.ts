@@ -1,6 +1,7 @@
 import { answerText } from './answer-text.js';
 import type { Element } from './element.js';
 import { formatTimeSpan, moreText } from './format.js';
+import { reportImages, reportKey } from './image-cache.js';
 import { type Page, renderPage } from './render.js';
 import { card, cardTitle, fieldRow, headerBand, noticeLine, notesBlock } from './theme.js';
 import type { OccurrenceReportData, ReportOptions, ReportSubmission } from './types.js';
@@ -35,7 +36,16 @@ export function occurrenceReportPage(data: OccurrenceReportData): Page {
   };
 }
 
-/** One occurrence's submissions of one form as a JPEG, 1080 px wide, as tall as they need (up to the cap). */
+/** What names the image of `data` (image-cache.ts): also its ETag. */
+export const occurrenceReportKey = (data: OccurrenceReportData, options: ReportOptions = {}) =>
+  reportKey('occurrence', data, options.maxHeight);
+
+/**
+ * One occurrence's submissions of one form as a JPEG, 1080 px wide, as tall as they need (up to
+ * the cap); rendered once per distinct data (image-cache.ts).
+ */
 export function renderOccurrenceReport(data: OccurrenceReportData, options: ReportOptions = {}): Promise<Buffer> {
-  return renderPage(occurrenceReportPage(data), options.maxHeight);
+  return reportImages.get(occurrenceReportKey(data, options), () =>
+    renderPage(occurrenceReportPage(data), options.maxHeight),
+  );
 }

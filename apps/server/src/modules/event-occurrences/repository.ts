@@ -17,6 +17,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { defineList, type ListViewer, type PageTable } from '../../lib/list.js';
+import { statisticsOf } from '../../lib/statistics.js';
 import { excludeStart, guestListOf, hasHistory, isOccurrenceGuest, visibleTo } from './rules.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -408,7 +409,10 @@ export class OccurrenceRepository {
         on conflict (event_id, starts_at) do nothing
         returning 1)
       select cast(count(*) as integer) as created from created`);
-    return Number((result as { rows: { created: number }[] }).rows[0]?.created ?? 0);
+    const created = Number((result as { rows: { created: number }[] }).rows[0]?.created ?? 0);
+    // Thousands of new rows leave the planner's statistics behind: ANALYZE soon (lib/statistics.ts).
+    statisticsOf(this.db).noteWrites(eventOccurrences, created);
+    return created;
   }
 
   /**

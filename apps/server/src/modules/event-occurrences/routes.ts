@@ -34,7 +34,7 @@ export const eventOccurrenceRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/',
     {
-      config: readers,
+      config: { ...readers, cacheAnswer: true },
       schema: {
         tags,
         description:

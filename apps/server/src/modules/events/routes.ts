@@ -27,6 +27,14 @@ const crud = crudRoutes({
   // Users, locations and lookups reference events through RESTRICT foreign keys: only a lookup can
   // block deleting an event (an event with history is archived instead).
   conflicts: { referenced: eventMessages.eventInUse },
+  // A page holds until a change, or until the soonest next occurrence on it starts (then that
+  // event's next occurrence is another one).
+  cacheList: (page) => {
+    const starts = (page.items as { nextOccurrence: string | null }[])
+      .map((event) => (event.nextOccurrence === null ? Infinity : Date.parse(event.nextOccurrence)))
+      .filter((instant) => Number.isFinite(instant));
+    return starts.length ? Math.min(...starts) : undefined;
+  },
 });
 
 /** /api/events (admins only): the five section routes and the form's preview of a rule. */

@@ -13,7 +13,8 @@ import type { Db } from '../../db/client.js';
 import { eventGuests, events, locations, users } from '../../db/schema.js';
 import { assertActiveGuests } from '../users/active-guests.js';
 import { AppError } from '../../lib/errors.js';
-import { defineList } from '../../lib/list.js';
+import { defineList, type PageTable } from '../../lib/list.js';
+import { statisticsOf } from '../../lib/statistics.js';
 import { rruleByDayText } from '../../recurrence/by-day-text.js';
 import { RecurrenceError } from '../../recurrence/errors.js';
 import { horizonEnd, isNeverEnding, seriesOccurrences, startInstant } from '../../recurrence/expand.js';
@@ -150,12 +151,20 @@ export class EventService {
       .$dynamic();
   }
 
+  /**
+   * A deferred join (lib/list.ts): the page's ids and total come from `events` alone (search,
+   * filters and sorts are all on it), and only the page's rows get their next occurrence, guests,
+   * location and organiser, however deep the offset.
+   */
   readonly list = defineList({
     name: 'events',
-    select: (total) =>
+    page: (pageColumns) => this.db.select(pageColumns).from(events).$dynamic(),
+    rows: (page: PageTable) =>
       this.db
-        .select({ ...columns, ...total })
-        .from(events)
+        .with(page)
+        .select({ ...columns, totalCount: page.totalCount })
+        .from(page)
+        .innerJoin(events, eq(events.id, page.id))
         .innerJoin(locations, eq(locations.id, events.locationId))
         .innerJoin(organisers, eq(organisers.id, events.organiserId))
         .leftJoin(creators, eq(creators.id, events.createdBy))
@@ -266,6 +275,8 @@ export class EventService {
       const guestIds = [...new Set(input.guestIds)];
       if (guestIds.length) await tx.insert(eventGuests).values(guestIds.map((userId) => ({ eventId, userId })));
       await this.occurrences.insertSeries(tx, eventId, starts, timing.endDate.getTime() - timing.startsAt.getTime());
+      statisticsOf(this.db).noteWrites(events, 1);
+      statisticsOf(this.db).noteWrites(eventGuests, guestIds.length);
       return (await this.find(eventId, tx))!;
     });
   }
@@ -423,5 +434,7 @@ export async function extendHorizons(db: Db, now: Date = new Date()): Promise<nu
       return count;
     });
   }
+  // A bulk write: the tables it grew are analyzed now (lib/statistics.ts), not when autovacuum gets to them.
+  if (created > 0) await statisticsOf(db).analyze();
   return created;
 }

@@ -67,14 +67,15 @@ export const formRoutes: FastifyPluginAsyncZod<{ forms: FormRepository; messagin
   app.get(
     '/:formId/report/:occurrenceId',
     {
-      config: { access: ['admin', 'editor'] as const },
+      // Kept like the lists (lib/answer-cache.ts): a repeat is neither a query for its data nor a hash of it.
+      config: { access: ['admin', 'editor'] as const, cacheAnswer: true },
       schema: {
         tags: ['forms'],
         description:
-          'The report of the occurrence’s submissions of the form as a JPEG (`{date}_report.jpg`). Admins read any, ' +
+          'The report of the occurrence’s submissions of the form as a JPEG (`{date}_report.jpg`), with an ETag (If-None-Match: 304). Admins read any, ' +
           'editors those of the events they organise.',
         params: reportParamsSchema,
-        // 200 is image/jpeg; errors are {message} (400, 401, 403, 404).
+        // 200 is image/jpeg (304 for the ETag of the same image); errors are {message} (400, 401, 403, 404).
       },
     },
     async (request, reply) => {
@@ -86,7 +87,6 @@ export const formRoutes: FastifyPluginAsyncZod<{ forms: FormRepository; messagin
       return reply
         .header('content-type', 'image/jpeg')
         .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
         .send(jpeg);
     },
   );

@@ -14,6 +14,7 @@ import { crudRoutes } from '../../lib/crud-routes.js';
  */
 export const locationRoutes = crudRoutes({
   section: 'locations',
+  cacheList: true,
   item: 'Location',
   schemas: {
     listQuery: locationListQuerySchema,

@@ -8,7 +8,7 @@ import { hashPassword } from '../../auth/passwords.js';
 import { revokeUserRefreshTokens } from '../../auth/refresh-tokens.js';
 import type { SessionUser } from '../../auth/tokens.js';
 import { AppError, isReferencedError, pgErrorCode } from '../../lib/errors.js';
-import { defineList } from '../../lib/list.js';
+import { defineList, type PageTable } from '../../lib/list.js';
 
 export interface Credentials {
   user: SessionUser;
@@ -117,12 +117,16 @@ export class UserRepository {
       .prepare('users_credentials');
   }
 
+  /** A deferred join (lib/list.ts): the page's ids from `users` alone, then the page's rows with their groups. */
   readonly list = defineList({
     name: 'users',
-    select: (total) =>
+    page: (pageColumns) => this.db.select(pageColumns).from(users).$dynamic(),
+    rows: (page: PageTable) =>
       this.db
-        .select({ ...userColumns, ...total })
-        .from(users)
+        .with(page)
+        .select({ ...userColumns, totalCount: page.totalCount })
+        .from(page)
+        .innerJoin(users, eq(users.id, page.id))
         .leftJoin(messageGroups, eq(messageGroups.id, users.messageGroupId))
         .$dynamic(),
     search: [users.search],

@@ -25,6 +25,7 @@ const NOT_FOUND = notFound('User');
  */
 const crud = crudRoutes({
   section: 'users',
+  cacheList: true,
   item: 'User',
   schemas: {
     listQuery: userListQuerySchema,
