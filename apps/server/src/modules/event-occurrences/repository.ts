@@ -17,7 +17,15 @@ import {
   users,
 } from '../../db/schema.js';
 import { defineList, type ListViewer, type PageTable } from '../../lib/list.js';
-import { excludeStart, guestListOf, hasHistory, isOccurrenceGuest, visibleTo } from './rules.js';
+import {
+  excludeStart,
+  guestListOf,
+  guestsAmong,
+  hasGuestAmong,
+  hasHistory,
+  isOccurrenceGuest,
+  visibleTo,
+} from './rules.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
@@ -797,7 +805,7 @@ const toClash = (row: Record<string, unknown>): ClashRow => ({
  * the guests asked about: one row per (kind, occurrence, person or room). Guests are the
  * occurrence's effective list (its own, else its event's), active users only.
  */
-const clashKinds = (organiserId: unknown, locationId: unknown, guestIds: unknown) => sql`
+const clashKinds = (organiserId: unknown, locationId: unknown, guestIds: SQL) => sql`
   select 'organiser' as kind, h.*, u.id as user_id, null::integer as clash_location_id,
     u.name, u.surname, u.username as label
   from hits h join ${users} u on u.id = h.organiser_id
@@ -808,9 +816,8 @@ const clashKinds = (organiserId: unknown, locationId: unknown, guestIds: unknown
   where h.location_id = ${locationId}
   union all
   select 'guest', h.*, u.id, null, u.name, u.surname, u.username
-  from hits h join lateral ${guestListOf(sql`h`)} guest_list on true
-  join ${users} u on u.id = guest_list.user_id and u.status = 'active'
-  where guest_list.user_id = any(${guestIds}::integer[])`;
+  from ${guestsAmong(sql`hits`, guestIds)} guest join hits h on h.id = guest.occurrence_id
+  join ${users} u on u.id = guest.user_id and u.status = 'active'`;
 
 export class ClashRepository {
   constructor(private readonly db: Db) {}
@@ -823,37 +830,45 @@ export class ClashRepository {
    * candidates counts once. Sorted by start; the first `limit` and the total.
    */
   async clashes(candidates: ClashCandidates, limit: number): Promise<{ rows: ClashRow[]; total: number }> {
+    const query = this.clashQuery(candidates, limit);
+    if (!query) return { rows: [], total: 0 };
+    const rows = ((await this.db.execute(query)) as { rows: Record<string, unknown>[] }).rows;
+    return { rows: rows.map(toClash), total: rows.length ? Number(rows[0]!.total) : 0 };
+  }
+
+  /** The statement `clashes` runs (the benchmark reads its plan); undefined when nothing can clash. */
+  clashQuery(candidates: ClashCandidates, limit: number): SQL | undefined {
     const guestIds = [...new Set(candidates.guestIds ?? [])];
     if (
       candidates.starts.length === 0 ||
       (candidates.organiserId === undefined && candidates.locationId === undefined && guestIds.length === 0)
     ) {
-      return { rows: [], total: 0 };
+      return undefined;
     }
     const organiserId = candidates.organiserId ?? null;
     const locationId = candidates.locationId ?? null;
-    const result = await this.db.execute(sql`with candidate as (
-        select c.s, c.e from unnest(${instantArray(candidates.starts)}::timestamptz[],
-          ${instantArray(candidates.ends)}::timestamptz[]) as c(s, e)
-        where c.e > c.s),
-      hits as (
-        select distinct o.id, o.event_id, o.starts_at, o.ends_at, o.has_guest_override, e.title,
-          e.organiser_id, e.location_id
-        from candidate c
-        join ${eventOccurrences} o on tstzrange(o.starts_at, o.ends_at) && tstzrange(c.s, c.e)
-        join ${events} e on e.id = o.event_id
-        where e.status = 'active'
+    const guests = sql`${idArray(guestIds)}::integer[]`;
+    // The intervals travel as two arrays and become one array of ranges: a bitmap scan of the GiST
+    // index probes it once per range and visits each heap page once, so a stored session that
+    // overlaps several candidates comes back once. Only those that share someone or the room go
+    // on (a hashed test per row), so the per-guest work below is for the few that matter.
+    return sql`with hits as materialized (
+        select o.id, o.event_id, o.starts_at, o.ends_at, o.has_guest_override, e.title, e.organiser_id, e.location_id
+        from ${eventOccurrences} o join ${events} e on e.id = o.event_id
+        where tstzrange(o.starts_at, o.ends_at) && any(array(
+            select tstzrange(c.s, c.e) from unnest(${instantArray(candidates.starts)}::timestamptz[],
+              ${instantArray(candidates.ends)}::timestamptz[]) as c(s, e)))
+          and e.status = 'active'
           and o.event_id is distinct from ${candidates.excludeEventId ?? null}::integer
-          and o.id is distinct from ${candidates.excludeOccurrenceId ?? null}::integer),
-      found as (${clashKinds(organiserId, locationId, idArray(guestIds))})
+          and o.id is distinct from ${candidates.excludeOccurrenceId ?? null}::integer
+          and (e.organiser_id = ${organiserId} or e.location_id = ${locationId} or ${hasGuestAmong(sql`o`, guests)})),
+      found as (${clashKinds(organiserId, locationId, guests)})
       select kind, id as "occurrenceId", event_id as "eventId", title, starts_at as "startsAt",
         ends_at as "endsAt", user_id as "userId", clash_location_id as "locationId", name, surname, label,
         count(*) over () as total
       from found
       order by starts_at, id, kind, user_id
-      limit ${limit}`);
-    const rows = (result as { rows: Record<string, unknown>[] }).rows;
-    return { rows: rows.map(toClash), total: rows.length ? Number(rows[0]!.total) : 0 };
+      limit ${limit}`;
   }
 
   /**
@@ -863,15 +878,31 @@ export class ClashRepository {
    * earlier. Sorted by the later one's start; the first `limit` and the total.
    */
   async clashesBetween(from: Date, to: Date, limit: number): Promise<{ rows: PairClashRow[]; total: number }> {
-    const result = await this.db.execute(sql`with w as materialized (
+    const result = await this.db.execute(this.clashesBetweenQuery(from, to, limit));
+    const rows = (result as { rows: Record<string, unknown>[] }).rows;
+    return {
+      rows: rows.map((row) => ({
+        ...toClash(row),
+        withOccurrenceId: Number(row.withOccurrenceId),
+        withEventId: Number(row.withEventId),
+        withTitle: String(row.withTitle),
+        withStartsAt: new Date(row.withStartsAt as string | Date),
+        withEndsAt: new Date(row.withEndsAt as string | Date),
+      })),
+      total: rows.length ? Number(rows[0]!.total) : 0,
+    };
+  }
+
+  /** The statement `clashesBetween` runs. */
+  clashesBetweenQuery(from: Date, to: Date, limit: number): SQL {
+    return sql`with w as materialized (
         select o.id, o.event_id, o.starts_at, o.ends_at, o.has_guest_override, e.title, e.organiser_id, e.location_id
         from ${eventOccurrences} o join ${events} e on e.id = o.event_id
         where tstzrange(o.starts_at, o.ends_at) && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)
           and e.status = 'active' and o.ends_at > o.starts_at),
       wg as materialized (
-        select w.id, u.id as user_id, u.name, u.surname, u.username
-        from w join lateral ${guestListOf(sql`w`)} guest_list on true
-        join ${users} u on u.id = guest_list.user_id and u.status = 'active'),
+        select guest.occurrence_id as id, u.id as user_id
+        from ${guestsAmong(sql`w`)} guest join ${users} u on u.id = guest.user_id and u.status = 'active'),
       pairs as (
         select 'organiser' as kind, a.id as a_id, b.id as b_id, b.organiser_id as user_id, null::integer as location_id
         from w a join w b on b.organiser_id = a.organiser_id
@@ -896,18 +927,6 @@ export class ClashRepository {
       from inside p join w a on a.id = p.a_id join w b on b.id = p.b_id
       left join ${users} u on u.id = p.user_id left join ${locations} l on l.id = p.location_id
       order by b.starts_at, b.id, a.starts_at, a.id, p.kind, p.user_id
-      limit ${limit}`);
-    const rows = (result as { rows: Record<string, unknown>[] }).rows;
-    return {
-      rows: rows.map((row) => ({
-        ...toClash(row),
-        withOccurrenceId: Number(row.withOccurrenceId),
-        withEventId: Number(row.withEventId),
-        withTitle: String(row.withTitle),
-        withStartsAt: new Date(row.withStartsAt as string | Date),
-        withEndsAt: new Date(row.withEndsAt as string | Date),
-      })),
-      total: rows.length ? Number(rows[0]!.total) : 0,
-    };
+      limit ${limit}`;
   }
 }
