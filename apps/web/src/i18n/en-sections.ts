@@ -19,6 +19,7 @@ import { events } from './en/events';
 import { occurrences } from './en/occurrences';
 import { fillForm } from './en/fill-form';
 import { messaging } from './en/messaging';
+import { conflicts } from './en/conflicts';
 
 /**
  * A section's fixed server and validation texts (its `…Messages` in @ritim/shared) as message keys
@@ -61,6 +62,7 @@ export const enSections = {
   occurrences,
   fillForm,
   messaging,
+  conflicts,
   messages: sectionMessages,
 };
 

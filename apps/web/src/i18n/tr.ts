@@ -10,6 +10,7 @@ import { occurrences } from './tr/occurrences';
 import { home } from './tr/home';
 import { fillForm } from './tr/fill-form';
 import { messaging } from './tr/messaging';
+import { conflicts } from './tr/conflicts';
 
 /** Turkish texts; anything missing falls back to English. */
 export const tr: DeepPartial<Resources> = {
@@ -106,6 +107,7 @@ export const tr: DeepPartial<Resources> = {
     required: 'zorunlu',
   },
   home,
+  conflicts,
   locations: {
     title: 'Konumlar',
     description: 'Etkinliklerin yapıldığı yerler.',

@@ -363,8 +363,8 @@ export class EventService {
   /**
    * POST /api/events/preview: the first occurrences the rule would store, in the organiser's zone,
    * and the clashes of all of them (organiser, guests, location; a warning, never a refusal).
-   * With `eventId` (editing) the stored rule's EXDATEs carry over, only the future is generated
-   * (as the edit does) and the event's own occurrences never clash with it.
+   * With `eventId` (editing) the stored rule's EXDATEs carry over, only the future is checked (as
+   * the edit regenerates only that) and the event's own occurrences never clash with it.
    */
   async preview(input: EventPreviewRequest) {
     const zone = input.organiserId === undefined ? 'UTC' : await this.organiserZone(this.db, input.organiserId);
@@ -383,11 +383,13 @@ export class EventService {
     );
     const { rrule, rule } = timing;
     const now = this.now();
-    const starts = engine(() => seriesOccurrences(rule, previous ? { now, from: now } : { now }));
+    const starts = engine(() => seriesOccurrences(rule, { now }));
+    // An edit regenerates only what lies ahead: the past cannot clash any more.
+    const planned = previous ? starts.filter((start) => start.getTime() >= now.getTime()) : starts;
     const duration = timing.endDate.getTime() - timing.startsAt.getTime();
     const clashes = await this.conflicts.check({
-      starts,
-      ends: starts.map((start) => new Date(start.getTime() + duration)),
+      starts: planned,
+      ends: planned.map((start) => new Date(start.getTime() + duration)),
       organiserId: input.organiserId,
       locationId: input.locationId,
       guestIds: input.guestIds,

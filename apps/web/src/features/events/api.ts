@@ -1,4 +1,4 @@
-import type { CreateEvent, Event, RepeatOptions, UpdateEvent } from '@ritim/shared';
+import type { ConflictList, CreateEvent, Event, RepeatOptions, UpdateEvent } from '@ritim/shared';
 import { MAX_LIMIT } from '@ritim/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
@@ -52,7 +52,7 @@ export const locationChoicesQuery = () =>
     retry: false,
   });
 
-export interface EventPreview {
+export interface EventPreview extends ConflictList {
   timezone: string;
   rrule: string;
   rruleByDayText: string;
@@ -66,9 +66,16 @@ export interface PreviewRequest {
   repeat?: RepeatOptions;
   rrule?: string;
   limit: number;
+  /** Who and where, for the double-booking check over the whole series. */
+  locationId?: number;
+  guestIds?: number[];
+  /** The 'To' time (HH:mm): the sessions' length. */
+  endTime?: string;
+  /** The event being edited: it never clashes with itself. */
+  eventId?: number;
 }
 
-/** POST /api/events/preview: the next occurrences the rule gives, in the organiser's zone. */
+/** POST /api/events/preview: the next occurrences the rule gives, in the organiser's zone, and their clashes. */
 export const previewQuery = (request: PreviewRequest | null) =>
   queryOptions({
     queryKey: [SECTION, 'preview', request] as const,
