@@ -110,6 +110,28 @@ describe('POST /api/events/preview: conflicts', () => {
     expect(touching.conflictCount).toBe(3);
   });
 
+  it('finds sessions that started long before: four hours, and over two days', async () => {
+    await session({ title: 'Workshop', guestIds: [], repeat: single(at(26, '08:00')), endTime: '12:00' });
+    const retreat = await createEvent(ctx, admin, {
+      title: 'Retreat',
+      locationId: room2,
+      organiserId: ids.selin!,
+      guestIds: [ids.deniz!],
+      repeat: single(at(27, '09:00')),
+      endDate: instant(at(29, '09:00')),
+    });
+    const workshop = await previewAt(at(26, '11:30'), '12:30', { organiserId: ids.ayse });
+    expect(workshop.conflicts).toMatchObject([{ title: 'Workshop', kind: 'organiser' }]);
+    const middle = await previewAt(at(28, '15:00'), '16:00', {
+      organiserId: ids.nora,
+      locationId: room2,
+      guestIds: [ids.deniz!],
+    });
+    expect(kinds(middle.conflicts)).toEqual(['guest', 'location']);
+    expect(middle.conflicts.every((c) => c.eventId === retreat)).toBe(true);
+    expect((await previewAt(at(29, '09:00'), '10:00', { locationId: room2 })).conflictCount).toBe(0);
+  });
+
   it('never counts the event being edited, and still warns about the others', async () => {
     const edited = await session({ repeat: single(at(22, '10:00')) });
     const other = await session({ title: 'Violin', locationId: room2, guestIds: [], repeat: single(at(22, '10:30')) });

@@ -819,6 +819,28 @@ const clashKinds = (organiserId: unknown, locationId: unknown, guestIds: SQL) =>
   from ${guestsAmong(sql`hits`, guestIds)} guest join hits h on h.id = guest.occurrence_id
   join ${users} u on u.id = guest.user_id and u.status = 'active'`;
 
+/** Sessions longer than this are few: they are found through the duration index, not by their start. */
+const LONG_SESSION = sql`interval '1 day'`;
+
+/**
+ * The stored sessions overlapping any interval of `candidate` (a relation of half-open [s, e)),
+ * by btree: a session of length d overlaps [s, e) when it starts in [s - d, e) and ends after s,
+ * so each interval is one range scan of the starts_at index reaching back by the longest session
+ * of at most a day (one probe of the duration index); the rare longer ones come from the duration
+ * index itself. Empty sessions overlap nothing. Each session once.
+ */
+function overlapping(candidate: SQL): SQL {
+  const longest = sql`(select coalesce(max(d.ends_at - d.starts_at), interval '0') from ${eventOccurrences} d
+    where d.ends_at - d.starts_at <= ${LONG_SESSION})`;
+  return sql`(select o.id, o.event_id, o.starts_at, o.ends_at, o.has_guest_override
+      from ${candidate} c join ${eventOccurrences} o on o.starts_at >= c.s - ${longest} and o.starts_at < c.e
+        and o.ends_at > c.s and o.ends_at > o.starts_at and o.ends_at - o.starts_at <= ${LONG_SESSION}
+    union
+    select o.id, o.event_id, o.starts_at, o.ends_at, o.has_guest_override
+      from ${eventOccurrences} o join ${candidate} c on o.starts_at < c.e and o.ends_at > c.s
+      where o.ends_at - o.starts_at > ${LONG_SESSION})`;
+}
+
 export class ClashRepository {
   constructor(private readonly db: Db) {}
 
@@ -852,13 +874,14 @@ export class ClashRepository {
     // index probes it once per range and visits each heap page once, so a stored session that
     // overlaps several candidates comes back once. Only those that share someone or the room go
     // on (a hashed test per row), so the per-guest work below is for the few that matter.
-    return sql`with hits as materialized (
+    return sql`with candidate as materialized (
+        select c.s, c.e from unnest(${instantArray(candidates.starts)}::timestamptz[],
+          ${instantArray(candidates.ends)}::timestamptz[]) as c(s, e)
+        where c.e > c.s),
+      hits as materialized (
         select o.id, o.event_id, o.starts_at, o.ends_at, o.has_guest_override, e.title, e.organiser_id, e.location_id
-        from ${eventOccurrences} o join ${events} e on e.id = o.event_id
-        where tstzrange(o.starts_at, o.ends_at) && any(array(
-            select tstzrange(c.s, c.e) from unnest(${instantArray(candidates.starts)}::timestamptz[],
-              ${instantArray(candidates.ends)}::timestamptz[]) as c(s, e)))
-          and e.status = 'active'
+        from ${overlapping(sql`candidate`)} o join ${events} e on e.id = o.event_id
+        where e.status = 'active'
           and o.event_id is distinct from ${candidates.excludeEventId ?? null}::integer
           and o.id is distinct from ${candidates.excludeOccurrenceId ?? null}::integer
           and (e.organiser_id = ${organiserId} or e.location_id = ${locationId} or ${hasGuestAmong(sql`o`, guests)})),
@@ -895,11 +918,12 @@ export class ClashRepository {
 
   /** The statement `clashesBetween` runs. */
   clashesBetweenQuery(from: Date, to: Date, limit: number): SQL {
-    return sql`with w as materialized (
+    return sql`with window_range as materialized (
+        select ${from.toISOString()}::timestamptz as s, ${to.toISOString()}::timestamptz as e),
+      w as materialized (
         select o.id, o.event_id, o.starts_at, o.ends_at, o.has_guest_override, e.title, e.organiser_id, e.location_id
-        from ${eventOccurrences} o join ${events} e on e.id = o.event_id
-        where tstzrange(o.starts_at, o.ends_at) && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)
-          and e.status = 'active' and o.ends_at > o.starts_at),
+        from ${overlapping(sql`window_range`)} o join ${events} e on e.id = o.event_id
+        where e.status = 'active'),
       wg as materialized (
         select guest.occurrence_id as id, u.id as user_id
         from ${guestsAmong(sql`w`)} guest join ${users} u on u.id = guest.user_id and u.status = 'active'),

@@ -1,1 +1,0 @@
-CREATE INDEX "event_occurrences_span_idx" ON "event_occurrences" USING gist (tstzrange("starts_at", "ends_at"));
