@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RECORD_STATUSES } from './constants.js';
 import { creatorSchema, listQuerySchema, listResponseSchema, queryFlag } from './list.js';
 import { eventMessages, MAX_OCCURRENCE_COUNT } from './events.messages.js';
+import { conflictSchema } from './conflicts.schema.js';
 export { eventMessages, MAX_OCCURRENCE_COUNT } from './events.messages.js';
 
 export const DEFAULT_OCCURRENCE_COUNT = 13;
@@ -140,14 +141,25 @@ export const eventListQuerySchema = listQuerySchema(EVENT_SORTS).extend({
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;
 export const eventListSchema = listResponseSchema('events', eventSchema);
 
-/** POST /api/events/preview: the next occurrences a rule gives (the form's preview). */
+/**
+ * POST /api/events/preview: the next occurrences a rule gives (the form's preview) and, over every
+ * occurrence it would store, the clashes with the organiser's, the guests' and the location's
+ * other sessions. `endTime`/`endDate` give the duration as in create; `eventId` is the event being
+ * edited, which never clashes with itself.
+ */
 export const eventPreviewRequestSchema = z.object({
   organiserId: id('Organiser').optional(),
   rrule: z.string().trim().min(1).max(2000).optional(),
   repeat: repeatOptionsSchema.optional(),
   /** How many to show (default 5). */
   limit: z.number().int().min(1).max(20).default(5),
+  guestIds: z.array(id('Guest')).max(500).optional(),
+  locationId: id('Location').optional(),
+  endTime: createEventSchema.shape.endTime,
+  endDate: createEventSchema.shape.endDate,
+  eventId: id('Event').optional(),
 });
+export type EventPreviewRequest = z.infer<typeof eventPreviewRequestSchema>;
 export const eventPreviewSchema = z.object({
   timezone: z.string(),
   rrule: z.string(),
@@ -155,4 +167,8 @@ export const eventPreviewSchema = z.object({
   occurrences: z.array(z.string()),
   /** How many the series has in all (capped by the 12-month horizon for never-ending ones). */
   totalCount: z.number().int(),
+  /** Clashes over all of the series' occurrences, by start, at most 100 (MAX_CONFLICTS). */
+  conflicts: z.array(conflictSchema),
+  /** How many clashes in all. */
+  conflictCount: z.number().int(),
 });

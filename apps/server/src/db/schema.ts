@@ -371,6 +371,11 @@ export const eventOccurrences = pgTable(
     uniqueIndex('event_occurrences_event_start_key').on(t.eventId, t.startsAt),
     index('event_occurrences_starts_at_idx').on(t.startsAt, t.id),
     index('event_occurrences_status_starts_at_idx').on(t.status, t.startsAt),
+    /**
+     * Clash checks: the longest session (how far back from an interval a start may lie and still
+     * overlap it), and the rare sessions longer than a day.
+     */
+    index('event_occurrences_duration_idx').on(sql`(${t.endsAt} - ${t.startsAt})`),
   ],
 );
 

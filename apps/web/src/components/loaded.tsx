@@ -1,19 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ListResult } from '../api/resources';
 import { translateMessage } from '../i18n';
 import { Spinner } from './spinner';
 import { buttonClass } from './ui';
 
-/** The content of a panel while its list loads, when it failed (with a retry), or the list. */
-export function Loaded<T>({
-  query,
-  children,
-}: {
-  query: UseQueryResult<ListResult<T>>;
-  children: (result: ListResult<T>) => ReactNode;
-}) {
+/** The content of a panel while its data (a list, usually) loads, when it failed (with a retry), or the data. */
+export function Loaded<T>({ query, children }: { query: UseQueryResult<T>; children: (result: T) => ReactNode }) {
   const { t } = useTranslation();
   if (query.data) return children(query.data);
   if (query.error) {

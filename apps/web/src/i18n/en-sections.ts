@@ -20,6 +20,7 @@ import { occurrences } from './en/occurrences';
 import { fillForm } from './en/fill-form';
 import { messaging } from './en/messaging';
 import { calendar } from './en/calendar';
+import { conflicts } from './en/conflicts';
 
 /**
  * A section's fixed server and validation texts (its `…Messages` in @ritim/shared) as message keys
@@ -63,6 +64,7 @@ export const enSections = {
   fillForm,
   messaging,
   calendar,
+  conflicts,
   messages: sectionMessages,
 };
 

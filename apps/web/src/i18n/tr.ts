@@ -11,6 +11,7 @@ import { home } from './tr/home';
 import { fillForm } from './tr/fill-form';
 import { messaging } from './tr/messaging';
 import { calendar } from './tr/calendar';
+import { conflicts } from './tr/conflicts';
 
 /** Turkish texts; anything missing falls back to English. */
 export const tr: DeepPartial<Resources> = {
@@ -108,6 +109,7 @@ export const tr: DeepPartial<Resources> = {
     required: 'zorunlu',
   },
   home,
+  conflicts,
   locations: {
     title: 'Konumlar',
     description: 'Etkinliklerin yapıldığı yerler.',

@@ -18,7 +18,15 @@ import {
 } from '../../db/schema.js';
 import { defineList, type ListViewer, type PageTable } from '../../lib/list.js';
 import { statisticsOf } from '../../lib/statistics.js';
-import { excludeStart, guestListOf, hasHistory, isOccurrenceGuest, visibleTo } from './rules.js';
+import {
+  excludeStart,
+  guestListOf,
+  guestsAmong,
+  hasGuestAmong,
+  hasHistory,
+  isOccurrenceGuest,
+  visibleTo,
+} from './rules.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
@@ -739,3 +747,214 @@ export const eventTitleOf = (occurrenceId: AnyPgColumn) =>
 export const startsWithin = (occurrenceId: AnyPgColumn, range: unknown) =>
   sql`${occurrenceId} in (select o.id from ${eventOccurrences} o
     where o.starts_at >= lower(cast(${range} as tstzrange)) and o.starts_at < upper(cast(${range} as tstzrange)))`;
+
+/** Planned sessions to check for clashes: half-open [start, end) intervals and who/where they book. */
+export interface ClashCandidates {
+  starts: readonly Date[];
+  ends: readonly Date[];
+  organiserId?: number | undefined;
+  locationId?: number | undefined;
+  guestIds?: readonly number[] | undefined;
+  /** The event being edited: its own occurrences never clash with it. */
+  excludeEventId?: number | undefined;
+  /** The occurrence being changed: it never clashes with itself. */
+  excludeOccurrenceId?: number | undefined;
+}
+
+/** One stored occurrence a candidate clashes with, by kind and person/room. */
+export interface ClashRow {
+  kind: 'organiser' | 'guest' | 'location';
+  occurrenceId: number;
+  eventId: number;
+  title: string;
+  startsAt: Date;
+  endsAt: Date;
+  userId: number | null;
+  locationId: number | null;
+  name: string | null;
+  surname: string | null;
+  /** The username, or the location's name for a room. */
+  label: string;
+}
+
+/** A clash between two stored occurrences: the row (the later of the two) and the one it clashes `with`. */
+export interface PairClashRow extends ClashRow {
+  withOccurrenceId: number;
+  withEventId: number;
+  withTitle: string;
+  withStartsAt: Date;
+  withEndsAt: Date;
+}
+
+const idArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+const instantArray = (dates: readonly Date[]) => `{${dates.map((d) => d.toISOString()).join(',')}}`;
+
+const toClash = (row: Record<string, unknown>): ClashRow => ({
+  kind: row.kind as ClashRow['kind'],
+  occurrenceId: Number(row.occurrenceId),
+  eventId: Number(row.eventId),
+  title: String(row.title),
+  startsAt: new Date(row.startsAt as string | Date),
+  endsAt: new Date(row.endsAt as string | Date),
+  userId: row.userId === null ? null : Number(row.userId),
+  locationId: row.locationId === null ? null : Number(row.locationId),
+  name: (row.name as string | null) ?? null,
+  surname: (row.surname as string | null) ?? null,
+  label: String(row.label),
+});
+
+/**
+ * The clashes of a set of stored occurrences (`hits`: id, event_id, starts_at, ends_at,
+ * has_guest_override, title, organiser_id, location_id) with the organiser, the location and
+ * the guests asked about: one row per (kind, occurrence, person or room). Guests are the
+ * occurrence's effective list (its own, else its event's), active users only.
+ */
+const clashKinds = (organiserId: unknown, locationId: unknown, guestIds: SQL) => sql`
+  select 'organiser' as kind, h.*, u.id as user_id, null::integer as clash_location_id,
+    u.name, u.surname, u.username as label
+  from hits h join ${users} u on u.id = h.organiser_id
+  where h.organiser_id = ${organiserId}
+  union all
+  select 'location', h.*, null, l.id, null, null, l.name
+  from hits h join ${locations} l on l.id = h.location_id
+  where h.location_id = ${locationId}
+  union all
+  select 'guest', h.*, u.id, null, u.name, u.surname, u.username
+  from ${guestsAmong(sql`hits`, guestIds)} guest join hits h on h.id = guest.occurrence_id
+  join ${users} u on u.id = guest.user_id and u.status = 'active'`;
+
+/** Sessions longer than this are few: they are found through the duration index, not by their start. */
+const LONG_SESSION = sql`interval '1 day'`;
+
+/**
+ * The stored sessions overlapping any interval of `candidate` (a relation of half-open [s, e)),
+ * by btree: a session of length d overlaps [s, e) when it starts in [s - d, e) and ends after s,
+ * so each interval is one range scan of the starts_at index reaching back by the longest session
+ * of at most a day (one probe of the duration index); the rare longer ones come from the duration
+ * index itself. Empty sessions overlap nothing. Each session once.
+ */
+function overlapping(candidate: SQL): SQL {
+  const longest = sql`(select coalesce(max(d.ends_at - d.starts_at), interval '0') from ${eventOccurrences} d
+    where d.ends_at - d.starts_at <= ${LONG_SESSION})`;
+  return sql`(select o.id, o.event_id, o.starts_at, o.ends_at, o.has_guest_override
+      from ${candidate} c join ${eventOccurrences} o on o.starts_at >= c.s - ${longest} and o.starts_at < c.e
+        and o.ends_at > c.s and o.ends_at > o.starts_at and o.ends_at - o.starts_at <= ${LONG_SESSION}
+    union
+    select o.id, o.event_id, o.starts_at, o.ends_at, o.has_guest_override
+      from ${eventOccurrences} o join ${candidate} c on o.starts_at < c.e and o.ends_at > c.s
+      where o.ends_at - o.starts_at > ${LONG_SESSION})`;
+}
+
+export class ClashRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Clashes of the candidate intervals with stored occurrences, in ONE query whatever the number
+   * of candidates: the intervals travel as two arrays, each probes the GiST index on
+   * tstzrange(starts_at, ends_at) with `&&` (half-open: 10–11 and 11–12 do not overlap), and only
+   * active events count (archived ones are history). A stored occurrence overlapping several
+   * candidates counts once. Sorted by start; the first `limit` and the total.
+   */
+  async clashes(candidates: ClashCandidates, limit: number): Promise<{ rows: ClashRow[]; total: number }> {
+    const query = this.clashQuery(candidates, limit);
+    if (!query) return { rows: [], total: 0 };
+    const rows = ((await this.db.execute(query)) as { rows: Record<string, unknown>[] }).rows;
+    return { rows: rows.map(toClash), total: rows.length ? Number(rows[0]!.total) : 0 };
+  }
+
+  /** The statement `clashes` runs (the benchmark reads its plan); undefined when nothing can clash. */
+  clashQuery(candidates: ClashCandidates, limit: number): SQL | undefined {
+    const guestIds = [...new Set(candidates.guestIds ?? [])];
+    if (
+      candidates.starts.length === 0 ||
+      (candidates.organiserId === undefined && candidates.locationId === undefined && guestIds.length === 0)
+    ) {
+      return undefined;
+    }
+    const organiserId = candidates.organiserId ?? null;
+    const locationId = candidates.locationId ?? null;
+    const guests = sql`${idArray(guestIds)}::integer[]`;
+    // The intervals travel as two arrays and become one array of ranges: a bitmap scan of the GiST
+    // index probes it once per range and visits each heap page once, so a stored session that
+    // overlaps several candidates comes back once. Only those that share someone or the room go
+    // on (a hashed test per row), so the per-guest work below is for the few that matter.
+    return sql`with candidate as materialized (
+        select c.s, c.e from unnest(${instantArray(candidates.starts)}::timestamptz[],
+          ${instantArray(candidates.ends)}::timestamptz[]) as c(s, e)
+        where c.e > c.s),
+      hits as materialized (
+        select o.id, o.event_id, o.starts_at, o.ends_at, o.has_guest_override, e.title, e.organiser_id, e.location_id
+        from ${overlapping(sql`candidate`)} o join ${events} e on e.id = o.event_id
+        where e.status = 'active'
+          and o.event_id is distinct from ${candidates.excludeEventId ?? null}::integer
+          and o.id is distinct from ${candidates.excludeOccurrenceId ?? null}::integer
+          and (e.organiser_id = ${organiserId} or e.location_id = ${locationId} or ${hasGuestAmong(sql`o`, guests)})),
+      found as (${clashKinds(organiserId, locationId, guests)})
+      select kind, id as "occurrenceId", event_id as "eventId", title, starts_at as "startsAt",
+        ends_at as "endsAt", user_id as "userId", clash_location_id as "locationId", name, surname, label,
+        count(*) over () as total
+      from found
+      order by starts_at, id, kind, user_id
+      limit ${limit}`;
+  }
+
+  /**
+   * Stored occurrences that clash with each other in [from, to) (admins' Home): the sessions
+   * overlapping the window (GiST), paired when they overlap and share the organiser, the
+   * location or an active guest; each pair once, as the later session clashing `with` the
+   * earlier. Sorted by the later one's start; the first `limit` and the total.
+   */
+  async clashesBetween(from: Date, to: Date, limit: number): Promise<{ rows: PairClashRow[]; total: number }> {
+    const result = await this.db.execute(this.clashesBetweenQuery(from, to, limit));
+    const rows = (result as { rows: Record<string, unknown>[] }).rows;
+    return {
+      rows: rows.map((row) => ({
+        ...toClash(row),
+        withOccurrenceId: Number(row.withOccurrenceId),
+        withEventId: Number(row.withEventId),
+        withTitle: String(row.withTitle),
+        withStartsAt: new Date(row.withStartsAt as string | Date),
+        withEndsAt: new Date(row.withEndsAt as string | Date),
+      })),
+      total: rows.length ? Number(rows[0]!.total) : 0,
+    };
+  }
+
+  /** The statement `clashesBetween` runs. */
+  clashesBetweenQuery(from: Date, to: Date, limit: number): SQL {
+    return sql`with window_range as materialized (
+        select ${from.toISOString()}::timestamptz as s, ${to.toISOString()}::timestamptz as e),
+      w as materialized (
+        select o.id, o.event_id, o.starts_at, o.ends_at, o.has_guest_override, e.title, e.organiser_id, e.location_id
+        from ${overlapping(sql`window_range`)} o join ${events} e on e.id = o.event_id
+        where e.status = 'active'),
+      wg as materialized (
+        select guest.occurrence_id as id, u.id as user_id
+        from ${guestsAmong(sql`w`)} guest join ${users} u on u.id = guest.user_id and u.status = 'active'),
+      pairs as (
+        select 'organiser' as kind, a.id as a_id, b.id as b_id, b.organiser_id as user_id, null::integer as location_id
+        from w a join w b on b.organiser_id = a.organiser_id
+          and (a.starts_at, a.id) < (b.starts_at, b.id) and b.starts_at < a.ends_at
+        union all
+        select 'location', a.id, b.id, null, b.location_id
+        from w a join w b on b.location_id = a.location_id
+          and (a.starts_at, a.id) < (b.starts_at, b.id) and b.starts_at < a.ends_at
+        union all
+        select 'guest', a.id, b.id, gb.user_id, null
+        from wg ga join wg gb on gb.user_id = ga.user_id and gb.id <> ga.id
+        join w a on a.id = ga.id join w b on b.id = gb.id
+          and (a.starts_at, a.id) < (b.starts_at, b.id) and b.starts_at < a.ends_at),
+      inside as (
+        select p.*, count(*) over () as total from pairs p join w a on a.id = p.a_id join w b on b.id = p.b_id
+        where b.starts_at < ${to.toISOString()}::timestamptz and least(a.ends_at, b.ends_at) > ${from.toISOString()}::timestamptz)
+      select p.kind, b.id as "occurrenceId", b.event_id as "eventId", b.title, b.starts_at as "startsAt",
+        b.ends_at as "endsAt", p.user_id as "userId", p.location_id as "locationId",
+        u.name, u.surname, coalesce(u.username, l.name) as label,
+        a.id as "withOccurrenceId", a.event_id as "withEventId", a.title as "withTitle",
+        a.starts_at as "withStartsAt", a.ends_at as "withEndsAt", p.total
+      from inside p join w a on a.id = p.a_id join w b on b.id = p.b_id
+      left join ${users} u on u.id = p.user_id left join ${locations} l on l.id = p.location_id
+      order by b.starts_at, b.id, a.starts_at, a.id, p.kind, p.user_id
+      limit ${limit}`;
+  }
+}

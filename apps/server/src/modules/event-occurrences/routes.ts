@@ -1,5 +1,8 @@
 import {
   bulkActionResultSchema,
+  conflictListSchema,
+  conflictWindowQuerySchema,
+  occurrenceClashListSchema,
   eventOccurrenceListQuerySchema,
   eventOccurrenceListSchema,
   eventOccurrenceSchema,
@@ -64,6 +67,45 @@ export const eventOccurrenceRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => occurrences.calendar(request.query, currentUser(request)),
+  );
+
+  app.get(
+    '/conflicts',
+    {
+      config: admins,
+      schema: {
+        tags,
+        description:
+          'Sessions that clash with each other in [from, to) (ISO instants, at most 31 days): overlapping ' +
+          '(half-open) and sharing the organiser, the location or an active guest; archived events left out. Each ' +
+          'pair once, as the later session and the one it clashes `with`, by start; at most 100, `conflictCount` ' +
+          'is the total.',
+        querystring: conflictWindowQuerySchema,
+        response: { 200: occurrenceClashListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => occurrences.clashesBetween(request.query),
+  );
+
+  app.post(
+    '/:id/preview',
+    {
+      config: admins,
+      schema: {
+        tags,
+        description:
+          'What PATCH with the same body would make the occurrence clash with (its organiser, its location, its ' +
+          'guests), without saving: `{conflicts, conflictCount}`. A warning only; PATCH still saves.',
+        params: idParamsSchema,
+        body: updateEventOccurrenceSchema,
+        response: { 200: conflictListSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const result = await occurrences.previewUpdate(request.params.id, request.body);
+      if (!result) throw new AppError(404, OCCURRENCE_NOT_FOUND);
+      return result;
+    },
   );
 
   app.get(

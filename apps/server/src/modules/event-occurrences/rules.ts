@@ -44,6 +44,35 @@ export const guestListOf = (occurrence: SQL) => sql`(
   select eg.user_id from ${eventGuests} eg where not ${occurrence}.has_guest_override and eg.event_id = ${occurrence}.event_id)`;
 
 /**
+ * Whether one of `userIds` (an integer[] value) is on the guest list of `occurrence` (a row with
+ * id, event_id and has_guest_override): its own list when it has one, else its event's. The
+ * event side is one hashed sub-select for the whole query. (Callers check the users are active.)
+ */
+export const hasGuestAmong = (occurrence: SQL, userIds: SQL) => sql`((${occurrence}.has_guest_override
+    and exists (select 1 from ${occurrenceGuests} og where og.occurrence_id = ${occurrence}.id and og.user_id = any(${userIds})))
+  or (not ${occurrence}.has_guest_override and ${occurrence}.event_id in
+    (select eg.event_id from ${eventGuests} eg where eg.user_id = any(${userIds}))))`;
+
+/**
+ * The (occurrence_id, user_id) pairs of `occurrences` (a relation with id, event_id and
+ * has_guest_override) and their guests: its own list when it has one, else its event's; only
+ * those among `userIds` (an integer[] value) when given. Joins rather than a per-row sub-select,
+ * for many occurrences at once. (Callers check the users are active.)
+ */
+export const guestsAmong = (occurrences: SQL, userIds?: SQL) => {
+  const own = userIds ? sql` and og.user_id = any(${userIds})` : sql``;
+  const events = userIds ? sql` and eg.user_id = any(${userIds})` : sql``;
+  return sql`(
+  select o.id as occurrence_id, og.user_id from ${occurrences} o
+    join ${occurrenceGuests} og on og.occurrence_id = o.id${own}
+    where o.has_guest_override
+  union all
+  select o.id, eg.user_id from ${occurrences} o
+    join ${eventGuests} eg on eg.event_id = o.event_id${events}
+    where not o.has_guest_override)`;
+};
+
+/**
  * Which occurrences a viewer sees: admins all, editors those of the events they organise, guests
  * those they are a guest of. Undefined means no restriction.
  */

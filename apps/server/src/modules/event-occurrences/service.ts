@@ -1,9 +1,12 @@
 import {
   type BulkActionResult,
+  type ConflictList,
+  type ConflictWindowQuery,
   type EventOccurrence,
   type EventOccurrenceListQuery,
   type OccurrenceCalendar,
   type OccurrenceCalendarQuery,
+  type OccurrenceClashList,
   occurrenceMessages,
   type ScheduleDayRequest,
   type UpdateEventOccurrence,
@@ -16,6 +19,7 @@ import { assertNotPastDay, dayRange, zoneOf } from '../../lib/time.js';
 import { assertActiveGuests } from '../users/active-guests.js';
 import { OccurrenceRepository, type Tx } from './repository.js';
 import { OCCURRENCE_HAS_MESSAGES, parseStart } from './rules.js';
+import { ConflictChecker } from './conflicts.js';
 
 export { OCCURRENCE_NOT_FOUND } from './rules.js';
 
@@ -34,6 +38,7 @@ export class EventOccurrenceService {
     private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
     private readonly occurrences = new OccurrenceRepository(db),
+    private readonly conflicts = new ConflictChecker(db),
   ) {}
 
   /**
@@ -155,6 +160,40 @@ export class EventOccurrenceService {
     );
     if (!found) return undefined;
     return this.occurrences.find(id, { id: 0, role: 'admin' });
+  }
+
+  /**
+   * POST /api/event-occurrences/:id/preview (admins): what PATCH with the same body would make the
+   * occurrence clash with (its event's organiser and location, its guests: the new list, else its
+   * own or its event's), before saving. The same checks as PATCH: 404, 409 when completed, 400 for
+   * a bad time or guest. It never clashes with itself.
+   */
+  async previewUpdate(id: number, input: UpdateEventOccurrence): Promise<ConflictList | undefined> {
+    const occurrence = await this.occurrences.find(id, { id: 0, role: 'admin' });
+    if (!occurrence) return undefined;
+    if (occurrence.status === 'completed') throw new AppError(409, occurrenceMessages.completedLocked);
+    let guestIds = occurrence.guests.map((guest) => guest.id);
+    if (input.occurrenceGuestIds !== undefined) {
+      guestIds = [...new Set(input.occurrenceGuestIds)];
+      await assertActiveGuests(this.db, guestIds, occurrenceMessages.guestInvalid);
+    }
+    const startsAt = new Date(occurrence.occurrenceDate);
+    const length = new Date(occurrence.endDate).getTime() - startsAt.getTime();
+    const start =
+      input.occurrenceDate === undefined ? startsAt : parseStart(input.occurrenceDate, occurrence.event.timezone);
+    return this.conflicts.check({
+      starts: [start],
+      ends: [new Date(start.getTime() + length)],
+      organiserId: occurrence.event.organiser.id,
+      locationId: occurrence.event.location.id,
+      guestIds,
+      excludeOccurrenceId: id,
+    });
+  }
+
+  /** GET /api/event-occurrences/conflicts (admins, Home): sessions clashing with each other in [from, to). */
+  clashesBetween(query: ConflictWindowQuery): Promise<OccurrenceClashList> {
+    return this.conflicts.between(new Date(query.from), new Date(query.to));
   }
 
   /**

@@ -1,9 +1,10 @@
 import {
   type CreateEvent,
   type Event,
+  type EventPreviewRequest,
   type EventListQuery,
   eventMessages,
-  type RepeatOptions as FormRepeatOptions,
+  notFound,
   type UpdateEvent,
 } from '@ritim/shared';
 import { and, asc, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
@@ -22,6 +23,7 @@ import { buildRuleText, ruleToOptions } from '../../recurrence/repeat-options.js
 import { parseRule, type RecurrenceRule, validateRule } from '../../recurrence/rule.js';
 import { OccurrenceRepository, nextStartOf } from '../event-occurrences/repository.js';
 import { engine, storedExdates, withExdates } from '../event-occurrences/rules.js';
+import { ConflictChecker } from '../event-occurrences/conflicts.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -139,6 +141,7 @@ export class EventService {
     private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
     private readonly occurrences = new OccurrenceRepository(db),
+    private readonly conflicts = new ConflictChecker(db),
   ) {}
 
   private select(db: Db | Tx = this.db) {
@@ -368,23 +371,48 @@ export class EventService {
     });
   }
 
-  /** POST /api/events/preview: the first occurrences the rule would store, in the organiser's zone. */
-  async preview(input: {
-    organiserId?: number | undefined;
-    rrule?: string | undefined;
-    repeat?: FormRepeatOptions | undefined;
-    limit: number;
-  }) {
+  /**
+   * POST /api/events/preview: the first occurrences the rule would store, in the organiser's zone,
+   * and the clashes of all of them (organiser, guests, location; a warning, never a refusal).
+   * With `eventId` (editing) the stored rule's EXDATEs carry over, only the future is checked (as
+   * the edit regenerates only that) and the event's own occurrences never clash with it.
+   */
+  async preview(input: EventPreviewRequest) {
     const zone = input.organiserId === undefined ? 'UTC' : await this.organiserZone(this.db, input.organiserId);
-    const { rrule, rule } = this.timing({ rrule: input.rrule, repeat: input.repeat }, zone);
+    let previous: { startsAt: Date; endDate: Date; rrule: string } | undefined;
+    if (input.eventId !== undefined) {
+      [previous] = await this.db
+        .select({ startsAt: events.startsAt, endDate: events.endDate, rrule: events.rrule })
+        .from(events)
+        .where(eq(events.id, input.eventId));
+      if (!previous) throw new AppError(404, notFound('Event'));
+    }
+    const timing = this.timing(
+      { rrule: input.rrule, repeat: input.repeat, endTime: input.endTime, endDate: input.endDate },
+      zone,
+      previous,
+    );
+    const { rrule, rule } = timing;
     const now = this.now();
     const starts = engine(() => seriesOccurrences(rule, { now }));
+    // An edit regenerates only what lies ahead: the past cannot clash any more.
+    const planned = previous ? starts.filter((start) => start.getTime() >= now.getTime()) : starts;
+    const duration = timing.endDate.getTime() - timing.startsAt.getTime();
+    const clashes = await this.conflicts.check({
+      starts: planned,
+      ends: planned.map((start) => new Date(start.getTime() + duration)),
+      organiserId: input.organiserId,
+      locationId: input.locationId,
+      guestIds: input.guestIds,
+      excludeEventId: input.eventId,
+    });
     return {
       timezone: rule.zone,
       rrule,
       rruleByDayText: rruleByDayText(rule),
       occurrences: starts.slice(0, input.limit).map((d) => d.toISOString()),
       totalCount: starts.length,
+      ...clashes,
     };
   }
 }

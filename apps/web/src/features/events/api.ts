@@ -1,4 +1,4 @@
-import type { CreateEvent, Event, RepeatOptions, UpdateEvent } from '@ritim/shared';
+import type { ConflictList, CreateEvent, Event, RepeatOptions, UpdateEvent } from '@ritim/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import { create, get, list, update } from '../../api/resources';
@@ -41,7 +41,7 @@ export async function deleteEvent(event: Event): Promise<{ archived: boolean }> 
 /** The location choices moved to api/ (the calendar's filter reads them too). */
 export { locationChoicesQuery, type LocationChoice } from '../../api/locations';
 
-export interface EventPreview {
+export interface EventPreview extends ConflictList {
   timezone: string;
   rrule: string;
   rruleByDayText: string;
@@ -55,9 +55,16 @@ export interface PreviewRequest {
   repeat?: RepeatOptions;
   rrule?: string;
   limit: number;
+  /** Who and where, for the double-booking check over the whole series. */
+  locationId?: number;
+  guestIds?: number[];
+  /** The 'To' time (HH:mm): the sessions' length. */
+  endTime?: string;
+  /** The event being edited: it never clashes with itself. */
+  eventId?: number;
 }
 
-/** POST /api/events/preview: the next occurrences the rule gives, in the organiser's zone. */
+/** POST /api/events/preview: the next occurrences the rule gives, in the organiser's zone, and their clashes. */
 export const previewQuery = (request: PreviewRequest | null) =>
   queryOptions({
     queryKey: [SECTION, 'preview', request] as const,

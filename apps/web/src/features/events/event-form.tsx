@@ -3,10 +3,11 @@ import {
   REPEAT_FREQUENCIES,
   WEEKDAY_CODES,
   MAX_OCCURRENCE_COUNT,
+  DEFAULT_TIMEZONE,
   type Event,
 } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EntityForm, failureMessage, FormSection } from '../../components/entity-form';
@@ -47,6 +48,9 @@ import {
   type EventFormInput,
 } from './event-values';
 import { fullName } from '../../lib/names';
+import { useDebounced } from '../../lib/use-debounced';
+import { ConflictWarnings } from '../../components/conflict-warnings';
+import { useSession } from '../../auth/session-store';
 
 /** How many dates the preview shows. */
 const PREVIEW_SIZE = 5;
@@ -147,17 +151,6 @@ function useOrganiserZone(event: Event | undefined): string | undefined {
   return undefined;
 }
 
-/** A value that follows `value` once it has stayed the same for `delay` ms. */
-function useDebounced<T>(value: T, delay: number): T {
-  const key = JSON.stringify(value);
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(JSON.parse(key) as T), delay);
-    return () => clearTimeout(timer);
-  }, [key, delay]);
-  return settled;
-}
-
 /**
  * The next few dates of the rule as it stands (POST /api/events/preview), in the organiser's
  * zone, with the Days text and how many there are in all; the refusal's reason when the rule
@@ -166,15 +159,28 @@ function useDebounced<T>(value: T, delay: number): T {
 function Preview({ event, zone }: { event: Event | undefined; zone: string | undefined }) {
   const { t } = useTranslation();
   const values = useWatch<EventFormInput>() as EventFormInput;
+  const viewerZone = useSession().user?.timezone ?? DEFAULT_TIMEZONE;
   const organiserId = typeof values.organiserId === 'number' ? values.organiserId : undefined;
 
   let request: PreviewRequest | null = null;
   let problem: string | undefined;
+  // Who, where and how long, for the double-booking check (a 'To' before the start is the
+  // form's own error: the check then uses the default length).
+  const endTime =
+    /^\d{2}:\d{2}$/.test(values.endTime ?? '') && values.endTime >= (values.start ?? '').slice(11)
+      ? values.endTime
+      : undefined;
+  const clashes = {
+    ...(typeof values.locationId === 'number' ? { locationId: values.locationId } : {}),
+    guestIds: values.guestIds ?? [],
+    ...(endTime ? { endTime } : {}),
+    ...(event ? { eventId: event.id } : {}),
+  };
   if (values.keepRule && event) {
-    request = { organiserId, rrule: event.rrule, limit: PREVIEW_SIZE };
+    request = { organiserId, rrule: event.rrule, limit: PREVIEW_SIZE, ...clashes };
   } else {
     const parsed = repeatOptionsSchema.safeParse(repeatOf(values));
-    if (parsed.success) request = { organiserId, repeat: parsed.data, limit: PREVIEW_SIZE };
+    if (parsed.success) request = { organiserId, repeat: parsed.data, limit: PREVIEW_SIZE, ...clashes };
     else problem = parsed.error.issues[0]?.message;
   }
   const settled = useDebounced(request, PREVIEW_DELAY_MS);
@@ -218,6 +224,7 @@ function Preview({ event, zone }: { event: Event | undefined; zone: string | und
           </ul>
         )}
         <p className="mt-1 text-sm text-slate-500">{t('events.previewTotal', { count: data.totalCount })}</p>
+        <ConflictWarnings list={data} zone={viewerZone} />
       </>
     );
   }

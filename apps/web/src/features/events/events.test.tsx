@@ -62,6 +62,8 @@ const preview = {
   rruleByDayText: 'Mon, Wed',
   occurrences: ['2026-07-06T17:00:00.000Z', '2026-07-08T17:00:00.000Z'],
   totalCount: 6,
+  conflicts: [],
+  conflictCount: 0,
 };
 
 const weekly = {
@@ -237,6 +239,9 @@ describe('Event form', { timeout: 30_000 }, () => {
     expect(previewBody).toEqual({
       organiserId: 7,
       limit: 5,
+      locationId: 3,
+      guestIds: [21],
+      endTime: '19:00',
       repeat: {
         doesNotRepeat: false,
         start: '2026-07-06T18:00',

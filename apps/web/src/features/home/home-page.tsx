@@ -19,6 +19,7 @@ import { fullName } from '../../lib/names';
 import { formatDay, organiserZone } from '../../lib/occurrence-rows';
 import { dateTimeIn, timeIn, todayIn } from '../../lib/wall-clock';
 import { formsToFill, isWebLink } from './home-values';
+import { AdminClashes } from './admin-clashes';
 
 /** How many of today's occurrences the admin's dashboard lists; the rest are a click away. */
 const ADMIN_ROWS = 20;
@@ -366,6 +367,7 @@ export function HomePage() {
       </div>
       {role === 'admin' && <AdminToday zone={zone} />}
       {role === 'admin' && <AdminMessages zone={zone} />}
+      {role === 'admin' && <AdminClashes zone={zone} />}
       {role === 'editor' && <EditorToday zone={zone} />}
       {role === 'guest' && <GuestNext zone={zone} />}
       <Sections role={role} />

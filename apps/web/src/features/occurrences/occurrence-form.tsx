@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { EventOccurrence } from '@ritim/shared';
+import { DEFAULT_TIMEZONE, type EventOccurrence } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import {
@@ -19,6 +19,9 @@ import { CheckboxListInput, DateTimeInput, type Choice } from '../../components/
 import { Spinner } from '../../components/spinner';
 import { formatDateTime } from '../../lib/dates';
 import { occurrenceQuery } from '../../api/occurrences';
+import { useOccurrenceConflicts } from '../../api/conflicts';
+import { ConflictWarnings } from '../../components/conflict-warnings';
+import { useSession } from '../../auth/session-store';
 import { peopleQuery } from '../../api/people';
 import { useUpdateOccurrence } from './api';
 import {
@@ -89,6 +92,37 @@ function GuestsField({ occurrence }: { occurrence: EventOccurrence }) {
   );
 }
 
+/**
+ * The double bookings the new time and guests would make (POST …/preview with PATCH's body), as
+ * they are typed, in the viewer's zone; saving still works.
+ */
+function ConflictCheck({
+  occurrence,
+  control,
+}: {
+  occurrence: EventOccurrence;
+  control: Control<OccurrenceFormInput, unknown, OccurrenceFormValues>;
+}) {
+  const { t } = useTranslation();
+  const zone = useSession().user?.timezone ?? DEFAULT_TIMEZONE;
+  const values = useWatch({ control });
+  const parsed = occurrenceFormSchema.safeParse(values);
+  const changes = parsed.success ? occurrencePayload(parsed.data, occurrence) : null;
+  const { query, settled } = useOccurrenceConflicts(occurrence.id, changes);
+  if (!changes) return null;
+  return (
+    <div className="sm:col-span-2" data-testid="occurrence-conflicts">
+      <ConflictWarnings
+        list={query.data}
+        zone={zone}
+        pending={!settled && !query.isError}
+        error={query.isError ? failureMessage(query.error, t('errors.unknown')) : undefined}
+        showNone
+      />
+    </div>
+  );
+}
+
 function OccurrenceForm({ occurrence }: { occurrence: EventOccurrence }) {
   const { t } = useTranslation();
   const updateOccurrence = useUpdateOccurrence();
@@ -130,6 +164,7 @@ function OccurrenceForm({ occurrence }: { occurrence: EventOccurrence }) {
           hint={t('occurrences.startHint', { zone: organiserZone(occurrence) })}
           className="sm:col-span-1"
         />
+        <ConflictCheck occurrence={occurrence} control={form.control} />
       </FormSection>
     </FormCard>
   );

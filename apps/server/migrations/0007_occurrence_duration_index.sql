@@ -1,0 +1,1 @@
+CREATE INDEX "event_occurrences_duration_idx" ON "event_occurrences" USING btree (("ends_at" - "starts_at"));
