@@ -37,6 +37,18 @@ export function useDeleteAction(itemKey: 'occurrences.upcomingItem' | 'occurrenc
   });
 }
 
+/**
+ * The row menu's 'Edit series from here' (admins): Edit Event, saving for this and the following
+ * occurrences or for all. Not for a completed occurrence (history stays as it is) or an archived event.
+ */
+export function useEditSeriesAction() {
+  const { t } = useTranslation();
+  return (row: EventOccurrence): RowAction[] =>
+    row.status === 'completed' || row.event.status !== 'active'
+      ? []
+      : [{ label: t('occurrences.editSeriesFromHere'), to: `/events/${row.eventId}/edit?from=${row.id}` }];
+}
+
 function useColumns(withNotes: boolean): Column<EventOccurrence>[] {
   const { t } = useTranslation();
   const columns: Column<EventOccurrence>[] = [
