@@ -73,6 +73,7 @@ function rowColumns(light: boolean, onlyGuest: unknown) {
     conferenceLink: events.conferenceLink,
     timezone: events.timezone,
     eventStatus: events.status,
+    eventDoesNotRepeat: events.doesNotRepeat,
     locationId: locations.id,
     locationName: locations.name,
     organiserId: organisers.id,
@@ -109,6 +110,7 @@ interface Row {
   conferenceLink: string | null;
   timezone: string;
   eventStatus: string;
+  eventDoesNotRepeat: boolean;
   locationId: number;
   locationName: string;
   organiserId: number;
@@ -138,6 +140,7 @@ function toOccurrence(row: Row): EventOccurrence {
       conferenceLink: row.conferenceLink,
       timezone: row.timezone,
       status: row.eventStatus,
+      doesNotRepeat: row.eventDoesNotRepeat,
       location: { id: row.locationId, name: row.locationName },
       organiser: {
         id: row.organiserId,

@@ -39,12 +39,13 @@ export function useDeleteAction(itemKey: 'occurrences.upcomingItem' | 'occurrenc
 
 /**
  * The row menu's 'Edit series from here' (admins): Edit Event, saving for this and the following
- * occurrences or for all. Not for a completed occurrence (history stays as it is) or an archived event.
+ * occurrences or for all. Not for a completed occurrence (history stays as it is), an archived event
+ * or a single one.
  */
 export function useEditSeriesAction() {
   const { t } = useTranslation();
   return (row: EventOccurrence): RowAction[] =>
-    row.status === 'completed' || row.event.status !== 'active'
+    row.status === 'completed' || row.event.status !== 'active' || row.event.doesNotRepeat
       ? []
       : [{ label: t('occurrences.editSeriesFromHere'), to: `/events/${row.eventId}/edit?from=${row.id}` }];
 }

@@ -46,6 +46,7 @@ const occurrence: EventOccurrence = {
     conferenceLink: null,
     timezone: 'Europe/London',
     status: 'active',
+    doesNotRepeat: false,
     location: { id: 3, name: 'Hall' },
     organiser: { id: 7, name: 'Ayşe', surname: 'Yılmaz', timezone: 'Europe/London', groupIds: [2] },
     guests: [ali, zeynep],
