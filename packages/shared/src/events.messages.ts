@@ -12,4 +12,8 @@ export const eventMessages = {
   guestInvalid: (id: number) => `Guest ${id} is not an active guest`,
   locationInvalid: (id: number) => `Location ${id} is archived or does not exist`,
   eventInUse: 'Event is used by a lookup and cannot be deleted',
+  splitOccurrenceInvalid: (id: number) => `Event occurrence ${id} is not an occurrence of this event`,
+  splitHistory: (when: string) =>
+    `The occurrence of ${when} after the split has history (completed, form submissions or messages); edit the series from a later occurrence`,
+  splitStartTooEarly: 'The new rule cannot start before the day of the occurrence the change applies from',
 } as const;

@@ -90,8 +90,15 @@ export const createEventSchema = z.object({
 });
 export type CreateEvent = z.infer<typeof createEventSchema>;
 
-/** PATCH: every field optional; guestIds left out keeps the guests (no default of []). */
-export const updateEventSchema = createEventSchema.extend({ guestIds: z.array(id('Guest')).max(500) }).partial();
+/**
+ * PATCH: every field optional; guestIds left out keeps the guests (no default of []).
+ * `fromOccurrenceId` splits the series there ("this and following"): the event keeps the
+ * occurrences before it and the answer is a new event, made of it plus the changes, that holds
+ * that occurrence and the later ones.
+ */
+export const updateEventSchema = createEventSchema
+  .extend({ guestIds: z.array(id('Guest')).max(500), fromOccurrenceId: id('Occurrence') })
+  .partial();
 export type UpdateEvent = z.infer<typeof updateEventSchema>;
 
 export const eventSchema = z.object({
@@ -172,3 +179,26 @@ export const eventPreviewSchema = z.object({
   /** How many clashes in all. */
   conflictCount: z.number().int(),
 });
+
+/**
+ * GET /api/events/{id}/continuation?fromOccurrenceId=: what the later part of a split at that
+ * occurrence gets when no new rule is sent (the rule continued from it, in the form's choices when
+ * it can show them), and the first later occurrence with history, which blocks the split.
+ */
+export const eventContinuationQuerySchema = z.object({ fromOccurrenceId: z.coerce.number().pipe(id('Occurrence')) });
+export const eventContinuationSchema = z.object({
+  fromOccurrenceId: z.number().int(),
+  /** The occurrence's start (ISO). */
+  occurrenceDate: z.string(),
+  /** No occurrence before it: the change applies to the whole series. */
+  wholeSeries: z.boolean(),
+  rrule: z.string(),
+  timezone: z.string(),
+  repeat: repeatOptionsSchema.nullable(),
+  rruleByDayText: z.string(),
+  /** The later part's first end (ISO). */
+  endDate: z.string(),
+  /** The first later occurrence with history (the split answers 409), or null. */
+  blockedBy: z.object({ id: z.number().int(), occurrenceDate: z.string() }).nullable(),
+});
+export type EventContinuation = z.infer<typeof eventContinuationSchema>;

@@ -91,6 +91,8 @@ export const eventOccurrenceSchema = z.object({
     /** The zone the rule is read in (the organiser's when saved). */
     timezone: z.string(),
     status: z.string(),
+    /** A single event: there is no series to edit from one of its occurrences. */
+    doesNotRepeat: z.boolean(),
     location: z.object({ id: z.number().int(), name: z.string() }),
     organiser: z.object({
       id: z.number().int(),

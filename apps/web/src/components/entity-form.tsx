@@ -180,15 +180,20 @@ export function FormSection({ title, children }: { title?: string; children: Rea
  */
 export function useSubmitWithFeedback() {
   const navigate = useNavigate();
-  return async (save: () => Promise<unknown>, texts: { success: string; failure: string; then?: string }) => {
+  return async (
+    save: () => Promise<unknown>,
+    texts: { success: string; failure: string; then?: string | ((saved: unknown) => string) },
+  ) => {
+    let saved: unknown;
     try {
-      await save();
+      saved = await save();
     } catch (error) {
       toast.error(failureMessage(error, texts.failure));
       return;
     }
     toast.success(texts.success);
-    if (texts.then) await navigate(texts.then);
+    const then = typeof texts.then === 'function' ? texts.then(saved) : texts.then;
+    if (then) await navigate(then);
   };
 }
 
@@ -224,6 +229,8 @@ export interface EntityFormProps<T, S extends z.ZodType<FieldValues, FieldValues
   children: (context: { item: T | undefined; form: UseFormReturn<z.input<S>, unknown, z.output<S>> }) => ReactNode;
   /** Wider page for forms with many fields. */
   wide?: boolean;
+  /** Where a successful save goes, given what it answered (else the list). */
+  savedPath?: (saved: unknown) => string;
 }
 
 function EntityFormBody<T, S extends z.ZodType<FieldValues, FieldValues>, K extends QueryKey>({
@@ -249,7 +256,7 @@ function EntityFormBody<T, S extends z.ZodType<FieldValues, FieldValues>, K exte
         submitWithFeedback(() => props.save(values, item), {
           success: editing ? texts.updated : texts.created,
           failure: texts.saveFailed,
-          then: listPath,
+          then: props.savedPath ?? listPath,
         })
       }
     >

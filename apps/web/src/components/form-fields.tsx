@@ -151,6 +151,42 @@ export function CheckboxInput({ name, label, hint, className, disabled }: BoundP
 }
 
 /** A group of choices under a legend, with its hint, its message and (for long lists) a scroll. */
+/**
+ * A radio group for a choice that is not a form value (what a form applies to, say): a fieldset
+ * with its legend, one native radio per choice (Tab reaches the group, arrows choose).
+ */
+export function RadioChoices<V extends string>({
+  label,
+  hint,
+  value,
+  options,
+  onChange,
+  className,
+}: {
+  label: string;
+  hint?: string;
+  value: V;
+  options: readonly Choice<V>[];
+  onChange: (value: V) => void;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <ChoiceGroup id={id} label={label} hint={hint} className={className}>
+      {options.map((choice) => (
+        <ChoiceRow
+          key={choice.value}
+          type="radio"
+          name={id}
+          choice={choice}
+          checked={value === choice.value}
+          onChange={(checked) => checked && onChange(choice.value)}
+        />
+      ))}
+    </ChoiceGroup>
+  );
+}
+
 function ChoiceGroup({
   id,
   label,

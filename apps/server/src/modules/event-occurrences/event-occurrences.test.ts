@@ -95,6 +95,7 @@ describe('GET /api/event-occurrences: the row', () => {
         conferenceLink: 'https://meet.example.com/yoga',
         timezone: 'Europe/Istanbul',
         status: 'active',
+        doesNotRepeat: false,
         location: { id: expect.any(Number) as number, name: 'Room 1' },
         organiser: {
           id: ids['istanbul-editor'],

@@ -82,6 +82,7 @@ function rowColumns(light: boolean, onlyGuest: unknown) {
     conferenceLink: events.conferenceLink,
     timezone: events.timezone,
     eventStatus: events.status,
+    eventDoesNotRepeat: events.doesNotRepeat,
     locationId: locations.id,
     locationName: locations.name,
     organiserId: organisers.id,
@@ -118,6 +119,7 @@ interface Row {
   conferenceLink: string | null;
   timezone: string;
   eventStatus: string;
+  eventDoesNotRepeat: boolean;
   locationId: number;
   locationName: string;
   organiserId: number;
@@ -147,6 +149,7 @@ function toOccurrence(row: Row): EventOccurrence {
       conferenceLink: row.conferenceLink,
       timezone: row.timezone,
       status: row.eventStatus,
+      doesNotRepeat: row.eventDoesNotRepeat,
       location: { id: row.locationId, name: row.locationName },
       organiser: {
         id: row.organiserId,
@@ -455,6 +458,76 @@ export class OccurrenceRepository {
       .where(and(eq(eventOccurrences.eventId, eventId), sql`(${eventOccurrences.startsAt} < ${now} or ${hasHistory})`))
       .limit(1);
     return !!history;
+  }
+
+  /** An occurrence's event and start (where a series is split), or undefined when it does not exist. */
+  async startOf(db: Executor, id: number): Promise<{ id: number; eventId: number; startsAt: Date } | undefined> {
+    const [row] = await db
+      .select({ id: eventOccurrences.id, eventId: eventOccurrences.eventId, startsAt: eventOccurrences.startsAt })
+      .from(eventOccurrences)
+      .where(eq(eventOccurrences.id, id));
+    return row;
+  }
+
+  /** The event's first occurrence from `start` on that has history (what blocks a split there). */
+  async firstWithHistoryFrom(db: Executor, eventId: number, start: Date) {
+    const [row] = await db
+      .select({ id: eventOccurrences.id, startsAt: eventOccurrences.startsAt })
+      .from(eventOccurrences)
+      .where(and(eq(eventOccurrences.eventId, eventId), gte(eventOccurrences.startsAt, start), sql`${hasHistory}`))
+      .orderBy(asc(eventOccurrences.startsAt), asc(eventOccurrences.id))
+      .limit(1);
+    return row;
+  }
+
+  /** Whether the event has an occurrence starting before `start`. */
+  async anyBefore(db: Executor, eventId: number, start: Date): Promise<boolean> {
+    const [row] = await db
+      .select({ id: eventOccurrences.id })
+      .from(eventOccurrences)
+      .where(and(eq(eventOccurrences.eventId, eventId), lt(eventOccurrences.startsAt, start)))
+      .limit(1);
+    return !!row;
+  }
+
+  /**
+   * A series split: the event's occurrences from `start` on go to `toEventId` as they are (ids,
+   * status, own guest lists, moved marks); how many moved.
+   */
+  async moveFrom(tx: Tx, fromEventId: number, toEventId: number, start: Date): Promise<number> {
+    const moved = await tx
+      .update(eventOccurrences)
+      .set({ eventId: toEventId, updatedAt: sql`now()` })
+      .where(and(eq(eventOccurrences.eventId, fromEventId), gte(eventOccurrences.startsAt, start)))
+      .returning({ id: eventOccurrences.id });
+    return moved.length;
+  }
+
+  /**
+   * Fits an event's occurrences from `from` on to its series `starts`: those the rule made and
+   * nobody touched (not moved, without history) go unless their start is still a slot, and the
+   * ones that stay take the series' duration. insertSeries then adds the missing slots.
+   */
+  async fitToSeries(tx: Tx, eventId: number, from: Date, starts: readonly Date[], durationMs: number): Promise<void> {
+    const array = `{${starts.map((start) => start.toISOString()).join(',')}}`;
+    const untouched = and(
+      eq(eventOccurrences.eventId, eventId),
+      gte(eventOccurrences.startsAt, from),
+      eq(eventOccurrences.moved, false),
+      sql`not ${hasHistory}`,
+    );
+    await tx
+      .delete(eventOccurrences)
+      .where(and(untouched, sql`${eventOccurrences.startsAt} <> all(${array}::timestamptz[])`));
+    await tx
+      .update(eventOccurrences)
+      .set({ endsAt: sql`${eventOccurrences.startsAt} + ${durationMs} * interval '1 millisecond'` })
+      .where(
+        and(
+          untouched,
+          sql`${eventOccurrences.endsAt} <> ${eventOccurrences.startsAt} + ${durationMs} * interval '1 millisecond'`,
+        ),
+      );
   }
 
   /** The guests that count for each occurrence (active users only), with their message group. */

@@ -1,4 +1,6 @@
 import {
+  eventContinuationQuerySchema,
+  eventContinuationSchema,
   createEventSchema,
   eventListQuerySchema,
   eventListSchema,
@@ -6,12 +8,14 @@ import {
   eventPreviewRequestSchema,
   eventPreviewSchema,
   eventSchema,
+  idParamsSchema,
+  notFound,
   updateEventSchema,
 } from '@ritim/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes.js';
-import { errorResponses } from '../../lib/errors.js';
+import { AppError, errorResponses } from '../../lib/errors.js';
 import type { EventService } from './service.js';
 
 const crud = crudRoutes({
@@ -51,5 +55,23 @@ export async function eventRoutes(app: FastifyInstance, { events }: { events: Ev
       },
     },
     async (request) => events.preview(request.body),
+  );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/:id/continuation',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['events'],
+        summary: 'What "this and following" from an occurrence gives the later part when no new rule is sent',
+        params: idParamsSchema,
+        querystring: eventContinuationQuerySchema,
+        response: { 200: eventContinuationSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const continuation = await events.continuation(request.params.id, request.query.fromOccurrenceId);
+      if (!continuation) throw new AppError(404, notFound('Event'));
+      return continuation;
+    },
   );
 }

@@ -2,6 +2,7 @@ import {
   type CreateEvent,
   type Event,
   type EventPreviewRequest,
+  type EventContinuation,
   type EventListQuery,
   eventMessages,
   notFound,
@@ -20,7 +21,8 @@ import { rruleByDayText } from '../../recurrence/by-day-text.js';
 import { RecurrenceError } from '../../recurrence/errors.js';
 import { horizonEnd, isNeverEnding, seriesOccurrences, startInstant } from '../../recurrence/expand.js';
 import { buildRuleText, ruleToOptions } from '../../recurrence/repeat-options.js';
-import { parseRule, type RecurrenceRule, validateRule } from '../../recurrence/rule.js';
+import { formatRule, parseRule, type RecurrenceRule, validateRule } from '../../recurrence/rule.js';
+import { splitRule } from '../../recurrence/split.js';
 import { OccurrenceRepository, nextStartOf } from '../event-occurrences/repository.js';
 import { engine, storedExdates, withExdates } from '../event-occurrences/rules.js';
 import { ConflictChecker } from '../event-occurrences/conflicts.js';
@@ -291,10 +293,15 @@ export class EventService {
    * stored rule's EXDATEs (occurrences deleted or moved away) carry over into the new rule, so a
    * deleted slot stays deleted. Title, texts, guests and location leave the occurrences alone.
    */
-  async update(id: number, input: UpdateEvent): Promise<Event | undefined> {
+  async update(id: number, input: UpdateEvent, actorId?: number): Promise<Event | undefined> {
     return this.db.transaction(async (tx) => {
       const [current] = await tx.select().from(events).where(eq(events.id, id)).for('update');
       if (!current) return undefined;
+      if (input.fromOccurrenceId !== undefined) {
+        const later = await this.split(tx, current, input.fromOccurrenceId, input, actorId);
+        // Nothing before that occurrence: the change is to the whole series.
+        if (later) return later;
+      }
       const organiserId = input.organiserId ?? current.organiserId;
       const zone = await this.organiserZone(tx, organiserId);
       if (input.locationId !== undefined) await this.checkLocation(tx, input.locationId);
@@ -344,6 +351,143 @@ export class EventService {
       }
       return this.find(id, tx);
     });
+  }
+
+  /**
+   * Where a split at `fromOccurrenceId` stands: the occurrence (400 unless one of this event's),
+   * the first later one with history, whether any is before it, and the rule cut in two there.
+   */
+  private async splitPlan(db: Db | Tx, current: typeof events.$inferSelect, fromOccurrenceId: number) {
+    const from = await this.occurrences.startOf(db, fromOccurrenceId);
+    if (!from || from.eventId !== current.id) {
+      throw new AppError(400, eventMessages.splitOccurrenceInvalid(fromOccurrenceId));
+    }
+    const blockedBy = await this.occurrences.firstWithHistoryFrom(db, current.id, from.startsAt);
+    const wholeSeries = !(await this.occurrences.anyBefore(db, current.id, from.startsAt));
+    const rule = engine(() => parseRule(current.rrule));
+    const parts = engine(() => splitRule(rule, from.startsAt));
+    return { from, blockedBy, wholeSeries, parts };
+  }
+
+  /**
+   * The rule text of the later part when none is sent: the series continued from the split, read
+   * in the (new) organiser's zone as a whole-series edit reads it (wall-clock times kept).
+   */
+  private static continued(after: RecurrenceRule, zone: string): string {
+    return formatRule({ ...after, zone });
+  }
+
+  /**
+   * PATCH /api/events/:id with `fromOccurrenceId` ("this and following"), inside the update's
+   * transaction with the event locked. Refused (409, naming it) when an occurrence from there on has
+   * history. The occurrences from there on move, as they are, to a new event made of this one plus
+   * the changes, with the sent rule or else this one's continued from there (DTSTART at the split,
+   * COUNT less the slots kept, UNTIL kept, the EXDATEs from there on); then they are fitted to that
+   * rule from the later of now and the split: the untouched ones whose slot is gone go, the missing
+   * slots are made. This event keeps the earlier occurrences and its rule ends before the split, so
+   * neither editing it nor the horizon job makes the later ones again. Undefined when nothing is
+   * before the split: the caller edits the whole series instead.
+   */
+  private async split(
+    tx: Tx,
+    current: typeof events.$inferSelect,
+    fromOccurrenceId: number,
+    input: UpdateEvent,
+    actorId: number | undefined,
+  ): Promise<Event | undefined> {
+    const { from, blockedBy, wholeSeries, parts } = await this.splitPlan(tx, current, fromOccurrenceId);
+    if (blockedBy) {
+      const when = DateTime.fromJSDate(blockedBy.startsAt, { zone: current.timezone }).toFormat('ccc yyyy-MM-dd HH:mm');
+      throw new AppError(409, eventMessages.splitHistory(`${when} (${current.timezone})`));
+    }
+    if (wholeSeries) return undefined;
+
+    const organiserId = input.organiserId ?? current.organiserId;
+    const zone = await this.organiserZone(tx, organiserId);
+    if (input.locationId !== undefined) await this.checkLocation(tx, input.locationId);
+    if (input.guestIds !== undefined) await assertActiveGuests(tx, input.guestIds, eventMessages.guestInvalid);
+
+    const newRule = input.rrule !== undefined || input.repeat !== undefined;
+    const source = newRule ? input : { ...input, rrule: EventService.continued(parts.after, zone) };
+    // The EXDATEs from the split on carry over into a sent rule too, as in a whole-series edit.
+    const timing = this.timing(source, zone, { ...current, rrule: formatRule(parts.after) });
+    const startDay = (instant: Date) => DateTime.fromJSDate(instant, { zone: timing.rule.zone }).toISODate() ?? '';
+    if (startDay(timing.startsAt) < startDay(from.startsAt)) throw new AppError(400, eventMessages.splitStartTooEarly);
+
+    const now = this.now();
+    const neverEnding = isNeverEnding(timing.rule);
+    const [row] = await tx
+      .insert(events)
+      .values({
+        title: input.title ?? current.title,
+        description: input.description === undefined ? current.description : input.description,
+        conferenceLink: input.conferenceLink === undefined ? current.conferenceLink : input.conferenceLink,
+        rrule: timing.rrule,
+        timezone: timing.rule.zone,
+        startsAt: timing.startsAt,
+        endDate: timing.endDate,
+        doesNotRepeat: timing.rule.count === 1,
+        generatedUntil: neverEnding ? new Date(horizonEnd(timing.rule, now)) : null,
+        organiserId,
+        locationId: input.locationId ?? current.locationId,
+        status: current.status,
+        createdBy: actorId ?? current.createdBy,
+      })
+      .returning({ id: events.id });
+    const laterId = row!.id;
+    const guestIds =
+      input.guestIds ??
+      (await tx.select({ id: eventGuests.userId }).from(eventGuests).where(eq(eventGuests.eventId, current.id))).map(
+        (guest) => guest.id,
+      );
+    const uniqueGuests = [...new Set(guestIds)];
+    if (uniqueGuests.length) {
+      await tx.insert(eventGuests).values(uniqueGuests.map((userId) => ({ eventId: laterId, userId })));
+    }
+
+    await this.occurrences.moveFrom(tx, current.id, laterId, from.startsAt);
+    // The past stays as it was, as in a whole-series edit; a new rule may start earlier on the split's day.
+    const regenerateFrom = new Date(
+      Math.max(now.getTime(), Math.min(from.startsAt.getTime(), timing.startsAt.getTime())),
+    );
+    const starts = engine(() => seriesOccurrences(timing.rule, { now, from: regenerateFrom }));
+    const durationMs = timing.endDate.getTime() - timing.startsAt.getTime();
+    await this.occurrences.fitToSeries(tx, laterId, regenerateFrom, starts, durationMs);
+    await this.occurrences.insertSeries(tx, laterId, starts, durationMs);
+
+    await tx
+      .update(events)
+      .set({ rrule: formatRule(parts.before), generatedUntil: null, updatedAt: sql`now()` })
+      .where(eq(events.id, current.id));
+    return (await this.find(laterId, tx))!;
+  }
+
+  /** GET /api/events/:id/continuation: what a split at `fromOccurrenceId` would give the later part without a new rule. */
+  async continuation(id: number, fromOccurrenceId: number): Promise<EventContinuation | undefined> {
+    const [current] = await this.db.select().from(events).where(eq(events.id, id));
+    if (!current) return undefined;
+    const { from, blockedBy, wholeSeries, parts } = await this.splitPlan(this.db, current, fromOccurrenceId);
+    const zone = await this.organiserZone(this.db, current.organiserId).catch(() => current.timezone);
+    const timing = wholeSeries
+      ? this.timing({ rrule: current.rrule }, current.timezone, current)
+      : this.timing({ rrule: EventService.continued(parts.after, zone) }, zone, current);
+    let repeat: EventContinuation['repeat'] = null;
+    const options = ruleToOptions(timing.rule);
+    if (options) {
+      const { zone: _zone, ...rest } = options;
+      repeat = rest;
+    }
+    return {
+      fromOccurrenceId: from.id,
+      occurrenceDate: from.startsAt.toISOString(),
+      wholeSeries,
+      rrule: timing.rrule,
+      timezone: timing.rule.zone,
+      repeat,
+      rruleByDayText: rruleByDayText(timing.rule),
+      endDate: timing.endDate.toISOString(),
+      blockedBy: blockedBy ? { id: blockedBy.id, occurrenceDate: blockedBy.startsAt.toISOString() } : null,
+    };
   }
 
   /**

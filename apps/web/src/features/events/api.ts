@@ -1,6 +1,7 @@
-import type { ConflictList, CreateEvent, Event, RepeatOptions, UpdateEvent } from '@ritim/shared';
+import type { ConflictList, CreateEvent, Event, EventContinuation, RepeatOptions, UpdateEvent } from '@ritim/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
+import { occurrenceKeys } from '../../api/occurrences';
 import { create, get, list, update } from '../../api/resources';
 import type { ListQuery } from '../../components/list-page';
 
@@ -89,6 +90,39 @@ export function useUpdateEvent() {
     onSuccess: async (event) => {
       queryClient.setQueryData(eventKeys.detail(event.id), event);
       await queryClient.invalidateQueries({ queryKey: eventKeys.lists() });
+    },
+  });
+}
+
+/** GET /api/events/{id}/continuation: the later part of a split at an occurrence, without a new rule. */
+export const continuationQuery = (eventId: number, occurrenceId: number) =>
+  queryOptions({
+    queryKey: [SECTION, 'continuation', eventId, occurrenceId] as const,
+    queryFn: ({ signal }) =>
+      apiRequest<EventContinuation>(`${SECTION}/${eventId}/continuation`, {
+        query: { fromOccurrenceId: occurrenceId },
+        signal,
+      }),
+    retry: false,
+    staleTime: 0,
+  });
+
+/**
+ * PATCH /api/events/{id} with fromOccurrenceId ("this and following"): the answer is the new
+ * event; the original's rule and the occurrences of both changed.
+ */
+export function useSplitEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, fromOccurrenceId, changes }: { id: number; fromOccurrenceId: number; changes: UpdateEvent }) =>
+      update<Event>(SECTION, id, { ...changes, fromOccurrenceId }),
+    onSuccess: async (event, { id }) => {
+      queryClient.setQueryData(eventKeys.detail(event.id), event);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: eventKeys.all }),
+        queryClient.invalidateQueries({ queryKey: occurrenceKeys.all }),
+      ]);
+      if (id !== event.id) queryClient.removeQueries({ queryKey: [SECTION, 'continuation', id] });
     },
   });
 }

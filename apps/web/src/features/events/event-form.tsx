@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { EntityForm, failureMessage, FormSection } from '../../components/entity-form';
+import { EntityForm, failureMessage, FormFrame, FormSection } from '../../components/entity-form';
 import { WithChoices } from '../../components/with-choices';
 import {
   CheckboxInput,
@@ -33,9 +33,11 @@ import {
   locationChoicesQuery,
   previewQuery,
   useCreateEvent,
+  useSplitEvent,
   useUpdateEvent,
   type PreviewRequest,
 } from './api';
+import { ApplyToSection, useSeriesSplit } from './series-split';
 import { peopleQuery, type PersonChoice } from '../../api/people';
 import {
   eventDefaults,
@@ -343,6 +345,16 @@ export function EventFormScreen() {
   const { t } = useTranslation();
   const createEvent = useCreateEvent();
   const updateEvent = useUpdateEvent();
+  const splitEvent = useSplitEvent();
+  // Opened from an occurrence ('Edit series from here'): this and following, or all.
+  const split = useSeriesSplit();
+  if (split.pending) {
+    return (
+      <FormFrame title={t('events.editTitle')} description={t('events.formDescription')} wide>
+        {split.pending}
+      </FormFrame>
+    );
+  }
   return (
     <EntityForm
       idParam="eventId"
@@ -355,20 +367,26 @@ export function EventFormScreen() {
         submitCreate: t('events.submitCreate'),
         submitUpdate: t('events.submitUpdate'),
         created: t('events.created'),
-        updated: t('events.updated'),
+        updated: split.savedText ?? t('events.updated'),
         saveFailed: t('events.saveFailed'),
         fetchFailed: (error) => t('events.fetchFailed', { error }),
       }}
       itemQuery={eventQuery}
       schema={eventFormSchema}
-      defaults={(event?: Event) => eventDefaults(event)}
+      defaults={(event?: Event) => eventDefaults(split.shown(event))}
       save={(values, event) => {
-        const payload = eventPayload(values, event ? eventDefaults(event) : undefined);
+        const shown = split.shown(event);
+        const payload = eventPayload(values, shown ? eventDefaults(shown) : undefined);
+        if (event && split.splitFrom !== undefined) {
+          return splitEvent.mutateAsync({ id: event.id, fromOccurrenceId: split.splitFrom, changes: payload });
+        }
         return event ? updateEvent.mutateAsync({ id: event.id, changes: payload }) : createEvent.mutateAsync(payload);
       }}
+      {...(split.savedPath ? { savedPath: split.savedPath } : {})}
     >
-      {({ item: event }) => (
+      {({ item: event, form }) => (
         <>
+          {event && split.active && <ApplyToSection split={split} event={event} form={form} />}
           <FormSection title={t('events.detailsSection')}>
             <TextInput name="title" label={t('events.eventTitle')} required autoFocus={!event} maxLength={200} />
             <TextAreaInput name="description" label={t('events.descriptionLabel')} maxLength={5000} />
@@ -387,7 +405,7 @@ export function EventFormScreen() {
             <GuestsField event={event} />
           </FormSection>
           <FormSection title={t('events.whenSection')}>
-            <WhenFields event={event} />
+            <WhenFields event={split.shown(event)} />
           </FormSection>
         </>
       )}

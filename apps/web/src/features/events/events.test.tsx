@@ -324,3 +324,69 @@ describe('Event form', { timeout: 30_000 }, () => {
     expect(sent.endTime).toBe('19:00');
   });
 });
+
+describe('Edit Event from an occurrence (Edit series from here)', () => {
+  const continuation = {
+    fromOccurrenceId: 501,
+    occurrenceDate: '2026-07-13T17:00:00.000Z',
+    wholeSeries: false,
+    rrule: 'DTSTART;TZID=Europe/London:20260713T180000\nRRULE:FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,WE;COUNT=4',
+    timezone: 'Europe/London',
+    repeat: { ...weekly.repeat, start: '2026-07-13T18:00', end: { type: 'after', count: 4 } },
+    rruleByDayText: 'Mon, Wed',
+    endDate: '2026-07-13T18:00:00.000Z',
+    blockedBy: null,
+  };
+  const later = { ...weekly, id: 40, title: 'Choir practice!' };
+  const splitApi = (blockedBy: unknown = null) =>
+    stubApi(adminClaims, (url, init) => {
+      if (url.startsWith('/api/events/12/continuation?')) return json(200, { ...continuation, blockedBy });
+      if (url === '/api/events/12' && init?.method === 'PATCH') {
+        return json(200, 'fromOccurrenceId' in bodyOf(init) ? later : weekly);
+      }
+      if (url === '/api/events/12') return json(200, weekly);
+      if (url === '/api/events/40') return json(200, later);
+      if (url.startsWith('/api/events?')) return json(200, { events: [], totalCount: 0 });
+      return formApi(url);
+    });
+
+  it('starts at this and following with the rule continued there, and saves a new event from it', async () => {
+    const api = splitApi();
+    const router = renderApp('/events/12/edit?from=501');
+    const following = await screen.findByRole('radio', { name: /This and following/ });
+    expect((following as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('group', { name: 'Apply to' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Start Date').value).toBe('2026-07-13T18:00');
+    expect(screen.getByLabelText<HTMLInputElement>('Occurrences').value).toBe('4');
+    await userEvent.type(screen.getByLabelText('Title'), '!');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Event' }));
+    expect(await screen.findByText(/on as a new event$/)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events/40/edit'));
+    const sent = bodyOf(api.calls().find((call) => call.init?.method === 'PATCH')?.init);
+    expect(sent).toMatchObject({ title: 'Choir practice!', fromOccurrenceId: 501 });
+    // The rule continues on the server: the form sends none when its fields were left alone.
+    expect('repeat' in sent || 'endTime' in sent).toBe(false);
+  });
+
+  it('goes back to the whole series’ rule for all series and saves as before', async () => {
+    const api = splitApi();
+    const router = renderApp('/events/12/edit?from=501');
+    await userEvent.click(await screen.findByRole('radio', { name: /All series/ }));
+    expect(screen.getByLabelText<HTMLInputElement>('Start Date').value).toBe('2026-07-06T18:00');
+    expect(screen.getByLabelText<HTMLInputElement>('Occurrences').value).toBe('6');
+    await userEvent.type(screen.getByLabelText('Title'), '!');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Event' }));
+    expect(await screen.findByText('Event updated successfully')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
+    const sent = bodyOf(api.calls().find((call) => call.init?.method === 'PATCH')?.init);
+    expect('fromOccurrenceId' in sent || 'repeat' in sent).toBe(false);
+  });
+
+  it('opens Edit Event Occurrence for this occurrence, and warns when a later one has history', async () => {
+    splitApi({ id: 503, occurrenceDate: '2026-07-20T17:00:00.000Z' });
+    const router = renderApp('/events/12/edit?from=501');
+    expect((await screen.findByRole('alert')).textContent).toContain('has history');
+    await userEvent.click(screen.getByRole('radio', { name: /This occurrence/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/event-occurrences/501/edit'));
+  });
+});

@@ -9,7 +9,7 @@ import { downloadReport, useSendReport } from './api';
 import { actionFailure, ReportActions, toastResult } from './day-actions';
 import { ExportCsvButton } from './export-button';
 import { reportFileName, reportForms } from './occurrence-values';
-import { OccurrencesTable, useDeleteAction, useOccurrencesDay } from './occurrences-table';
+import { OccurrencesTable, useDeleteAction, useEditSeriesAction, useOccurrencesDay } from './occurrences-table';
 
 /**
  * Event Occurrences (spec §2, admin): a day's occurrences, without the notes. Per form with answers
@@ -20,6 +20,7 @@ export function EventOccurrencesList() {
   const { t } = useTranslation();
   const { admin, zone, day, setDay } = useOccurrencesDay();
   const deleteAction = useDeleteAction('occurrences.occurrenceItem');
+  const editSeries = useEditSeriesAction();
 
   const send = useSendReport();
   const generateReport = (row: EventOccurrence, formId: number) => {
@@ -49,6 +50,7 @@ export function EventOccurrencesList() {
       { label: t('messaging.generateReport', { form: form.title }), onSelect: () => generateReport(row, form.id) },
       { label: t('messaging.sendReport', { form: form.title }), onSelect: () => sendReport(row, form) },
     ]),
+    ...editSeries(row),
     deleteAction(row),
   ];
 

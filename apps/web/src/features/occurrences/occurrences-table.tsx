@@ -37,6 +37,19 @@ export function useDeleteAction(itemKey: 'occurrences.upcomingItem' | 'occurrenc
   });
 }
 
+/**
+ * The row menu's 'Edit series from here' (admins): Edit Event, saving for this and the following
+ * occurrences or for all. Not for a completed occurrence (history stays as it is), an archived event
+ * or a single one.
+ */
+export function useEditSeriesAction() {
+  const { t } = useTranslation();
+  return (row: EventOccurrence): RowAction[] =>
+    row.status === 'completed' || row.event.status !== 'active' || row.event.doesNotRepeat
+      ? []
+      : [{ label: t('occurrences.editSeriesFromHere'), to: `/events/${row.eventId}/edit?from=${row.id}` }];
+}
+
 function useColumns(withNotes: boolean): Column<EventOccurrence>[] {
   const { t } = useTranslation();
   const columns: Column<EventOccurrence>[] = [

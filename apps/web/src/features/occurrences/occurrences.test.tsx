@@ -46,6 +46,7 @@ const occurrence: EventOccurrence = {
     conferenceLink: null,
     timezone: 'Europe/London',
     status: 'active',
+    doesNotRepeat: false,
     location: { id: 3, name: 'Hall' },
     organiser: { id: 7, name: 'Ayşe', surname: 'Yılmaz', timezone: 'Europe/London', groupIds: [2] },
     guests: [ali, zeynep],
@@ -178,7 +179,7 @@ describe('Upcoming Events', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText<HTMLInputElement>('Day').value).toBe('2026-07-06');
   });
 
-  it('gives admins Fill (marked when filled), Edit and Delete, and Edit only while not completed', async () => {
+  it('gives admins Fill (marked when filled), Edit, Edit series from here and Delete, and the edits only while not completed', async () => {
     stubApi(adminClaims, answer([occurrence, { ...occurrence, id: 502, status: 'completed' }]));
     renderApp('/upcoming-events?date=2026-07-06');
     const [first, completed] = await screen.findAllByTestId('row-menu-button');
@@ -187,15 +188,20 @@ describe('Upcoming Events', { timeout: 30_000 }, () => {
       'Fill Session notes for Ali Demir +',
       'Fill Session notes for Zeynep Kara',
       'Edit',
+      'Edit series from here',
       'Delete',
     ]);
     expect(screen.getByRole('menuitem', { name: 'Edit' }).getAttribute('href')).toBe('/event-occurrences/501/edit');
+    expect(screen.getByRole('menuitem', { name: 'Edit series from here' }).getAttribute('href')).toBe(
+      `/events/${occurrence.eventId}/edit?from=501`,
+    );
     expect(screen.getByRole('menuitem', { name: 'Fill Session notes for Zeynep Kara' }).getAttribute('href')).toBe(
       '/forms/1/form-submission/501?guestId=22&guestName=Zeynep+Kara',
     );
     await userEvent.keyboard('{Escape}');
     await userEvent.click(completed!);
     await waitFor(() => expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).not.toContain('Edit'));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).not.toContain('Edit series from here');
   });
 
   it('approves today’s schedule after the confirmation and shows the server’s message', async () => {
@@ -283,6 +289,7 @@ describe('Event Occurrences and Monthly Report', { timeout: 30_000 }, () => {
       'Send Report for Session notes',
       'Generate Report for Progress',
       'Send Report for Progress',
+      'Edit series from here',
       'Delete',
     ]);
   });

@@ -5,7 +5,7 @@ import { formQuery } from '../../api/forms';
 import type { RowAction } from '../../components/row-menu';
 import { ScheduleActions } from './day-actions';
 import { fillTargets, isTodayOrLater } from './occurrence-values';
-import { OccurrencesTable, useDeleteAction, useOccurrencesDay } from './occurrences-table';
+import { OccurrencesTable, useDeleteAction, useEditSeriesAction, useOccurrencesDay } from './occurrences-table';
 
 /**
  * Upcoming Events (spec §2): a day's occurrences for every role (the server keeps each to their
@@ -16,6 +16,7 @@ export function UpcomingEventsList() {
   const { t } = useTranslation();
   const { role, admin, zone, day, setDay } = useOccurrencesDay();
   const deleteAction = useDeleteAction('occurrences.upcomingItem');
+  const editSeries = useEditSeriesAction();
 
   // The Fill items are the admin's and the editor's; they name form 1.
   const canFill = admin || role === 'editor';
@@ -35,6 +36,7 @@ export function UpcomingEventsList() {
       if (row.status !== 'completed') {
         actions.push({ label: t('occurrences.edit'), to: `/event-occurrences/${row.id}/edit` });
       }
+      actions.push(...editSeries(row));
       actions.push(deleteAction(row));
     }
     return actions;

@@ -70,4 +70,16 @@ export const events = {
   updated: 'Event updated successfully',
   saveFailed: 'An error occurred while saving the item',
   fetchFailed: 'Failed to fetch event: {{error}}',
+  applyToSection: 'Edit series from here',
+  applyTo: 'Apply to',
+  applyThis: 'This occurrence',
+  applyThisHint: 'Opens Edit Event Occurrence for {{date}} (its time and guests)',
+  applyFollowing: 'This and following',
+  applyFollowingHint: 'From {{date}} on, as a new event; the occurrences before it keep everything as it is',
+  applyFollowingFirst: '{{date}} is the first occurrence, so this is the whole series',
+  applyAll: 'All series',
+  applyAllHint: 'Every occurrence of the event, as Update Event always does',
+  splitBlocked:
+    'The occurrence of {{date}} has history (completed, notes or messages), so the series cannot be changed from here on: edit it from a later occurrence',
+  splitSaved: 'Saved from {{date}} on as a new event',
 };

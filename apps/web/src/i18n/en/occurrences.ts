@@ -35,6 +35,7 @@ export const occurrences = {
   /** Form 1's title until GET /api/forms/1 answers (or when it cannot be read). */
   sessionNotes: 'Session notes',
   edit: 'Edit',
+  editSeriesFromHere: 'Edit series from here',
   delete: 'Delete',
   upcomingItem: 'Upcoming event',
   occurrenceItem: 'Event occurrence',

@@ -72,4 +72,16 @@ export const events: Resources['events'] = {
   updated: 'Etkinlik başarıyla güncellendi',
   saveFailed: 'Kayıt kaydedilirken bir hata oluştu',
   fetchFailed: 'Etkinlik alınamadı: {{error}}',
+  applyToSection: 'Seriyi buradan düzenle',
+  applyTo: 'Uygulanacağı yer',
+  applyThis: 'Bu tekrar',
+  applyThisHint: '{{date}} için Etkinlik Tekrarını Düzenle sayfasını açar (saati ve konukları)',
+  applyFollowing: 'Bu ve sonrakiler',
+  applyFollowingHint: '{{date}} ve sonrası yeni bir etkinlik olur; öncekiler olduğu gibi kalır',
+  applyFollowingFirst: '{{date}} ilk tekrar, bu yüzden bu tüm seri demek',
+  applyAll: 'Tüm seri',
+  applyAllHint: 'Etkinliğin tüm tekrarları, Etkinliği Güncelle’nin her zaman yaptığı gibi',
+  splitBlocked:
+    '{{date}} tekrarının geçmişi var (tamamlanmış, notlu ya da mesajlı), bu yüzden seri buradan itibaren değiştirilemez: sonraki bir tekrardan düzenleyin',
+  splitSaved: '{{date}} ve sonrası yeni bir etkinlik olarak kaydedildi',
 };

@@ -32,6 +32,7 @@ export const occurrences: Resources['occurrences'] = {
   filledMark: '+',
   sessionNotes: 'Oturum notları',
   edit: 'Düzenle',
+  editSeriesFromHere: 'Seriyi buradan düzenle',
   delete: 'Sil',
   upcomingItem: 'Yaklaşan etkinlik',
   occurrenceItem: 'Etkinlik tekrarı',
