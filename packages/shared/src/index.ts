@@ -15,3 +15,4 @@ export * from './occurrences.schema.js';
 export * from './form-submissions.schema.js';
 export * from './message-logs.schema.js';
 export * from './calendar-feed.schema.js';
+export * from './ids.js';
