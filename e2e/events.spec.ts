@@ -37,6 +37,7 @@ async function setUp(page: Page) {
       role: 'guest',
       name: 'Gül',
       surname: unique('Ak'),
+      timezone: 'Europe/Istanbul',
     },
   });
   expect(guest.status()).toBe(201);

@@ -29,6 +29,7 @@ test.beforeAll(async ({ playwright }) => {
       name: 'Selin',
       surname: unique('Yıldız'),
       role: 'editor',
+      timezone: 'Europe/Istanbul',
       password: PASSWORD,
     });
     const { id: guestId } = await api.post('/api/users', {
@@ -36,6 +37,7 @@ test.beforeAll(async ({ playwright }) => {
       name: 'Deniz',
       surname: unique('Er'),
       role: 'guest',
+      timezone: 'Europe/Istanbul',
       password: PASSWORD,
     });
     await api.post('/api/events', {

@@ -73,14 +73,24 @@ test.beforeAll(async ({ playwright }) => {
 
   const locationId = await post('/api/locations', { name: unique('Library') });
   const groupId = await post('/api/groups', { name: unique('Readers') });
-  const organiserId = await post('/api/users', { ...people.organiser, role: 'editor', password: PASSWORD });
+  const organiserId = await post('/api/users', {
+    timezone: 'Europe/Istanbul',
+    ...people.organiser,
+    role: 'editor',
+    password: PASSWORD,
+  });
   const grouped = await api.patch(`/api/users/${organiserId}`, {
     headers: adminHeaders,
     data: { groupIds: [groupId] },
   });
   expect(grouped.status(), await grouped.text()).toBe(200);
-  ids.ali = await post('/api/users', { ...people.ali, role: 'guest', password: PASSWORD });
-  ids.zeynep = await post('/api/users', { ...people.zeynep, role: 'guest', password: PASSWORD });
+  ids.ali = await post('/api/users', { timezone: 'Europe/Istanbul', ...people.ali, role: 'guest', password: PASSWORD });
+  ids.zeynep = await post('/api/users', {
+    timezone: 'Europe/Istanbul',
+    ...people.zeynep,
+    role: 'guest',
+    password: PASSWORD,
+  });
 
   const lookup = (key: string, value: string, label: string, parentId: number | null = null) =>
     post('/api/lookups', { key, value, label, parentId, lookupableType: 'groups', lookupableId: groupId });

@@ -63,7 +63,7 @@ test.beforeAll(async ({ playwright }) => {
     return ((await response.json()) as { id: number }).id;
   };
   const user = (person: keyof typeof people, role: 'editor' | 'guest') =>
-    post('/api/users', { ...people[person], role, password: PASSWORD });
+    post('/api/users', { timezone: 'Europe/Istanbul', ...people[person], role, password: PASSWORD });
 
   const locationId = await post('/api/locations', { name: place });
   const organiser = await user('organiser', 'editor');

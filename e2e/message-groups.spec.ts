@@ -74,7 +74,13 @@ test.describe('Message Groups', () => {
     const member = `member-${unique.tag}`;
     const user = await page.request.post('/api/users', {
       headers: await apiHeaders(page),
-      data: { username: member, password: 'member-password-1', role: 'guest', messageGroupId: id },
+      data: {
+        username: member,
+        password: 'member-password-1',
+        role: 'guest',
+        timezone: 'Europe/Istanbul',
+        messageGroupId: id,
+      },
     });
     expect(user.status()).toBe(201);
     await page.reload();
@@ -108,7 +114,13 @@ test.describe('Message Groups', () => {
     for (const username of usernames) {
       const user = await page.request.post('/api/users', {
         headers,
-        data: { username, password: 'member-password-1', role: 'guest', messageGroupId: id },
+        data: {
+          username,
+          password: 'member-password-1',
+          role: 'guest',
+          timezone: 'Europe/Istanbul',
+          messageGroupId: id,
+        },
       });
       expect(user.status()).toBe(201);
     }

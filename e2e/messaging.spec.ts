@@ -40,9 +40,13 @@ test.beforeAll(async ({ playwright }) => {
   const api = await adminApiClient(playwright);
   const { post } = api;
   const locationId = (await post('/api/locations', { name: unique('Studio') })).id;
-  const organiserId = (await post('/api/users', { ...people.organiser, role: 'editor', password: PASSWORD })).id;
+  const organiserId = (
+    await post('/api/users', { timezone: 'Europe/Istanbul', ...people.organiser, role: 'editor', password: PASSWORD })
+  ).id;
   ids.ayse = (await post('/api/users', { ...people.ayse, role: 'guest', password: PASSWORD })).id;
-  ids.nur = (await post('/api/users', { ...people.nur, role: 'guest', password: PASSWORD })).id;
+  ids.nur = (
+    await post('/api/users', { timezone: 'Europe/Istanbul', ...people.nur, role: 'guest', password: PASSWORD })
+  ).id;
   ids.form = (
     await post('/api/forms', {
       title: formTitle,

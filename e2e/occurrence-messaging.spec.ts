@@ -72,7 +72,9 @@ test.beforeAll(async ({ playwright }) => {
   const { post } = api;
 
   const locationId = (await post('/api/locations', { name: locationName })).id;
-  const organiserId = (await post('/api/users', { ...people.organiser, role: 'editor', password: PASSWORD })).id;
+  const organiserId = (
+    await post('/api/users', { timezone: 'Europe/Istanbul', ...people.organiser, role: 'editor', password: PASSWORD })
+  ).id;
   const guestIds = {
     deniz: (await post('/api/users', { ...people.deniz, role: 'guest', password: PASSWORD })).id,
     ece: (await post('/api/users', { ...people.ece, role: 'guest', password: PASSWORD })).id,

@@ -54,11 +54,24 @@ test.beforeAll(async ({ playwright }) => {
 
   const locationId = await post('/api/locations', { name: unique('Studio') });
   const ids: Record<keyof typeof people, number> = {
-    organiser: await post('/api/users', { ...people.organiser, role: 'editor', password: PASSWORD }),
-    otherOrganiser: await post('/api/users', { ...people.otherOrganiser, role: 'editor', password: PASSWORD }),
-    ali: await post('/api/users', { ...people.ali, role: 'guest', password: PASSWORD }),
-    zeynep: await post('/api/users', { ...people.zeynep, role: 'guest', password: PASSWORD }),
-    can: await post('/api/users', { ...people.can, role: 'guest', password: PASSWORD }),
+    organiser: await post('/api/users', {
+      ...people.organiser,
+      role: 'editor',
+      password: PASSWORD,
+    }),
+    otherOrganiser: await post('/api/users', {
+      ...people.otherOrganiser,
+      role: 'editor',
+      password: PASSWORD,
+    }),
+    ali: await post('/api/users', { timezone: 'Europe/Istanbul', ...people.ali, role: 'guest', password: PASSWORD }),
+    zeynep: await post('/api/users', {
+      timezone: 'Europe/Istanbul',
+      ...people.zeynep,
+      role: 'guest',
+      password: PASSWORD,
+    }),
+    can: await post('/api/users', { timezone: 'Europe/Istanbul', ...people.can, role: 'guest', password: PASSWORD }),
   };
   const event = (title: string, organiserId: number, guestIds: number[], start: string) =>
     post('/api/events', {

@@ -160,7 +160,7 @@ test.describe('Users', () => {
     const boss = unique('boss');
     const created = await page.request.post('/api/users', {
       headers: adminHeaders,
-      data: { username: boss, password: 'boss-password-1', role: 'admin' },
+      data: { username: boss, password: 'boss-password-1', role: 'admin', timezone: 'Europe/Istanbul' },
     });
     expect(created.status()).toBe(201);
     const bossId = ((await created.json()) as { id: number }).id;

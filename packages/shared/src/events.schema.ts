@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RECORD_STATUSES } from './constants.js';
+import { idField } from './ids.js';
 import { creatorSchema, listQuerySchema, listResponseSchema, queryFlag } from './list.js';
 import { eventMessages, MAX_OCCURRENCE_COUNT } from './events.messages.js';
 import { conflictSchema } from './conflicts.schema.js';
@@ -53,12 +54,7 @@ const optionalText = (label: string, max: number) =>
     .pipe(z.string().max(max, `${label} must be at most ${max} characters`).nullable())
     .optional();
 
-const id = (label: string) =>
-  z
-    .number({ error: `${label} must be an id` })
-    .int(`${label} must be an id`)
-    .positive()
-    .max(2_147_483_647);
+const id = (label: string) => idField(`${label} must be an id`);
 
 /**
  * POST /api/events. The rule comes either as `rrule` text (RFC 5545 with DTSTART;TZID, as the

@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import { submissionMessages } from './form-submissions.messages.js';
+import { idField } from './ids.js';
 export { submissionMessages } from './form-submissions.messages.js';
 
 /** Characters one text answer may hold. */
 export const SUBMISSION_TEXT_MAX = 10_000;
 
-const dbId = (label: string) =>
-  z
-    .number({ error: `${label} must be an id` })
-    .int(`${label} must be an id`)
-    .positive(`${label} must be an id`)
-    .max(2_147_483_647, `${label} must be an id`);
+const dbId = (label: string) => idField(`${label} must be an id`);
 
 /**
  * POST /api/forms/{id}/submit (spec §3, §7): `data` is the field values as a JSON object or its

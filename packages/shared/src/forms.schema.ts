@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RECORD_STATUSES } from './constants.js';
+import { idField } from './ids.js';
 import { formSchemaShape, parseFormSchemaText, validateFormSchema, type FormSchema } from './form-schema.js';
 import { creatorSchema, listQuerySchema, listResponseSchema, queryFlag } from './list.js';
 import { messages } from './messages.js';
@@ -68,16 +69,9 @@ const formSchemaInput = z.unknown().transform((value, ctx): FormSchema | null =>
 });
 
 const groupIds = z
-  .array(
-    z
-      .number({ error: formMessages.groupIds })
-      .int(formMessages.groupIds)
-      .positive(formMessages.groupIds)
-      .max(2_147_483_647, formMessages.groupIds),
-    {
-      error: formMessages.groupIds,
-    },
-  )
+  .array(idField(formMessages.groupIds), {
+    error: formMessages.groupIds,
+  })
   .max(1000, 'A form may belong to at most 1000 groups')
   .transform((ids) => [...new Set(ids)]);
 

@@ -16,3 +16,4 @@ export * from './form-submissions.schema.js';
 export * from './message-logs.schema.js';
 export * from './calendar-feed.schema.js';
 export * from './conflicts.schema.js';
+export * from './ids.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_LIMIT, PAGE_SIZE } from './constants.js';
-import { unknownSort } from './messages.js';
+import { idText } from './ids.js';
+import { messages, unknownSort } from './messages.js';
 
 /** A query-string flag: `true`/`1` is on, anything else (or absent) is off. */
 export const queryFlag = z
@@ -34,13 +35,8 @@ export function listResponseSchema<K extends string, T extends z.ZodType>(key: K
   } & { totalCount: z.ZodNumber });
 }
 
-export const idParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Id must be a positive whole number' })
-    .int('Id must be a positive whole number')
-    .positive('Id must be a positive whole number')
-    .max(2_147_483_647, 'Id must be a positive whole number'),
-});
+/** A route's `:id`, canonical (ids.ts): `' 1'`, `'0001'`, `'1e0'` and the like are a 400. */
+export const idParamsSchema = z.object({ id: idText(messages.invalidId) });
 
 export const errorResponseSchema = z.object({ message: z.string() });
 

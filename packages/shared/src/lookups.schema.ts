@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOOKUPABLE_TYPES, type LookupableType, MAX_LIMIT } from './constants.js';
+import { idField, parseId } from './ids.js';
 import { listQuerySchema, listResponseSchema } from './list.js';
 import { messages } from './messages.js';
 import { lookupMessages, LOOKUP_KEY_MAX, LOOKUP_QUERY_MAX_IDS, LOOKUP_QUERY_MAX_KEYS } from './lookups.messages.js';
@@ -9,8 +10,6 @@ export { lookupMessages, LOOKUP_KEY_MAX, LOOKUP_QUERY_MAX_IDS, LOOKUP_QUERY_MAX_
 export const LOOKUP_SORTS = ['id', 'key', 'value'] as const;
 
 export const LOOKUP_TEXT_MAX = 500;
-
-const MAX_ID = 2_147_483_647;
 
 /** A lookup as the API returns it (spec §3 Lookup). */
 export const lookupSchema = z.object({
@@ -29,8 +28,7 @@ export type Lookup = z.infer<typeof lookupSchema>;
 const requiredText = (message: string, label: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
 
-const positiveId = (message: string) =>
-  z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+const positiveId = idField;
 
 /** One of LOOKUPABLE_TYPES, or none (`'none'` or null), stored as null. */
 const lookupableType = z
@@ -114,10 +112,14 @@ export const lookupableTypeQuerySchema = z
     return z.NEVER;
   });
 
-/** A comma-separated query value (or the same parameter repeated) as its trimmed parts. */
-const commaList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((value) => [value].flat().flatMap((part) => part.split(',').map((item) => item.trim())));
+/** A comma-separated query value (or the same parameter repeated) as its parts, trimmed unless `exact`. */
+const commaParts = (exact: boolean) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) =>
+      [value].flat().flatMap((part) => part.split(',').map((item) => (exact ? item : item.trim()))),
+    );
+const commaList = commaParts(false);
 
 /**
  * GET /api/lookups: the list (limit, offset, q, sort), and the listbox query
@@ -137,12 +139,10 @@ export const lookupListQuerySchema = listQuerySchema(LOOKUP_SORTS)
       )
       .transform((keys) => [...new Set(keys)])
       .optional(),
-    lookupableIds: commaList
+    // Ids are canonical (ids.ts): ' 1' is refused, not trimmed.
+    lookupableIds: commaParts(true)
       .refine(
-        (ids) =>
-          ids.length >= 1 &&
-          ids.length <= LOOKUP_QUERY_MAX_IDS &&
-          ids.every((id) => /^[1-9]\d{0,9}$/.test(id) && Number(id) <= MAX_ID),
+        (ids) => ids.length >= 1 && ids.length <= LOOKUP_QUERY_MAX_IDS && ids.every((id) => parseId(id) !== null),
         lookupMessages.idsInvalid,
       )
       .transform((ids) => [...new Set(ids.map(Number))])

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_STATUSES, MESSAGE_TYPES } from './constants.js';
+import { idField, idText } from './ids.js';
+import { messages } from './messages.js';
 import { calendarDay, timezoneParam } from './occurrences.schema.js';
 
 export { messagingMessages, sendSummary, type SendCounts } from './message-logs.messages.js';
@@ -55,13 +57,13 @@ export const messageLogListSchema = z.object({
 
 /** POST /api/event-occurrences/sendReport: one occurrence's report of one form, to its guests. */
 export const sendReportRequestSchema = z.object({
-  eventOccurrenceId: z.coerce.number().int().positive().max(2_147_483_647),
-  formId: z.coerce.number().int().positive().max(2_147_483_647),
+  eventOccurrenceId: idField('eventOccurrenceId must be an id'),
+  formId: idField('formId must be an id'),
 });
 export type SendReportRequest = z.infer<typeof sendReportRequestSchema>;
 
 /** GET /api/forms/{formId}/report/{occurrenceId}. */
 export const reportParamsSchema = z.object({
-  formId: z.coerce.number().int().positive().max(2_147_483_647),
-  occurrenceId: z.coerce.number().int().positive().max(2_147_483_647),
+  formId: idText(messages.invalidId),
+  occurrenceId: idText(messages.invalidId),
 });

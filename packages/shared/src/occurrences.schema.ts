@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OCCURRENCE_STATUSES } from './constants.js';
+import { idField, idText } from './ids.js';
 import { queryFlag } from './list.js';
 import { occurrenceMessages } from './occurrences.messages.js';
 export { occurrenceMessages } from './occurrences.messages.js';
@@ -7,12 +8,8 @@ export { occurrenceMessages } from './occurrences.messages.js';
 /** Most rows one page of occurrences may hold (each row carries guests and submissions). */
 export const OCCURRENCE_PAGE_MAX = 100;
 
-const dbId = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be an id` })
-    .int(`${label} must be an id`)
-    .positive(`${label} must be an id`)
-    .max(2_147_483_647, `${label} must be an id`);
+/** An id in the query string (canonical, ids.ts). */
+const queryId = (label: string) => idText(`${label} must be an id`);
 
 /** A calendar day, YYYY-MM-DD, that exists. */
 export const calendarDay = z
@@ -42,7 +39,7 @@ export const eventOccurrenceListQuerySchema = z.object({
   timezone: timezoneParam.optional(),
   monthly: queryFlag,
   light: queryFlag,
-  eventId: dbId('eventId').optional(),
+  eventId: queryId('eventId').optional(),
   from: instant('from').optional(),
   to: instant('to').optional(),
   status: z.enum(OCCURRENCE_STATUSES).optional(),
@@ -124,7 +121,7 @@ export type EventOccurrenceList = z.infer<typeof eventOccurrenceListSchema>;
  * `YYYY-MM-DDTHH:mm` read in the event's zone. Null or empty `occurrenceDate` is refused.
  */
 export const updateEventOccurrenceSchema = z.strictObject({
-  occurrenceGuestIds: z.array(dbId('Guest')).max(500).optional(),
+  occurrenceGuestIds: z.array(idField('Guest must be an id')).max(500).optional(),
   occurrenceDate: z
     .string({ error: occurrenceMessages.dateRequired })
     .trim()
@@ -178,9 +175,9 @@ export const occurrenceCalendarQuerySchema = z
   .object({
     from: z.string({ error: 'from is required' }).pipe(instant('from')),
     to: z.string({ error: 'to is required' }).pipe(instant('to')),
-    organiserId: dbId('organiserId').optional(),
-    locationId: dbId('locationId').optional(),
-    guestId: dbId('guestId').optional(),
+    organiserId: queryId('organiserId').optional(),
+    locationId: queryId('locationId').optional(),
+    guestId: queryId('guestId').optional(),
   })
   .refine((query) => Date.parse(query.from) < Date.parse(query.to), {
     error: 'The calendar’s end (to) must be after its start (from)',

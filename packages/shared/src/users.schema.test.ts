@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createUserSchema, editUserFormSchema, myProfileSchema, updateUserSchema } from './users.schema.js';
 
-const base = { username: 'ece', password: 'a-good-password', role: 'guest' };
+const base = { username: 'ece', password: 'a-good-password', role: 'guest', timezone: 'Europe/Istanbul' };
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : result.error!.issues.map((issue) => issue.message);
 
@@ -28,13 +28,13 @@ describe('user schemas', () => {
     expect(updateUserSchema.parse({ password: '', name: 'x' })).toEqual({ name: 'x' });
   });
 
-  it('fills the defaults on create: active, Europe/Istanbul, no groups, no message group', () => {
-    expect(createUserSchema.parse(base)).toMatchObject({
-      status: 'active',
-      timezone: 'Europe/Istanbul',
-      groupIds: [],
-      messageGroupId: null,
-    });
+  it('fills the defaults on create: active, no groups, no message group', () => {
+    expect(createUserSchema.parse(base)).toMatchObject({ status: 'active', groupIds: [], messageGroupId: null });
+  });
+
+  it("requires a timezone on create, with 'Timezone is required' (spec §5): the API has no default", () => {
+    const { timezone: _, ...withoutZone } = base;
+    expect(messagesOf(createUserSchema.safeParse(withoutZone))).toEqual(['Timezone is required']);
   });
 
   it('leaves absent fields out of an update rather than defaulting them', () => {

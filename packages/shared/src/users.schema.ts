@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_TIMEZONE, TIMEZONES } from './constants.js';
+import { TIMEZONES } from './constants.js';
+import { idField } from './ids.js';
 import { listQuerySchema, listResponseSchema } from './list.js';
 import { messages } from './messages.js';
 import { ROLES, USER_STATUSES } from './roles.js';
@@ -73,8 +74,7 @@ const password = (required: boolean) =>
       }
     });
 
-const INT_MAX = 2_147_483_647;
-const recordId = (error: string) => z.number({ error }).int(error).positive(error).max(INT_MAX, error);
+const recordId = idField;
 
 /** The fields of the user form (spec §3 User), without defaults: absent means unchanged on PATCH. */
 const userFields = {
@@ -104,16 +104,16 @@ const userFields = {
 };
 
 /**
- * The whole user as a form sends it. Status defaults to active, timezone to Europe/Istanbul
- * (spec §3, §4), groups to none and the message group to none; the password is required only
- * when `passwordRequired` (creating), else empty keeps the current one.
+ * The whole user as a form sends it. The timezone is required ('Timezone is required', spec §5:
+ * the form starts at Europe/Istanbul, the API has no default); status defaults to active, groups
+ * to none and the message group to none; the password is required only when `passwordRequired`
+ * (creating), else empty keeps the current one.
  */
 const userInput = (passwordRequired: boolean) =>
   z.object({
     ...userFields,
     password: password(passwordRequired),
     status: userFields.status.default('active'),
-    timezone: userFields.timezone.default(DEFAULT_TIMEZONE),
     groupIds: userFields.groupIds.default([]),
     messageGroupId: userFields.messageGroupId.default(null),
   });

@@ -1,3 +1,4 @@
+import { MAX_ID, messages } from '@ritim/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/harness.js';
 import { createPerson } from '../test/seed.js';
@@ -67,5 +68,186 @@ describe('U+0000 in any body or query', () => {
       payload: `{"name":"n","x":${deep}}`,
     });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+/** Ids written any way but the canonical one (ids.ts), and ids out of range. */
+const BAD_IDS = [' 1', '1 ', '0001', '01', '1e0', '+1', '1.0', '0x1', '-1', '0', '2147483648', '99999999999', 'abc'];
+
+interface OpenApiParameter {
+  in: string;
+  name: string;
+}
+interface OpenApiSchema {
+  type?: string;
+  minimum?: number;
+  maximum?: number;
+  items?: OpenApiSchema;
+  properties?: Record<string, OpenApiSchema>;
+}
+interface OpenApiOperation {
+  parameters?: OpenApiParameter[];
+  requestBody?: { content?: Record<string, { schema?: OpenApiSchema }> };
+}
+
+/** Every route of the app (its OpenAPI document): method, path as Fastify writes it, operation. */
+function routes(): { method: string; path: string; operation: OpenApiOperation }[] {
+  const doc = ctx.app.swagger() as { paths: Record<string, Record<string, OpenApiOperation>> };
+  return Object.entries(doc.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+  );
+}
+
+/** A parameter or body field that holds a record id: `id`, `…Id`, `…Ids` (a chat's externalId is text, not a record). */
+const isIdName = (name: string) => (name === 'id' || /[a-z]Ids?$/.test(name)) && name !== 'externalId';
+
+describe('ids are canonical, decided in one place (shared ids.ts) for every route', () => {
+  it('the walk finds the routes with ids in their path', () => {
+    const withIds = routes().filter((route) => /\{id\}|Id\}/.test(route.path));
+    // Every section's read/update/delete and the special ones (report, submit, retry, my-profile, feed).
+    expect(withIds.length).toBeGreaterThan(30);
+    expect(withIds.map((route) => `${route.method} ${route.path}`)).toEqual(
+      expect.arrayContaining(['DELETE /api/lookups/{id}', 'GET /api/forms/{formId}/report/{occurrenceId}']),
+    );
+  });
+
+  it.each(BAD_IDS)('a path id written %j is a 400 on every route', async (bad) => {
+    const failures: string[] = [];
+    for (const { method, path } of routes()) {
+      const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!).filter(isIdName);
+      for (const name of names) {
+        const url = path.replace(/\{(\w+)\}/g, (_, param: string) => (param === name ? encodeURIComponent(bad) : '1'));
+        const response = await ctx.app.inject({ method: method as 'GET', url, headers: admin });
+        const body = response.json<{ message?: string }>();
+        if (response.statusCode !== 400 || body.message !== messages.invalidId) {
+          failures.push(`${method} ${url}: ${response.statusCode} ${JSON.stringify(body)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('an empty id inside a path is a 400, and an empty last segment is no id route', async () => {
+    const inside = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/users//my-profile',
+      headers: admin,
+      payload: {},
+    });
+    expect(inside.statusCode).toBe(400);
+    expect(inside.json()).toEqual({ message: messages.invalidId });
+    // '/api/lookups/' is the list's own path (trailing slashes are ignored); nothing is deleted.
+    const trailing = await ctx.app.inject({ method: 'DELETE', url: '/api/lookups/', headers: admin });
+    expect(trailing.statusCode).toBe(404);
+  });
+
+  it('DELETE /api/lookups/%201 no longer deletes lookup 1', async () => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/lookups',
+      headers: admin,
+      payload: { key: 'k', value: 'v', label: 'l' },
+    });
+    const { id } = created.json<{ id: number }>();
+    for (const written of [` ${id}`, `0${id}`, `${id}.0`, `+${id}`, `${id}e0`]) {
+      const response = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/lookups/${encodeURIComponent(written)}`,
+        headers: admin,
+      });
+      expect(response.statusCode, written).toBe(400);
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/lookups/${id}`, headers: admin })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/lookups/${id}`, headers: admin })).statusCode).toBe(
+      204,
+    );
+  });
+
+  it.each(BAD_IDS)('a query id written %j is a 400 on every route', async (bad) => {
+    const failures: string[] = [];
+    for (const { method, path, operation } of routes()) {
+      const query = (operation.parameters ?? []).filter((param) => param.in === 'query').map((param) => param.name);
+      if (path.includes('{')) continue;
+      // The calendar needs its range; anything else about the request is left at its default.
+      const base =
+        query.includes('from') && query.includes('to') ? 'from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z&' : '';
+      for (const name of query.filter(isIdName)) {
+        const extra = name === 'lookupableIds' ? 'lookupableType=group&' : '';
+        const url = `${path}?${base}${extra}${name}=${encodeURIComponent(bad)}`;
+        const response = await ctx.app.inject({ method: method as 'GET', url, headers: admin });
+        const body = response.json<{ message?: string }>();
+        if (
+          response.statusCode !== 400 ||
+          !body.message?.includes(name === 'lookupableIds' ? name : `${name} must be an id`)
+        ) {
+          failures.push(`${method} ${url}: ${response.statusCode} ${JSON.stringify(body)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('every id in a request body is documented and checked as an integer from 1 to 2147483647', () => {
+    const fields: string[] = [];
+    const wrong: string[] = [];
+    for (const { method, path, operation } of routes()) {
+      const properties = operation.requestBody?.content?.['application/json']?.schema?.properties ?? {};
+      for (const [name, schema] of Object.entries(properties).filter(([name]) => isIdName(name))) {
+        fields.push(`${method} ${path} ${name}`);
+        const id = name.endsWith('Ids') ? schema.items : schema;
+        if (id?.type !== 'integer' || id.minimum !== 1 || id.maximum !== MAX_ID) {
+          wrong.push(`${method} ${path} ${name}: ${JSON.stringify(schema)}`);
+        }
+      }
+    }
+    expect(fields).toEqual(
+      expect.arrayContaining(['POST /api/event-occurrences/sendReport formId', 'POST /api/events locationId']),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it.each([
+    ['a string', '"1"'],
+    ['a fraction', '1.5'],
+    ['zero', '0'],
+    ['a negative number', '-1'],
+    ['a number past the integer range', '2147483648'],
+  ])('a body id that is %s is a 400', async (_, written) => {
+    const send = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/event-occurrences/sendReport',
+      headers: { ...admin, 'content-type': 'application/json' },
+      payload: `{"eventOccurrenceId":${written},"formId":1}`,
+    });
+    expect(send.statusCode).toBe(400);
+    expect(send.json()).toEqual({ message: 'eventOccurrenceId must be an id' });
+    const lookup = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/lookups',
+      headers: { ...admin, 'content-type': 'application/json' },
+      payload: `{"key":"k","value":"v","label":"l","parentId":${written}}`,
+    });
+    expect(lookup.statusCode).toBe(400);
+    expect(lookup.json()).toEqual({ message: 'Parent must be a positive whole number' });
+  });
+
+  it('a body id written 1.0 or 1e0 is the number 1: JSON does not tell them apart', async () => {
+    const parent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/lookups',
+      headers: admin,
+      payload: { key: 'parent', value: 'v', label: 'l' },
+    });
+    const { id } = parent.json<{ id: number }>();
+    for (const written of [`${id}.0`, `${id}e0`]) {
+      const child = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/lookups',
+        headers: { ...admin, 'content-type': 'application/json' },
+        payload: `{"key":"child","value":"v","label":"l","parentId":${written}}`,
+      });
+      expect(child.statusCode).toBe(201);
+      expect(child.json()).toMatchObject({ parentId: id });
+    }
   });
 });

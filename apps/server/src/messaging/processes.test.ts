@@ -163,6 +163,7 @@ async function seed(api: Awaited<ReturnType<typeof adminClient>>, guestCount: nu
     username: 'organiser',
     password: 'organiser-password-1',
     role: 'editor',
+    timezone: 'Europe/Istanbul',
     name: 'Emre',
   });
   const guestIds: number[] = [];
@@ -171,6 +172,7 @@ async function seed(api: Awaited<ReturnType<typeof adminClient>>, guestCount: nu
       username: `guest${n}`,
       password: 'guest-password-1',
       role: 'guest',
+      timezone: 'Europe/Istanbul',
       name: `Guest ${n}`,
     });
     guestIds.push(guest.id);

@@ -21,16 +21,27 @@ interface DataTableProps<T> {
   busy?: boolean;
 }
 
+/**
+ * The actions column stays in view: when the columns are wider than the card, the table scrolls
+ * inside it and this column sticks to its right edge (with a hairline so the rows pass under it).
+ */
+const stickyActions = 'sticky right-0 shadow-[inset_1px_0_0_var(--color-slate-200)]';
+
 /** A row's menu; a row with nothing to do gets an empty cell rather than an empty menu. */
 function ActionsCell({ label, actions }: { label: string; actions: RowAction[] }) {
-  return <td className="px-4 py-2 text-right">{actions.length > 0 && <RowMenu label={label} actions={actions} />}</td>;
+  return (
+    <td className={`${stickyActions} w-14 bg-white px-3 py-2 text-right group-hover:bg-slate-50`}>
+      {actions.length > 0 && <RowMenu label={label} actions={actions} />}
+    </td>
+  );
 }
 
 export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, rowActions, busy }: DataTableProps<T>) {
   const { t } = useTranslation();
   return (
     // relative: the header's sr-only text is absolutely positioned and would otherwise escape the
-    // scroll box and widen the whole page on a narrow screen.
+    // scroll box and widen the whole page on a narrow screen. Wider columns than the card scroll
+    // here, never the page, and the actions column stays visible (stickyActions).
     <div className="relative overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200" aria-busy={busy || undefined} data-testid="list-table">
         <caption className="sr-only">{caption}</caption>
@@ -46,7 +57,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, rowActi
               </th>
             ))}
             {rowActions && (
-              <th scope="col" className="w-16 px-4 py-3">
+              <th scope="col" className={`${stickyActions} w-14 bg-slate-50 px-3 py-3`}>
                 <span className="sr-only">{t('list.actions')}</span>
               </th>
             )}
@@ -54,7 +65,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, rowActi
         </thead>
         <tbody className="divide-y divide-slate-100 bg-white">
           {rows.map((row) => (
-            <tr key={rowKey(row)} className="hover:bg-slate-50">
+            <tr key={rowKey(row)} className="group hover:bg-slate-50">
               {columns.map((column) => (
                 <td
                   key={column.key}

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { parseId } from '@ritim/shared';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
@@ -11,12 +12,8 @@ import { Spinner } from './spinner';
 import { PageTitle } from './page-title';
 import { buttonClass, cardClass } from './ui';
 
-/** A route's id parameter as a positive whole number, else null. */
-export function parseRouteId(value: string | undefined): number | null {
-  if (!value || !/^\d+$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
-}
+/** A route's id parameter, canonical as the server reads it (shared parseId), else null. */
+export const parseRouteId = (value: string | undefined): number | null => parseId(value);
 
 /** The message of a failed call in the current language, else the screen's default. */
 export const failureMessage = (error: unknown, fallback: string) =>

@@ -588,14 +588,15 @@ describe('bad input to the messaging routes', () => {
   it('names the field when zod has no text of its own for it', async () => {
     const report = await app.inject({ method: 'GET', url: '/api/forms/1/report/abc', headers: admin });
     expect(report.statusCode).toBe(400);
-    expect(report.json()).toEqual({ message: 'occurrenceId must be a number' });
+    // Ids have the one text of every id (ids.ts).
+    expect(report.json()).toEqual({ message: 'Id must be a positive whole number' });
     const send = await app.inject({
       method: 'POST',
       url: '/api/event-occurrences/sendReport',
       headers: { ...admin, 'content-type': 'application/json' },
       payload: JSON.stringify({ eventOccurrenceId: 'one', formId: 1 }),
     });
-    expect(send.json()).toEqual({ message: 'eventOccurrenceId must be a number' });
+    expect(send.json()).toEqual({ message: 'eventOccurrenceId must be an id' });
     const list = await app.inject({ method: 'GET', url: '/api/message-logs?limit=100000', headers: admin });
     expect(list.json<{ message: string }>().message).toMatch(/^limit: Too big/);
     const body = await app.inject({

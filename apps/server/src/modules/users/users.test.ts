@@ -64,6 +64,7 @@ async function createViaApi(fields: Record<string, unknown> = {}): Promise<UserB
     username: unique('user'),
     password: 'initial-password',
     role: 'guest',
+    timezone: 'Europe/Istanbul',
     ...fields,
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -178,6 +179,7 @@ describe('POST /api/users', () => {
       username: `  ${username}  `,
       password: 'a-good-password',
       role: 'editor',
+      timezone: ' Europe/Istanbul ',
       name: '  Ayşe ',
       surname: 'Yılmaz',
       email: ' ayse@example.com ',
@@ -217,6 +219,7 @@ describe('POST /api/users', () => {
     ['a username of 101 characters', { username: 'u'.repeat(101) }, 'Username must be at most 100 characters'],
     ['an empty timezone', { timezone: '  ' }, 'Timezone is required'],
     ['a null timezone', { timezone: null }, 'Timezone is required'],
+    ['no timezone (the API has no default, spec §5)', { timezone: undefined }, 'Timezone is required'],
     ['an unknown timezone', { timezone: 'America/New_York' }, 'Timezone must be one of Europe/Istanbul, Europe/London'],
     ['a missing password', { password: undefined }, 'Password is required'],
     ['an empty password', { password: '' }, 'Password is required'],
@@ -241,6 +244,7 @@ describe('POST /api/users', () => {
       username,
       password: 'a-good-password',
       role: 'guest',
+      timezone: 'Europe/Istanbul',
       ...fields,
     });
     expect(response.statusCode).toBe(400);
@@ -255,6 +259,7 @@ describe('POST /api/users', () => {
         username,
         password: 'a-good-password',
         role: 'guest',
+        timezone: 'Europe/London',
       });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ message: 'Username is already taken' });
@@ -267,6 +272,7 @@ describe('POST /api/users', () => {
       username,
       password: 'a-good-password',
       role: 'guest',
+      timezone: 'Europe/Istanbul',
       groupIds: [choir, 999999],
     });
     expect(response.statusCode).toBe(400);
@@ -281,6 +287,7 @@ describe('POST /api/users', () => {
       username: unique('nochat'),
       password: 'a-good-password',
       role: 'guest',
+      timezone: 'Europe/Istanbul',
       messageGroupId: 888888,
     });
     expect(response.statusCode).toBe(400);
@@ -537,6 +544,7 @@ describe('who may call the users routes', () => {
       username: unique('adm'),
       password: 'a-good-password',
       role: 'guest',
+      timezone: 'Europe/Istanbul',
     });
     expect(created.statusCode).toBe(201);
     const id = created.json<UserBody>().id;

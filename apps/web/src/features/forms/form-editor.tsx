@@ -89,7 +89,11 @@ function SchemaField() {
         <summary className="cursor-pointer font-medium text-slate-900">{t('forms.schemaFormatSummary')}</summary>
         <p className="mt-2">{t('forms.schemaFormatIntro')}</p>
         <p className="mt-3 font-medium text-slate-900">{t('forms.schemaExample')}</p>
-        <pre className="mt-1 max-h-72 overflow-auto rounded bg-white p-3 font-mono text-xs ring-1 ring-slate-200 ring-inset">
+        {/* Focusable: it scrolls, so a keyboard user must be able to scroll it. */}
+        <pre
+          tabIndex={0}
+          className="mt-1 max-h-72 overflow-auto rounded bg-white p-3 font-mono text-xs ring-1 ring-slate-200 ring-inset"
+        >
           {formatFormSchema(FORM_SCHEMA_EXAMPLE)}
         </pre>
         <button type="button" className={`${buttonClass.secondary} mt-3`} onClick={applyExample}>

@@ -1,11 +1,9 @@
 import { MESSAGE_GROUP_SORTS, messagingMessages, type MessageGroup, type SortOption } from '@ritim/shared';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { ApiError } from '../../api/errors';
+import { toastFailure, toastResult } from '../../components/action-toasts';
 import { Spinner } from '../../components/spinner';
 import { buttonClass } from '../../components/ui';
-import { translateMessage } from '../../i18n';
 import type { Column } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import type { RowAction } from '../../components/row-menu';
@@ -29,18 +27,10 @@ export function MessageGroupsList() {
   const sync = useSyncMessageGroups();
   const runSync = () =>
     sync.mutate(undefined, {
-      onSuccess: (result) =>
-        result.success
-          ? toast.success(translateMessage(result.message))
-          : toast.error(translateMessage(result.message)),
-      // The server's refusal (no groups on this transport, the gateway down) says why on its own;
-      // anything else (the network) gets the spec's prefix.
-      onError: (error) =>
-        toast.error(
-          error instanceof ApiError
-            ? translateMessage(error.message)
-            : `${translateMessage(messagingMessages.syncError)} ${error.message}`,
-        ),
+      onSuccess: (result) => toastResult(result, t('errors.unknown')),
+      // The spec's prefix, then why: the server's refusal (no groups on this transport, the gateway
+      // down) or the network's.
+      onError: (error) => toastFailure(error, messagingMessages.syncError, t('errors.unknown')),
     });
 
   const sortOptions: SortOption[] = MESSAGE_GROUP_SORTS.map((value) => ({ value, label: t(sortLabelKeys[value]) }));

@@ -1,29 +1,12 @@
-import { type BulkActionResult, messagingMessages, occurrenceMessages } from '@ritim/shared';
+import { messagingMessages, occurrenceMessages } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { ApiError } from '../../api/errors';
+import { toastFailure, toastResult } from '../../components/action-toasts';
 import { confirmAction } from '../../components/confirm';
-import { failureMessage } from '../../components/entity-form';
 import { Spinner } from '../../components/spinner';
 import { buttonClass } from '../../components/ui';
 import { translateMessage } from '../../i18n';
 import { formatDay } from '../../lib/occurrence-rows';
 import { type DayAction, useScheduleAction } from './api';
-
-/**
- * Why an action failed (spec §8): the server's refusal in its own words; anything else thrown (the
- * network, a server fault) after the action's prefix, such as 'Error sending reminders:'.
- */
-export function actionFailure(error: Error, prefix: string, fallback: string): string {
-  if (error instanceof ApiError && error.status < 500) return failureMessage(error, fallback);
-  return `${translateMessage(prefix)} ${failureMessage(error, fallback)}`;
-}
-
-/** An action's answer as a toast: the server's message, green, or red with its reason, else the default. */
-export function toastResult(result: BulkActionResult, fallback: string) {
-  if (result.success) toast.success(translateMessage(result.message));
-  else toast.error(result.message ? translateMessage(result.message) : fallback);
-}
 
 /**
  * One bulk action on the chosen day (or its month) behind a confirmation (spec §5): the server's
@@ -56,7 +39,7 @@ function DayActionButton({
       { listDate: day, timezone: zone },
       {
         onSuccess: (result) => toastResult(result, fallback),
-        onError: (error) => toast.error(actionFailure(error, errorPrefix, fallback)),
+        onError: (error) => toastFailure(error, errorPrefix, fallback),
       },
     );
   };

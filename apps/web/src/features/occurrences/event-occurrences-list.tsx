@@ -2,11 +2,11 @@ import { messagingMessages, type EventOccurrence } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { confirmAction } from '../../components/confirm';
-import { failureMessage } from '../../components/entity-form';
+import { toastFailure, toastResult } from '../../components/action-toasts';
 import type { RowAction } from '../../components/row-menu';
 import { translateMessage } from '../../i18n';
 import { downloadReport, useSendReport } from './api';
-import { actionFailure, ReportActions, toastResult } from './day-actions';
+import { ReportActions } from './day-actions';
 import { ExportCsvButton } from './export-button';
 import { reportFileName, reportForms } from './occurrence-values';
 import { OccurrencesTable, useDeleteAction, useEditSeriesAction, useOccurrencesDay } from './occurrences-table';
@@ -26,10 +26,7 @@ export function EventOccurrencesList() {
   const generateReport = (row: EventOccurrence, formId: number) => {
     downloadReport(formId, row.id, reportFileName(row)).then(
       () => toast.success(translateMessage(messagingMessages.generated)),
-      (error: unknown) =>
-        toast.error(
-          `${translateMessage(messagingMessages.generateError)} ${failureMessage(error, t('errors.unknown'))}`,
-        ),
+      (error: unknown) => toastFailure(error, messagingMessages.generateError, t('errors.unknown')),
     );
   };
   const sendReport = (row: EventOccurrence, form: { id: number; title: string }) => {
@@ -39,7 +36,7 @@ export function EventOccurrencesList() {
       { eventOccurrenceId: row.id, formId: form.id },
       {
         onSuccess: (result) => toastResult(result, fallback),
-        onError: (error) => toast.error(actionFailure(error, messagingMessages.reportError, fallback)),
+        onError: (error) => toastFailure(error, messagingMessages.reportError, fallback),
       },
     );
   };

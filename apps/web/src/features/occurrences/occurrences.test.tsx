@@ -223,7 +223,9 @@ describe('Upcoming Events', { timeout: 30_000 }, () => {
     expect(bodyOf(sent?.init)).toEqual({ listDate: today, timezone: 'Europe/Istanbul' });
 
     await userEvent.click(screen.getByRole('button', { name: 'Unapprove Schedule' }));
-    expect(await screen.findByText('The schedule of a past day cannot be changed')).toBeTruthy();
+    expect(
+      await screen.findByText('Error unapproving the schedule: The schedule of a past day cannot be changed'),
+    ).toBeTruthy();
   });
 
   it('sends nothing when the confirmation is declined, and offers no approval for a past day', async () => {
@@ -355,9 +357,9 @@ describe('Messaging actions', { timeout: 30_000 }, () => {
     const sent = api.calls().find((call) => call.url === '/api/event-occurrences/sendReminders');
     expect(bodyOf(sent?.init)).toEqual({ listDate: today(), timezone: 'Europe/Istanbul' });
 
-    // The server's refusal in its words; a failure of the request itself after the spec's prefix.
+    // A thrown failure, the server's refusal or the request's own, after the spec's prefix (spec §8).
     await userEvent.click(button);
-    expect(await screen.findByText('Reminders cannot be sent for a past day')).toBeTruthy();
+    expect(await screen.findByText('Error sending reminders: Reminders cannot be sent for a past day')).toBeTruthy();
     await userEvent.click(button);
     expect(await screen.findByText('Error sending reminders: Failed to fetch')).toBeTruthy();
   });
@@ -488,7 +490,9 @@ describe('Messaging actions', { timeout: 30_000 }, () => {
 
     await userEvent.click(screen.getByTestId('row-menu-button'));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Send Report for Progress' }));
-    expect(await screen.findByText('This occurrence has no submissions of this form')).toBeTruthy();
+    expect(
+      await screen.findByText('Error sending report: This occurrence has no submissions of this form'),
+    ).toBeTruthy();
   });
 
   it('sends nothing when the report’s confirmation is declined', async () => {

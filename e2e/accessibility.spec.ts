@@ -1,0 +1,208 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signInAs, test, uniqueNames } from './fixtures.js';
+import { openScreen, SCREENS, seedScreens, type ScreenIds } from './screens.js';
+
+/**
+ * Accessibility: every screen of screens.ts (a new route is one line there) passes axe's WCAG 2.1
+ * A and AA rules with no serious or critical violation, in English and Turkish, on a desktop
+ * (1280 px) and a phone (390 px); every control is reached with Tab; the dialog and the menus trap
+ * focus while open and give it back when closed.
+ */
+const unique = uniqueNames();
+let ids: ScreenIds;
+
+test.beforeAll(async ({ playwright }) => {
+  ids = await seedScreens(playwright, unique);
+});
+
+const WIDTHS = [1280, 390] as const;
+const LANGUAGES = ['en', 'tr'] as const;
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** The serious and critical violations on the page as it is now, one line each: rule, what, where. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) => `${violation.id} (${violation.impact}): ${violation.help} at ${node.target.join(' ')}`,
+      ),
+    );
+}
+
+/** What the page's functions below use of the browser (the e2e project has no DOM types). */
+interface PageElement {
+  tagName: string;
+  id: string;
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+  dataset: Record<string, string | undefined>;
+  getClientRects(): { length: number };
+  closest(selector: string): PageElement | null;
+  matches(selector: string): boolean;
+  append(child: PageElement): void;
+}
+interface PageDocument {
+  activeElement: PageElement | null;
+  querySelectorAll(selector: string): Iterable<PageElement>;
+  querySelector(selector: string): PageElement | null;
+  createElement(tag: string): PageElement;
+}
+/** (In the page's functions, which are sent as text: `(globalThis as unknown as PageGlobals).document`.) */
+type PageGlobals = { document: PageDocument };
+
+test.describe('axe finds no serious or critical violation', () => {
+  test('the check itself sees a violation (an unnamed button)', async ({ page }) => {
+    await openScreen(
+      page,
+      SCREENS.find((screen) => screen.name === 'Sign In')!,
+      ids,
+    );
+    expect(await violations(page)).toEqual([]);
+    await page.evaluate(() => {
+      const { document } = globalThis as unknown as PageGlobals;
+      document.querySelector('main')!.append(document.createElement('button'));
+    });
+    expect((await violations(page)).join('\n')).toContain('button-name (critical)');
+  });
+
+  for (const screen of SCREENS) {
+    test(screen.name, async ({ browser }) => {
+      test.setTimeout(90_000);
+      const found: string[] = [];
+      for (const language of LANGUAGES) {
+        // A context per language: the app reads it from storage when it starts.
+        const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 900 } });
+        const page = await context.newPage();
+        try {
+          for (const width of WIDTHS) {
+            await page.setViewportSize({ width, height: 900 });
+            await openScreen(page, screen, ids, language);
+            for (const line of await violations(page)) found.push(`${language} ${width}px: ${line}`);
+          }
+        } finally {
+          await context.close();
+        }
+      }
+      expect(found, `${screen.name} (${screen.path(ids)})`).toEqual([]);
+    });
+  }
+});
+
+/** Controls a keyboard user must reach with Tab (a radio group or grid is one stop, reached by its own keys). */
+const CONTROLS =
+  'summary, a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]):not([type="radio"]), select:not([disabled]), textarea:not([disabled]), [role="button"], [role="switch"]';
+
+test.describe('every control is reached with Tab', () => {
+  for (const screen of SCREENS) {
+    test(screen.name, async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await openScreen(page, screen, ids);
+      const total = await page.evaluate((selector) => {
+        let index = 0;
+        for (const element of (globalThis as unknown as PageGlobals).document.querySelectorAll(selector)) {
+          // Hidden, or inside a closed disclosure (its summary, a control itself, opens it).
+          const hidden =
+            element.getClientRects().length === 0 ||
+            element.closest('[inert], [aria-hidden="true"]') ||
+            (element.closest('details:not([open])') && element.tagName !== 'SUMMARY');
+          if (!hidden) element.dataset.kb = String(index++);
+        }
+        return index;
+      }, CONTROLS);
+      const reached = new Set<string>();
+      // Twice as many presses as controls is enough to pass each one (and the skip link) once.
+      for (let press = 0; press < total * 2 + 4 && reached.size < total; press++) {
+        await page.keyboard.press('Tab');
+        const mark = await page.evaluate(
+          () => (globalThis as unknown as PageGlobals).document.activeElement?.dataset.kb ?? null,
+        );
+        if (mark !== null) reached.add(mark);
+      }
+      const missed = await page.evaluate(
+        (seen) =>
+          [...(globalThis as unknown as PageGlobals).document.querySelectorAll('[data-kb]')]
+            .filter((element) => !seen.includes(element.dataset.kb!))
+            .map(
+              (element) =>
+                `${element.tagName.toLowerCase()} '${element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 60)}'`,
+            ),
+        [...reached],
+      );
+      expect(missed, `${screen.name}: controls Tab never reaches`).toEqual([]);
+    });
+  }
+});
+
+/** Whether the focused element is inside the element `selector` finds (or is it). */
+const focusIn = (page: Page, selector: string) =>
+  page.evaluate(
+    (within) => (globalThis as unknown as PageGlobals).document.activeElement?.closest(within) != null,
+    selector,
+  );
+
+test.describe('focus in dialogs and menus', () => {
+  test('the phone’s navigation dialog traps focus and gives it back to its button', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await signInAs(page, 'admin');
+    await page.goto('/');
+    const opener = page.getByTestId('mobile-menu-button');
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect.poll(() => focusIn(page, '[role="dialog"]')).toBe(true);
+    expect(await violations(page)).toEqual([]);
+    // Round the dialog both ways: focus never leaves it.
+    const links = await dialog.getByRole('link').count();
+    for (const key of ['Tab', 'Shift+Tab']) {
+      for (let press = 0; press < links + 3; press++) {
+        await page.keyboard.press(key);
+        expect(await focusIn(page, '[role="dialog"]'), `${key} ${press + 1}`).toBe(true);
+      }
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test('a row menu opens from the keyboard, moves with the arrows and gives focus back', async ({ page }) => {
+    const locations = SCREENS.find((screen) => screen.name === 'Locations')!;
+    await openScreen(page, locations, ids);
+    const button = page.getByTestId('row-menu-button').first();
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    // Headless UI keeps focus on the menu and points at the active item (aria-activedescendant).
+    const items = menu.getByRole('menuitem');
+    await expect(menu).toBeFocused();
+    await expect(menu).toHaveAttribute('aria-activedescendant', (await items.first().getAttribute('id'))!);
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.press('ArrowDown');
+    await expect(menu).toHaveAttribute('aria-activedescendant', (await items.nth(1).getAttribute('id'))!);
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test('the user menu opens from the keyboard and gives focus back', async ({ page }) => {
+    await signInAs(page, 'admin');
+    await page.goto('/');
+    const button = page.getByRole('banner').getByRole('button').last();
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    await expect(menu).toBeFocused();
+    await expect(menu).toHaveAttribute(
+      'aria-activedescendant',
+      (await menu.getByRole('menuitem').first().getAttribute('id'))!,
+    );
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+});
