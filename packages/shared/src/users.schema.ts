@@ -161,7 +161,7 @@ export const myProfileSchema = z.strictObject(
     password: password(false),
   },
   {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? userMessages.profileFieldsOnly(issue.keys) : undefined),
+    error: (issue) => (issue.code === 'unrecognized_keys' ? userMessages.profileFieldsOnly({ fields: issue.keys.join(', ') }).message : undefined),
   },
 );
 export type MyProfileInput = z.input<typeof myProfileSchema>;

@@ -1,5 +1,6 @@
 import {
   type BulkActionResult,
+  bulkResult,
   type EventOccurrence,
   type EventOccurrenceListQuery,
   type OccurrenceCalendar,
@@ -195,9 +196,6 @@ export class EventOccurrenceService {
     const count = approve
       ? await this.occurrences.setStatusBetween(new Date(start), new Date(end), 'scheduled', 'approved')
       : await this.occurrences.setStatusBetween(new Date(start), new Date(end), 'approved', 'scheduled');
-    return {
-      success: true,
-      message: approve ? occurrenceMessages.approved(count) : occurrenceMessages.unapproved(count),
-    };
+    return bulkResult(true, approve ? occurrenceMessages.approved({ count }) : occurrenceMessages.unapproved({ count }));
   }
 }

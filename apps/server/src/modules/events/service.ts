@@ -200,7 +200,7 @@ export class EventService {
       .select({ id: locations.id })
       .from(locations)
       .where(and(eq(locations.id, locationId), eq(locations.status, 'active')));
-    if (!location) throw new AppError(400, eventMessages.locationInvalid(locationId));
+    if (!location) throw new AppError(400, eventMessages.locationInvalid({ id: locationId }));
   }
 
   /**

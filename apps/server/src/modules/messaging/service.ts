@@ -1,5 +1,8 @@
 import {
   type BulkActionResult,
+  bulkResult,
+  messages as commonMessages,
+  type Message,
   messagingMessages,
   notFound,
   type ScheduleDayRequest,
@@ -22,7 +25,6 @@ import { addressees, type GuestContact, guestContactsBetween, occurrenceGuestCon
 import { occurrenceReportData } from './report-data.js';
 
 const FORM_NOT_FOUND = notFound('Form');
-const MESSAGING_OFF = 'Messaging is not running in this process';
 
 const DISPLAY = 'dd/MM/yyyy HH:mm';
 const at = (instant: Date, zone: string, format = DISPLAY) => DateTime.fromJSDate(instant, { zone }).toFormat(format);
@@ -50,7 +52,7 @@ export class MessagingService {
   ) {}
 
   private requireOutbox(): Outbox {
-    if (!this.outbox) throw new AppError(503, MESSAGING_OFF);
+    if (!this.outbox) throw new AppError(503, commonMessages.messagingOff);
     return this.outbox;
   }
 
@@ -65,7 +67,7 @@ export class MessagingService {
     assertNotPastDay(request.listDate, zone, now, messagingMessages.pastDay);
     const [start, end] = dayRange(request.listDate, zone);
     const occurrences = await this.occurrences.approvedBetween(new Date(Math.max(start, now.getTime())), new Date(end));
-    if (occurrences.length === 0) return { success: true, message: messagingMessages.noApprovedOccurrences };
+    if (occurrences.length === 0) return bulkResult(true, messagingMessages.noApprovedOccurrences);
     const guests = groupBy(
       await occurrenceGuestContacts(
         this.occurrences,
@@ -101,7 +103,7 @@ export class MessagingService {
       }),
     );
     const result = await this.db.transaction((tx) => outbox.enqueue(tx, messages));
-    return { success: true, message: sendSummary(messagingMessages.reminderNouns, result) };
+    return bulkResult(true, sendSummary(messagingMessages.remindersQueued, result));
   }
 
   /** POST sendReport: the occurrence's report of the form to its guests; the occurrence becomes completed. */
@@ -119,7 +121,7 @@ export class MessagingService {
         .limit(1);
       if (!submitted) throw new AppError(409, messagingMessages.noSubmissions);
       const result = await this.queueReports(tx, outbox, [{ occurrenceId, formId: form.id }], viewer);
-      return { success: true, message: `${result}; ${messagingMessages.completedSuffix(1)}` };
+      return bulkResult(true, messagingMessages.reportSummary({ summary: result, completed: 1 }));
     });
   }
 
@@ -130,12 +132,12 @@ export class MessagingService {
     const [start, end] = dayRange(request.listDate, zone);
     return this.db.transaction(async (tx) => {
       const pairs = await this.occurrences.submittedFormsBetween(tx, new Date(start), new Date(end));
-      if (pairs.length === 0) return { success: true, message: messagingMessages.noOccurrencesWithSubmissions };
+      if (pairs.length === 0) return bulkResult(true, messagingMessages.noOccurrencesWithSubmissions);
       const occurrenceIds = [...new Set(pairs.map((pair) => pair.occurrenceId))];
       // Lock the day's reported occurrences in one order, so two concurrent sends queue one set.
       await this.occurrences.lock(tx, occurrenceIds);
       const result = await this.queueReports(tx, outbox, pairs, viewer);
-      return { success: true, message: `${result}; ${messagingMessages.completedSuffix(occurrenceIds.length)}` };
+      return bulkResult(true, messagingMessages.reportSummary({ summary: result, completed: occurrenceIds.length }));
     });
   }
 
@@ -145,7 +147,7 @@ export class MessagingService {
     outbox: Outbox,
     pairs: readonly { occurrenceId: number; formId: number }[],
     viewer: SessionUser,
-  ): Promise<string> {
+  ): Promise<Message> {
     const occurrenceIds = [...new Set(pairs.map((pair) => pair.occurrenceId))];
     const formIds = [...new Set(pairs.map((pair) => pair.formId))];
     const [details, formTitles, contacts] = await Promise.all([
@@ -181,7 +183,7 @@ export class MessagingService {
     });
     const result = await outbox.enqueue(tx, messages);
     await this.occurrences.complete(tx, occurrenceIds);
-    return sendSummary(messagingMessages.reportNouns, result);
+    return sendSummary(messagingMessages.reportsQueued, result);
   }
 
   /**
@@ -195,7 +197,7 @@ export class MessagingService {
     const [start, end] = monthRange(month, zone);
     const contacts = await guestContactsBetween(this.occurrences, this.db, start, end);
     const guests = [...new Map(contacts.map((guest) => [guest.id, guest])).values()];
-    if (guests.length === 0) return { success: true, message: messagingMessages.noGuestsThisMonth };
+    if (guests.length === 0) return bulkResult(true, messagingMessages.noGuestsThisMonth);
     const title = DateTime.fromISO(`${month}-01`).toFormat('LLLL yyyy');
     const messages: NewMessage[] = guests.map((guest) => {
       const [to] = addressees([guest]);
@@ -212,7 +214,7 @@ export class MessagingService {
       };
     });
     const result = await this.db.transaction((tx) => outbox.enqueue(tx, messages));
-    return { success: true, message: sendSummary(messagingMessages.monthlyNouns, result) };
+    return bulkResult(true, sendSummary(messagingMessages.monthlyQueued, result));
   }
 
   /**
@@ -238,20 +240,20 @@ export class MessagingService {
   async syncMessageGroups(viewer: SessionUser): Promise<BulkActionResult> {
     const outbox = this.requireOutbox();
     const transport = outbox.transport;
-    if (!transport.listGroups) throw new AppError(409, messagingMessages.noGroupTransport(transport.name));
+    if (!transport.listGroups) throw new AppError(409, messagingMessages.noGroupTransport({ transport: transport.name }));
     let gatewayGroups: GatewayGroup[];
     try {
       gatewayGroups = await transport.listGroups();
     } catch (error) {
       throw new AppError(
         502,
-        messagingMessages.syncUnavailable(error instanceof Error ? error.message : String(error)),
+        messagingMessages.syncUnavailable({ reason: error instanceof Error ? error.message : String(error) }),
       );
     }
     const groups = [...new Map(gatewayGroups.map((group) => [group.chatId, group])).values()].filter(
       (group) => group.chatId.trim() !== '',
     );
-    if (groups.length === 0) return { success: true, message: messagingMessages.syncSummary(0, 0, 0) };
+    if (groups.length === 0) return bulkResult(true, messagingMessages.syncSummary({ groups: 0, created: 0, members: 0 }));
     return this.db.transaction(async (tx) => {
       const existing = await tx
         .select({ externalId: messageGroups.externalId })
@@ -294,10 +296,10 @@ export class MessagingService {
           returning ${users.id}`);
         matched = (updated as { rows: unknown[] }).rows.length;
       }
-      return {
-        success: true,
-        message: messagingMessages.syncSummary(groups.length, groups.length - existing.length, matched),
-      };
+      return bulkResult(
+        true,
+        messagingMessages.syncSummary({ groups: groups.length, created: groups.length - existing.length, members: matched }),
+      );
     });
   }
 }

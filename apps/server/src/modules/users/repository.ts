@@ -283,10 +283,10 @@ export class UserRepository {
         throw new AppError(409, userMessages.usernameTaken);
       }
       if (code === '23503' && constraint?.startsWith('user_groups_group_id')) {
-        throw new AppError(400, userMessages.groupNotFound(await this.missingGroupId(input.groupIds ?? [])));
+        throw new AppError(400, userMessages.groupNotFound({ id: await this.missingGroupId(input.groupIds ?? []) }));
       }
       if (code === '23503' && constraint?.startsWith('users_message_group_id')) {
-        throw new AppError(400, userMessages.messageGroupNotFound(input.messageGroupId ?? 0));
+        throw new AppError(400, userMessages.messageGroupNotFound({ id: input.messageGroupId ?? 0 }));
       }
       throw error;
     }
