@@ -1,5 +1,5 @@
 import { ROLES, USER_STATUSES } from './roles.js';
-import { TIMEZONES } from './constants.js';
+import { LANGUAGES, TIMEZONES } from './constants.js';
 import { defineMessages } from './messages.js';
 
 export const PASSWORD_MAX_LENGTH = 200;
@@ -16,6 +16,7 @@ export const userMessages = defineMessages('users', {
   roleInvalid: `Role must be one of ${ROLES.join(', ')}`,
   statusInvalid: `Status must be one of ${USER_STATUSES.join(', ')}`,
   timezoneInvalid: `Timezone must be one of ${TIMEZONES.join(', ')}`,
+  languageInvalid: `Language must be one of ${LANGUAGES.join(', ')}`,
   emailInvalid: 'Email must be a valid email address',
   phoneInvalid: 'Phone must be a valid phone number',
   groupIdsInvalid: 'Groups must be a list of group ids',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_TIMEZONE, TIMEZONES } from './constants.js';
+import { DEFAULT_LANGUAGE, DEFAULT_TIMEZONE, LANGUAGES, TIMEZONES } from './constants.js';
 import { listQuerySchema, listResponseSchema } from './list.js';
 import { messages } from './messages.js';
 import { ROLES, USER_STATUSES } from './roles.js';
@@ -24,6 +24,8 @@ export const userSchema = z.object({
   phone: z.string().nullable(),
   address: z.string().nullable(),
   timezone: z.string(),
+  /** The language the web starts in for them, and of the messages and reports they receive. */
+  language: z.enum(LANGUAGES),
   /** The groups the user belongs to, by name. */
   groups: z.array(namedRefSchema),
   /** The same groups' ids (what the form sends back). */
@@ -90,6 +92,7 @@ const userFields = {
     .trim()
     .min(1, { error: messages.timezoneRequired, abort: true })
     .refine((value) => (TIMEZONES as readonly string[]).includes(value), userMessages.timezoneInvalid),
+  language: z.enum(LANGUAGES, { error: userMessages.languageInvalid }),
   name: clearableText('Name'),
   surname: clearableText('Surname'),
   email,
@@ -114,6 +117,7 @@ const userInput = (passwordRequired: boolean) =>
     password: password(passwordRequired),
     status: userFields.status.default('active'),
     timezone: userFields.timezone.default(DEFAULT_TIMEZONE),
+    language: userFields.language.default(DEFAULT_LANGUAGE),
     groupIds: userFields.groupIds.default([]),
     messageGroupId: userFields.messageGroupId.default(null),
   });
@@ -158,6 +162,7 @@ export const myProfileSchema = z.strictObject(
     email: userFields.email,
     phone: userFields.phone,
     address: userFields.address,
+    language: userFields.language.optional(),
     password: password(false),
   },
   {

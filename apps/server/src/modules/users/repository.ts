@@ -42,6 +42,7 @@ const userColumns = {
   phone: users.phone,
   address: users.address,
   timezone: users.timezone,
+  language: users.language,
   messageGroupId: users.messageGroupId,
   messageGroupName: messageGroups.name,
   groups: groupsColumn,
@@ -64,6 +65,7 @@ const sessionColumns = {
   id: users.id,
   role: users.role,
   timezone: users.timezone,
+  language: users.language,
   username: users.username,
   status: users.status,
   groupIds: groupIdsColumn,
@@ -77,6 +79,7 @@ const toSessionUser = (row: SessionRow): SessionUser => ({
   id: row.id,
   role: row.role,
   timezone: row.timezone,
+  language: row.language,
   username: row.username,
   groupIds: row.groupIds.map(Number),
 });

@@ -31,14 +31,14 @@ export function MessageGroupsList() {
     sync.mutate(undefined, {
       onSuccess: (result) =>
         result.success
-          ? toast.success(translateMessage(result.message))
-          : toast.error(translateMessage(result.message)),
+          ? toast.success(translateMessage(result))
+          : toast.error(translateMessage(result)),
       // The server's refusal (no groups on this transport, the gateway down) says why on its own;
       // anything else (the network) gets the spec's prefix.
       onError: (error) =>
         toast.error(
           error instanceof ApiError
-            ? translateMessage(error.message)
+            ? translateMessage(error)
             : `${translateMessage(messagingMessages.syncError)} ${error.message}`,
         ),
     });

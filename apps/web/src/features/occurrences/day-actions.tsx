@@ -21,8 +21,8 @@ export function actionFailure(error: Error, prefix: string, fallback: string): s
 
 /** An action's answer as a toast: the server's message, green, or red with its reason, else the default. */
 export function toastResult(result: BulkActionResult, fallback: string) {
-  if (result.success) toast.success(translateMessage(result.message));
-  else toast.error(result.message ? translateMessage(result.message) : fallback);
+  if (result.success) toast.success(translateMessage(result));
+  else toast.error(result.message ? translateMessage(result) : fallback);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { EventOccurrence } from '@ritim/shared';
+import { type EventOccurrence, messages } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { Spinner } from '../../components/spinner';
 import { formatDateTime } from '../../lib/dates';
 import { occurrenceQuery } from '../../api/occurrences';
 import { peopleQuery } from '../../api/people';
+import { translateMessage } from '../../i18n';
 import { useUpdateOccurrence } from './api';
 import {
   fullName,
@@ -171,7 +172,7 @@ export function EditOccurrenceScreen() {
     <FormFrame title={t('occurrences.editTitle')} description={t('occurrences.editDescription')} wide>
       {id === null ? (
         <StatusCard backTo={LIST_PATH}>
-          <ErrorText message={fetchFailed(t('messages.invalidId'))} toastId={`bad-id-${param}`} />
+          <ErrorText message={fetchFailed(translateMessage(messages.invalidId))} toastId={`bad-id-${param}`} />
         </StatusCard>
       ) : (
         <ItemLoader key={id} query={occurrenceQuery(id)} fetchFailed={fetchFailed} backTo={LIST_PATH}>
