@@ -361,7 +361,7 @@ describe('POST approveSchedule / unapproveSchedule', () => {
   it('approves the day’s scheduled occurrences in the caller’s zone, leaving completed ones alone', async () => {
     const response = await post('approveSchedule', { listDate: target });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ success: true, message: '2 occurrences approved' });
+    expect(response.json()).toMatchObject({ success: true, message: '2 occurrences approved' });
     expect(await statuses()).toEqual(['approved', 'scheduled', 'completed', 'approved']);
     expect((await post('approveSchedule', { listDate: target })).json()).toEqual({
       success: true,

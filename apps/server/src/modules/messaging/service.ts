@@ -17,6 +17,8 @@ import { forms, formSubmissions, messageGroups, users } from '../../db/schema.js
 import { AppError } from '../../lib/errors.js';
 import type { NewMessage, Outbox } from '../../messaging/outbox.js';
 import type { GatewayGroup } from '../../messaging/transports/types.js';
+import { formatIn, guestTexts } from '../../i18n/guest-texts.js';
+import { monthTitle } from '../../reports/format.js';
 import { renderOccurrenceReport } from '../../reports/occurrence-report.js';
 import { assertNotPastDay, dayRange, monthRange, zoneOf } from '../../lib/time.js';
 import { OccurrenceRepository, type Tx } from '../event-occurrences/repository.js';
@@ -26,8 +28,8 @@ import { occurrenceReportData } from './report-data.js';
 
 const FORM_NOT_FOUND = notFound('Form');
 
-const DISPLAY = 'dd/MM/yyyy HH:mm';
-const at = (instant: Date, zone: string, format = DISPLAY) => DateTime.fromJSDate(instant, { zone }).toFormat(format);
+/** The language of a message about these guests: theirs (the first one's, when a group's guests differ). */
+const languageOf = (guests: readonly GuestContact[]) => guestTexts(guests[0]?.language);
 /** `2026-11-24`: the day of an instant in a zone (report file names). */
 const dayOf = (instant: Date, zone: string) => DateTime.fromJSDate(instant, { zone }).toISODate() ?? '';
 
@@ -77,17 +79,20 @@ export class MessagingService {
     );
     const messages: NewMessage[] = occurrences.flatMap((occurrence) =>
       addressees(guests.get(occurrence.id) ?? []).map((to) => {
+        const texts = languageOf(to.guests);
         const zones = [...new Set(to.guests.map((guest) => guest.timezone))];
         const when = zones.map(
           (guestZone) =>
-            `When: ${at(occurrence.startsAt, guestZone, 'cccc ' + DISPLAY)}–${at(occurrence.endsAt, guestZone, 'HH:mm')} (${guestZone})`,
+            `${texts.reminderWhenLabel}: ${formatIn(texts, occurrence.startsAt, guestZone, texts.reminderWhen)}–${formatIn(texts, occurrence.endsAt, guestZone, 'HH:mm')} (${guestZone})`,
         );
         const lines = [
-          `Reminder: ${occurrence.title}`,
-          ...(to.recipient.kind === 'group' ? [`For: ${to.guests.map((guest) => guest.name).join(', ')}`] : []),
+          `${texts.reminder}: ${occurrence.title}`,
+          ...(to.recipient.kind === 'group'
+            ? [`${texts.reminderFor}: ${to.guests.map((guest) => guest.name).join(', ')}`]
+            : []),
           ...when,
-          `Where: ${occurrence.location}`,
-          ...(occurrence.conferenceLink ? [`Join: ${occurrence.conferenceLink}`] : []),
+          `${texts.reminderWhere}: ${occurrence.location}`,
+          ...(occurrence.conferenceLink ? [`${texts.reminderJoin}: ${occurrence.conferenceLink}`] : []),
         ];
         return {
           type: 'reminder' as const,
@@ -95,7 +100,10 @@ export class MessagingService {
           occurrenceId: occurrence.id,
           recipient: to.recipient,
           guestIds: to.guests.map((guest) => guest.id),
-          subject: `Reminder: ${occurrence.title}, ${at(occurrence.startsAt, zones[0]!)}`,
+          subject: texts.reminderSubject(
+            occurrence.title,
+            formatIn(texts, occurrence.startsAt, zones[0]!, texts.dateTime),
+          ),
           body: lines.join('\n'),
           attachment: { kind: 'occurrence-ics' as const, occurrenceId: occurrence.id },
           createdBy: viewer.id,
@@ -162,24 +170,29 @@ export class MessagingService {
       const occurrence = occurrenceById.get(occurrenceId)!;
       const zone = occurrence.organiserZone;
       const title = occurrence.eventTitle;
-      const when = at(occurrence.startsAt, zone);
-      return addressees(guests.get(occurrenceId) ?? []).map((to) => ({
-        type: 'report' as const,
-        idempotencyKey: `report:${occurrenceId}:${formId}:${to.key}`,
-        occurrenceId,
-        formId,
-        recipient: to.recipient,
-        guestIds: to.guests.map((guest) => guest.id),
-        subject: `${formTitle.get(formId) ?? 'Report'}: ${title}, ${when}`,
-        body: `${formTitle.get(formId) ?? 'Report'} of ${title} on ${when} (${zone}) is attached.`,
-        attachment: {
-          kind: 'occurrence-report' as const,
-          formId,
+      return addressees(guests.get(occurrenceId) ?? []).map((to) => {
+        const texts = languageOf(to.guests);
+        const when = formatIn(texts, occurrence.startsAt, zone, texts.dateTime);
+        const form = formTitle.get(formId) ?? texts.report;
+        return {
+          type: 'report' as const,
+          idempotencyKey: `report:${occurrenceId}:${formId}:${to.key}`,
           occurrenceId,
+          formId,
+          recipient: to.recipient,
           guestIds: to.guests.map((guest) => guest.id),
-        },
-        createdBy: viewer.id,
-      }));
+          subject: texts.reportSubject(form, title, when),
+          body: texts.reportBody(form, title, when, zone),
+          attachment: {
+            kind: 'occurrence-report' as const,
+            formId,
+            occurrenceId,
+            guestIds: to.guests.map((guest) => guest.id),
+            language: to.guests[0]?.language,
+          },
+          createdBy: viewer.id,
+        };
+      });
     });
     const result = await outbox.enqueue(tx, messages);
     await this.occurrences.complete(tx, occurrenceIds);
@@ -198,17 +211,19 @@ export class MessagingService {
     const contacts = await guestContactsBetween(this.occurrences, this.db, start, end);
     const guests = [...new Map(contacts.map((guest) => [guest.id, guest])).values()];
     if (guests.length === 0) return bulkResult(true, messagingMessages.noGuestsThisMonth);
-    const title = DateTime.fromISO(`${month}-01`).toFormat('LLLL yyyy');
+    const [year, monthNumber] = month.split('-').map(Number) as [number, number];
     const messages: NewMessage[] = guests.map((guest) => {
       const [to] = addressees([guest]);
+      const texts = guestTexts(guest.language);
+      const title = monthTitle(year, monthNumber, texts);
       return {
         type: 'monthly-report' as const,
         idempotencyKey: `monthly-report:${month}:user:${guest.id}`,
         month,
         recipient: to!.recipient,
         guestIds: [guest.id],
-        subject: `Monthly report, ${title}: ${guest.name}`,
-        body: `${guest.name}'s sessions in ${title} are in the attached report.`,
+        subject: texts.monthlySubject(title, guest.name),
+        body: texts.monthlyBody(guest.name, title),
         attachment: { kind: 'monthly-report' as const, guestId: guest.id, month, timezone: guest.timezone },
         createdBy: viewer.id,
       };
@@ -227,7 +242,8 @@ export class MessagingService {
       throw new AppError(404, messagingMessages.reportNotFound);
     }
     return {
-      jpeg: await renderOccurrenceReport(data),
+      // Downloaded from the web: in the language of the one who asks.
+      jpeg: await renderOccurrenceReport({ ...data, language: viewer.language }),
       fileName: reportFileName(data.startsAt, data.timeZone),
     };
   }
