@@ -21,7 +21,8 @@ export const submissionMessages = defineMessages('submissions', {
   mustBeOptions: ({ label }: { label: string }) => `${label} must be a list of its options`,
   mustBeBoolean: ({ label }: { label: string }) => `${label} must be true or false`,
   mustBeLookup: ({ label }: { label: string }) => `${label} must be one of its choices`,
-  parentMismatch: ({ label, parent }: { label: string; parent: string }) => `${label} does not belong to the chosen ${parent}`,
+  parentMismatch: ({ label, parent }: { label: string; parent: string }) =>
+    `${label} does not belong to the chosen ${parent}`,
   disabledField: ({ label }: { label: string }) => `${label} cannot be filled (it is disabled)`,
   unknownField: ({ name }: { name: string }) => `Unknown field '${name}'`,
 });

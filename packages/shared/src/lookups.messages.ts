@@ -23,5 +23,6 @@ export const lookupMessages = defineMessages('lookups', {
   idsNeedType: 'lookupableIds needs a lookupableType',
   nothingToUpdate: 'Nothing to update',
   parentMissing: ({ id }: { id: number }) => `Parent lookup ${id} does not exist`,
-  cycle: ({ parentId }: { parentId: number }) => `Lookup ${parentId} is this lookup's descendant and cannot be its parent`,
+  cycle: ({ parentId }: { parentId: number }) =>
+    `Lookup ${parentId} is this lookup's descendant and cannot be its parent`,
 });

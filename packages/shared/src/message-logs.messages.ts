@@ -41,11 +41,11 @@ export const messagingMessages = defineMessages('messaging', {
   monthlyQueued: ({ count }: { count: number }) => `${plural(count, 'monthly report', 'monthly reports')} queued`,
   alreadyQueued: ({ count }: { count: number }) => `${count} already queued before`,
   skipped: ({ count, reason, names }: { count: number; reason: Text; names: string }) =>
-    `${count} skipped: ${reason} (${names})`,
+    `${count} skipped: ${String(reason)} (${names})`,
   /** A bulk send's parts, one sentence: '3 reminders queued, 1 skipped: no email address (Ayşe Yılmaz)'. */
   sendSummary: ({ parts }: { parts: readonly Message[] }) => [parts].flat().join(', '),
   reportSummary: ({ summary, completed }: { summary: Message; completed: number }) =>
-    `${summary}; ${plural(completed, 'occurrence marked completed', 'occurrences marked completed')}`,
+    `${String(summary)}; ${plural(completed, 'occurrence marked completed', 'occurrences marked completed')}`,
   noEmail: 'no email address',
   groupNoEmail: 'message groups have no email address (they need the whatsapp transport)',
   noPhone: 'no phone number',

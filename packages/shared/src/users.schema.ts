@@ -166,7 +166,10 @@ export const myProfileSchema = z.strictObject(
     password: password(false),
   },
   {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? userMessages.profileFieldsOnly({ fields: issue.keys.join(', ') }).message : undefined),
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? userMessages.profileFieldsOnly({ fields: issue.keys.join(', ') }).message
+        : undefined,
   },
 );
 export type MyProfileInput = z.input<typeof myProfileSchema>;

@@ -45,7 +45,10 @@ const en = {
   moreSessions: (n: number) => `… and ${n} more ${n === 1 ? 'session' : 'sessions'}`,
   sessions: (n: number) => `${n} ${n === 1 ? 'session' : 'sessions'}`,
   statusCount: (n: number, status: OccurrenceStatus) => `${n} ${status}`,
-  statuses: { scheduled: 'Scheduled', approved: 'Approved', completed: 'Completed' } as Record<OccurrenceStatus, string>,
+  statuses: { scheduled: 'Scheduled', approved: 'Approved', completed: 'Completed' } as Record<
+    OccurrenceStatus,
+    string
+  >,
 };
 
 export type GuestTexts = typeof en;
@@ -81,7 +84,8 @@ const tr: GuestTexts = {
   noSessions: 'Bu ay oturum yok',
   moreSessions: (n) => `… ve ${n} oturum daha`,
   sessions: (n) => `${n} oturum`,
-  statusCount: (n, status) => `${n} ${{ scheduled: 'planlandı', approved: 'onaylandı', completed: 'tamamlandı' }[status]}`,
+  statusCount: (n, status) =>
+    `${n} ${{ scheduled: 'planlandı', approved: 'onaylandı', completed: 'tamamlandı' }[status]}`,
   statuses: { scheduled: 'Planlandı', approved: 'Onaylandı', completed: 'Tamamlandı' },
 };
 
@@ -98,6 +102,7 @@ export const guestTexts = (language: string | null | undefined): GuestTexts => G
 /** An instant in a zone, formatted in the texts' language. */
 export function formatIn(texts: GuestTexts, instant: Date, zone: string, format: string): string {
   const time = DateTime.fromJSDate(instant, { zone }).setLocale(texts.locale);
-  if (!time.isValid) throw new RangeError(`Cannot show ${String(instant)} in time zone ${zone}: ${time.invalidExplanation}`);
+  if (!time.isValid)
+    throw new RangeError(`Cannot show ${String(instant)} in time zone ${zone}: ${time.invalidExplanation}`);
   return time.toFormat(format);
 }

@@ -72,9 +72,9 @@ describe('in Turkish', () => {
     const start = new Date('2026-11-14T07:00:00Z');
     const end = new Date('2026-11-14T08:30:00Z');
     expect(formatTimeSpan(start, end, 'Europe/Istanbul', tr)).toBe('14 Kas 2026 Cmt 10:00–11:30');
-    expect(formatTimeSpan(new Date('2026-11-14T20:00:00Z'), new Date('2026-11-14T22:30:00Z'), 'Europe/Istanbul', tr)).toBe(
-      '14 Kas 2026 Cmt 23:00 – 15 Kas 2026 Paz 01:30',
-    );
+    expect(
+      formatTimeSpan(new Date('2026-11-14T20:00:00Z'), new Date('2026-11-14T22:30:00Z'), 'Europe/Istanbul', tr),
+    ).toBe('14 Kas 2026 Cmt 23:00 – 15 Kas 2026 Paz 01:30');
     expect(monthTitle(2026, 11, tr)).toBe('Kasım 2026');
   });
 

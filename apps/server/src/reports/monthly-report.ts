@@ -44,7 +44,12 @@ export function monthlyReportPage(data: MonthlyReportData): Page {
   const occurrences = [...data.occurrences].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   const texts = guestTexts(data.language);
   const totals =
-    occurrences.length === 0 ? undefined : sessionTotals(occurrences.map(({ status }) => status), texts);
+    occurrences.length === 0
+      ? undefined
+      : sessionTotals(
+          occurrences.map(({ status }) => status),
+          texts,
+        );
   return {
     header: headerBand(
       texts.monthlyReport,

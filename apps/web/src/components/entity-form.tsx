@@ -268,7 +268,6 @@ function EntityFormBody<T, S extends z.ZodType<FieldValues, FieldValues>, K exte
 export function EntityForm<T, S extends z.ZodType<FieldValues, FieldValues>, K extends QueryKey>(
   props: EntityFormProps<T, S, K>,
 ) {
-  const { t } = useTranslation();
   const param = useParams()[props.idParam];
   const { texts, listPath } = props;
   if (param === undefined) {

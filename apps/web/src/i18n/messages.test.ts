@@ -41,9 +41,9 @@ describe('server messages in Turkish', () => {
   });
 
   it('words a coded message with its values in Turkish', () => {
-    expect(translateMessage({ message: 'Guest 12 is not an active guest', code: 'events.guestInvalid', values: { id: 12 } })).toBe(
-      '12 numaralı misafir etkin bir misafir değil',
-    );
+    expect(
+      translateMessage({ message: 'Guest 12 is not an active guest', code: 'events.guestInvalid', values: { id: 12 } }),
+    ).toBe('12 numaralı misafir etkin bir misafir değil');
     expect(translateMessage(occurrenceMessages.approved({ count: 3 }))).toBe('3 tekrar onaylandı');
   });
 
@@ -75,8 +75,8 @@ describe('server messages in Turkish', () => {
 
 describe('server messages in English', () => {
   it('shows the message as the server wrote it', () => {
-    expect(translateMessage({ message: 'Guest 12 is not an active guest', code: 'events.guestInvalid', values: { id: 12 } })).toBe(
-      'Guest 12 is not an active guest',
-    );
+    expect(
+      translateMessage({ message: 'Guest 12 is not an active guest', code: 'events.guestInvalid', values: { id: 12 } }),
+    ).toBe('Guest 12 is not an active guest');
   });
 });

@@ -47,8 +47,7 @@ function smtpError(error: unknown, server: string, timeoutMs: number): Transport
 }
 
 function resolveRecipient(recipient: Recipient): Resolution {
-  if (recipient.kind === 'group')
-    return unreachable(messagingMessages.groupNoEmail);
+  if (recipient.kind === 'group') return unreachable(messagingMessages.groupNoEmail);
   const email = recipient.email?.trim();
   if (!email) return unreachable(messagingMessages.noEmail);
   if (!/^[^\s@<>]+@[^\s@<>]+$/.test(email)) return unreachable('no usable email address');

@@ -196,6 +196,9 @@ export class EventOccurrenceService {
     const count = approve
       ? await this.occurrences.setStatusBetween(new Date(start), new Date(end), 'scheduled', 'approved')
       : await this.occurrences.setStatusBetween(new Date(start), new Date(end), 'approved', 'scheduled');
-    return bulkResult(true, approve ? occurrenceMessages.approved({ count }) : occurrenceMessages.unapproved({ count }));
+    return bulkResult(
+      true,
+      approve ? occurrenceMessages.approved({ count }) : occurrenceMessages.unapproved({ count }),
+    );
   }
 }

@@ -126,7 +126,9 @@ function checkField(field: FormField, value: unknown): Outcome {
     case 'radiogroup': {
       const text = textOf(value);
       if (text === '') return EMPTY;
-      return field.options.some((option) => option.value === text) ? { value: text } : { error: m.mustBeOption({ label }) };
+      return field.options.some((option) => option.value === text)
+        ? { value: text }
+        : { error: m.mustBeOption({ label }) };
     }
     case 'checkbox': {
       if (!field.multiple) return typeof value === 'boolean' ? { value } : { error: m.mustBeBoolean({ label }) };
@@ -141,7 +143,9 @@ function checkField(field: FormField, value: unknown): Outcome {
       const text = textOf(value);
       if (text === '') return EMPTY;
       // Longer than any lookup's value: no need to ask the database.
-      return text === undefined || text.length > LOOKUP_TEXT_MAX ? { error: m.mustBeLookup({ label }) } : { value: text };
+      return text === undefined || text.length > LOOKUP_TEXT_MAX
+        ? { error: m.mustBeLookup({ label }) }
+        : { value: text };
     }
   }
 }

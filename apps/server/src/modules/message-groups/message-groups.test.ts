@@ -222,7 +222,7 @@ describe('DELETE /api/message-groups/:id', () => {
     });
     const response = await remove(group.id);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
+    expect(response.json()).toMatchObject({
       message: 'Message group is used by lookups or logged messages and cannot be deleted',
     });
     expect((await get(group.id)).statusCode).toBe(200);

@@ -256,7 +256,8 @@ export class MessagingService {
   async syncMessageGroups(viewer: SessionUser): Promise<BulkActionResult> {
     const outbox = this.requireOutbox();
     const transport = outbox.transport;
-    if (!transport.listGroups) throw new AppError(409, messagingMessages.noGroupTransport({ transport: transport.name }));
+    if (!transport.listGroups)
+      throw new AppError(409, messagingMessages.noGroupTransport({ transport: transport.name }));
     let gatewayGroups: GatewayGroup[];
     try {
       gatewayGroups = await transport.listGroups();
@@ -269,7 +270,8 @@ export class MessagingService {
     const groups = [...new Map(gatewayGroups.map((group) => [group.chatId, group])).values()].filter(
       (group) => group.chatId.trim() !== '',
     );
-    if (groups.length === 0) return bulkResult(true, messagingMessages.syncSummary({ groups: 0, created: 0, members: 0 }));
+    if (groups.length === 0)
+      return bulkResult(true, messagingMessages.syncSummary({ groups: 0, created: 0, members: 0 }));
     return this.db.transaction(async (tx) => {
       const existing = await tx
         .select({ externalId: messageGroups.externalId })
@@ -314,7 +316,11 @@ export class MessagingService {
       }
       return bulkResult(
         true,
-        messagingMessages.syncSummary({ groups: groups.length, created: groups.length - existing.length, members: matched }),
+        messagingMessages.syncSummary({
+          groups: groups.length,
+          created: groups.length - existing.length,
+          members: matched,
+        }),
       );
     });
   }

@@ -64,7 +64,11 @@ export function LoginPage() {
       if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
         setFailure(translateMessage(error));
       } else {
-        toast.error(t('errors.anErrorOccurred', { error: error instanceof Error && error.message ? translateMessage(error) : t('errors.unknown') }));
+        toast.error(
+          t('errors.anErrorOccurred', {
+            error: error instanceof Error && error.message ? translateMessage(error) : t('errors.unknown'),
+          }),
+        );
       }
     } finally {
       setSubmitting(false);

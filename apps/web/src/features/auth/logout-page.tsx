@@ -25,7 +25,9 @@ export function LogoutPage() {
       const text =
         error instanceof ApiError && (error.status === 401 || error.status === 404)
           ? translateMessage(error)
-          : t('errors.anErrorOccurred', { error: error instanceof Error && error.message ? translateMessage(error) : t('errors.unknown') });
+          : t('errors.anErrorOccurred', {
+              error: error instanceof Error && error.message ? translateMessage(error) : t('errors.unknown'),
+            });
       toast.error(text, { id: 'sign-out-failed' });
       void navigate(back, { replace: true });
     });

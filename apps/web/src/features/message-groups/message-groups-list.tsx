@@ -30,9 +30,7 @@ export function MessageGroupsList() {
   const runSync = () =>
     sync.mutate(undefined, {
       onSuccess: (result) =>
-        result.success
-          ? toast.success(translateMessage(result))
-          : toast.error(translateMessage(result)),
+        result.success ? toast.success(translateMessage(result)) : toast.error(translateMessage(result)),
       // The server's refusal (no groups on this transport, the gateway down) says why on its own;
       // anything else (the network) gets the spec's prefix.
       onError: (error) =>

@@ -181,7 +181,6 @@ function LoadProfile({ id }: { id: number }) {
 }
 
 function MissingUserId() {
-  const { t } = useTranslation();
   return (
     <ProfileFrame>
       <StatusCard backTo="/">

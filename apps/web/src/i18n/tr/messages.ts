@@ -85,7 +85,8 @@ export const messages = {
   },
   groups: {
     nameTooLong: 'Grup adı en fazla 200 karakter olabilir',
-    inUse: 'Grup kullanıcılar, formlar veya seçenek listeleri tarafından kullanılıyor ve silinemez; bunun yerine arşivleyin',
+    inUse:
+      'Grup kullanıcılar, formlar veya seçenek listeleri tarafından kullanılıyor ve silinemez; bunun yerine arşivleyin',
   },
   messageGroups: {
     nameRequired: 'Mesaj grubu adı boş olmamalıdır',
@@ -180,7 +181,7 @@ export const messages = {
     syncSummary:
       'Mesaj grupları eşitlendi: {{groups}} grup ({{created}} yeni), {{members}} üye kullanıcılarla eşleştirildi',
     noGroupTransport:
-      "{{transport}} aktarımının eşitlenecek mesaj grubu yok; grupları WhatsApp ağ geçidinden eşitlemek için MESSAGE_TRANSPORT=whatsapp ayarlayın",
+      '{{transport}} aktarımının eşitlenecek mesaj grubu yok; grupları WhatsApp ağ geçidinden eşitlemek için MESSAGE_TRANSPORT=whatsapp ayarlayın',
     syncUnavailable: 'Mesajlaşma ağ geçidi gruplarını listeleyemedi: {{reason}}',
     pastDay: 'Geçmiş bir gün için hatırlatma gönderilemez',
     remindersQueued: '{{count}} hatırlatma sıraya alındı',
@@ -196,8 +197,7 @@ export const messages = {
     badPhone: 'kullanılabilir telefon numarası yok',
     noChatId: 'mesaj grubunun sohbet kimliği yok',
     notGroupChatId: '{{chatId}} sohbet kimliği bir WhatsApp grup kimliği değil (…@g.us)',
-    noApprovedOccurrences:
-      'Hatırlatma gönderilmedi: bu günün ileride onaylı tekrarı yok (önce programı onaylayın)',
+    noApprovedOccurrences: 'Hatırlatma gönderilmedi: bu günün ileride onaylı tekrarı yok (önce programı onaylayın)',
     noGuestsThisMonth: 'Aylık rapor gönderilmedi: bu ayın tekrarlarında misafir yok',
     noSubmissions: 'Bu tekrarda bu formun kaydı yok',
     reportNotFound: 'Rapor yok: tekrar ya da form bulunamadı',
