@@ -5,7 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { messages } from '@ritim/shared';
+import { codedText, messages, type Text } from '@ritim/shared';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -89,15 +89,15 @@ interface ValidationIssue {
  * positive whole number'); zod's generic ones ('Invalid input: expected number, received NaN') get
  * the field, or the part of the request, they are about.
  */
-export function validationMessage(issue: ValidationIssue, context?: string): string {
-  const message = issue.message ?? 'Invalid request';
+export function validationMessage(issue: ValidationIssue, context?: string): Text {
+  const message = issue.message ?? messages.invalidRequest;
   if (!/^(Invalid|Too (small|big)|Unrecognized key)/.test(message)) return message;
   const field = (issue.instancePath ?? '').split('/').filter(Boolean).join('.') || (context ?? 'request');
   const expected = issue.params?.expected;
   if (issue.keyword === 'invalid_type' && typeof expected === 'string') {
-    return `${field} must be ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`;
+    return messages.mustBeType({ field, expected });
   }
-  return `${field}: ${message}`;
+  return messages.invalidField({ field, problem: message });
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -113,7 +113,7 @@ export async function buildApp(deps: AppDeps) {
   let draining = false;
   const inFlight = new Set<object>();
   app.addHook('onRequest', async (request, reply) => {
-    if (draining) return reply.code(503).header('connection', 'close').send({ message: messages.shuttingDown });
+    if (draining) return reply.code(503).header('connection', 'close').send(codedText(messages.shuttingDown));
     inFlight.add(request);
   });
   app.addHook('onResponse', (request, _reply, done) => {
@@ -140,7 +140,7 @@ export async function buildApp(deps: AppDeps) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
     void parseJson(request, body as string, (error, value) =>
-      error ? done(new AppError(400, 'Request body is not valid JSON'), undefined) : done(null, value),
+      error ? done(new AppError(400, messages.invalidJson), undefined) : done(null, value),
     );
   });
 
@@ -156,14 +156,14 @@ export async function buildApp(deps: AppDeps) {
       const [first] = error.validation as ValidationIssue[];
       return reply
         .code(400)
-        .send({ message: first ? validationMessage(first, error.validationContext) : 'Invalid request' });
+        .send(codedText(first ? validationMessage(first, error.validationContext) : messages.invalidRequest));
     }
-    if (error instanceof AppError) return reply.code(error.statusCode).send({ message: error.message });
+    if (error instanceof AppError) return reply.code(error.statusCode).send(error.body);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ message: error.message });
+      return reply.code(error.statusCode).send(codedText(error.message));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: messages.internalError });
+    return reply.code(500).send(codedText(messages.internalError));
   });
 
   const servesWeb = !!deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html'));
@@ -173,7 +173,7 @@ export async function buildApp(deps: AppDeps) {
     const wantsPage =
       servesWeb && request.method === 'GET' && !pathname.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(pathname);
     if (wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
-    return reply.code(404).send({ message: 'Route not found' });
+    return reply.code(404).send(codedText(messages.routeNotFound));
   });
 
   await app.register(fastifyHelmet, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './constants.js';
 import { ROLES } from './roles.js';
 import { messages } from './messages.js';
 
@@ -15,6 +16,8 @@ export const accessTokenClaimsSchema = z.object({
   sub: z.string(),
   role: z.enum(ROLES),
   timezone: z.string(),
+  /** The user's language (tokens from before it existed have none). */
+  language: z.enum(LANGUAGES).optional(),
   username: z.string(),
   groupIds: z.array(z.number().int()),
   exp: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineMessages } from './messages.js';
 
 /** A person's calendar subscription: the feed's address, secret to them (GET or reset). */
 export const calendarFeedSchema = z.object({
@@ -7,6 +8,6 @@ export const calendarFeedSchema = z.object({
 });
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 
-export const calendarFeedMessages = {
+export const calendarFeedMessages = defineMessages('calendarFeed', {
   notFound: 'Calendar feed not found',
-} as const;
+});

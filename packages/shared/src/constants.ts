@@ -10,6 +10,10 @@ export const TOAST_DURATION_MS = 3000;
 export const TIMEZONES = ['Europe/Istanbul', 'Europe/London'] as const;
 export type Timezone = (typeof TIMEZONES)[number];
 export const DEFAULT_TIMEZONE: Timezone = 'Europe/Istanbul';
+/** The languages of the web app and of what guests receive (a user's `language`). */
+export const LANGUAGES = ['en', 'tr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
 /** Status shared by locations, groups and forms (DESIGN §4). */
 export const RECORD_STATUSES = ['active', 'archived'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];

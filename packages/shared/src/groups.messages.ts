@@ -1,7 +1,9 @@
+import { defineMessages } from './messages.js';
+
 export const GROUP_NAME_MAX_LENGTH = 200;
 
 /** Texts of the Groups API besides the spec's own (spec §5 has only the name rule). */
-export const groupMessages = {
+export const groupMessages = defineMessages('groups', {
   nameTooLong: `Group name must be at most ${GROUP_NAME_MAX_LENGTH} characters`,
   inUse: 'Group is used by users, forms or lookups and cannot be deleted; archive it instead',
-} as const;
+});

@@ -38,7 +38,16 @@ export function listResponseSchema<K extends string, T extends z.ZodType>(key: K
 /** A route's `:id`, canonical (ids.ts): `' 1'`, `'0001'`, `'1e0'` and the like are a 400. */
 export const idParamsSchema = z.object({ id: idText(messages.invalidId) });
 
-export const errorResponseSchema = z.object({ message: z.string() });
+/**
+ * What an error answers: the English text, and for the app's own texts their stable code
+ * (`<section>.<name>`) and the values the text was built from, so a client can word it itself.
+ */
+export const codedTextShape = {
+  message: z.string(),
+  code: z.string().optional(),
+  values: z.record(z.string(), z.unknown()).optional(),
+};
+export const errorResponseSchema = z.object(codedTextShape);
 
 /** Who created a record, as lists show it (blank when the creator is gone). */
 export const creatorSchema = z.object({ username: z.string() }).nullable();

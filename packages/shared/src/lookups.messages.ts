@@ -1,4 +1,5 @@
 import { LOOKUPABLE_TYPES } from './constants.js';
+import { defineMessages } from './messages.js';
 
 /** Longest key, value and label a lookup may have. */
 export const LOOKUP_KEY_MAX = 100;
@@ -7,7 +8,7 @@ export const LOOKUP_QUERY_MAX_IDS = 1000;
 export const LOOKUP_QUERY_MAX_KEYS = 50;
 
 /** Texts of the lookup rules beyond spec §5's three (dynamic ones are functions). */
-export const lookupMessages = {
+export const lookupMessages = defineMessages('lookups', {
   typeInvalid: `Lookupable type must be one of ${LOOKUPABLE_TYPES.join(', ')} or none`,
   idInvalid: 'Lookupable record must be a positive whole number',
   recordRequired: 'Lookupable record is required for this lookupable type',
@@ -21,6 +22,7 @@ export const lookupMessages = {
   idsInvalid: `lookupableIds must list 1 to ${LOOKUP_QUERY_MAX_IDS} positive whole numbers`,
   idsNeedType: 'lookupableIds needs a lookupableType',
   nothingToUpdate: 'Nothing to update',
-  parentMissing: (id: number) => `Parent lookup ${id} does not exist`,
-  cycle: (parentId: number) => `Lookup ${parentId} is this lookup's descendant and cannot be its parent`,
-} as const;
+  parentMissing: ({ id }: { id: number }) => `Parent lookup ${id} does not exist`,
+  cycle: ({ parentId }: { parentId: number }) =>
+    `Lookup ${parentId} is this lookup's descendant and cannot be its parent`,
+});

@@ -1,5 +1,105 @@
+/**
+ * Every text the server sends (errors, validation, results) has a stable code, `<section>.<name>`,
+ * and the values it was built from, so a client shows it in its own language (the web translates
+ * by code; English is the text itself). A section's texts are written once, in a `…Messages`
+ * object made with defineMessages: each entry's code comes from the section and its name, so a new
+ * entry has one without anything else to do.
+ */
+
+/** What a message's text is built from: numbers, words, or other messages (parts of a sentence). */
+export type MessageValue = string | number | Message | readonly Message[];
+export type MessageValues = Readonly<Record<string, MessageValue>>;
+
+/** A text built from values: its code, its English text and the values, as the API sends them. */
+export class Message {
+  constructor(
+    readonly code: string,
+    readonly message: string,
+    readonly values?: MessageValues,
+  ) {}
+
+  toString(): string {
+    return this.message;
+  }
+}
+
+/** A fixed text (a string) or one built from values (a Message). */
+export type Text = string | Message;
+
+/** What a response carries for a text: `{message, code, values}` (code when it is one of ours). */
+export interface CodedText {
+  message: string;
+  code?: string;
+  values?: MessageValues;
+}
+
+/** Fixed English text -> its code (the first section to define a text gives it its code). */
+const codesByText = new Map<string, string>();
+/** Every code defined, with its English text or template (`{{name}}` for a value). */
+const definedCodes = new Map<string, string>();
+
+/** The code of a fixed text, when it is one of the sections' texts. */
+export const codeOfText = (text: string): string | undefined => codesByText.get(text);
+
+/** Every message code with its English text ('{{id}}' where a value goes): for translation checks. */
+export const messageCodes = (): ReadonlyMap<string, string> => definedCodes;
+
+/** A text as a response carries it: the English text, its code and its values. */
+export function codedText(text: Text): CodedText {
+  if (text instanceof Message) return { message: text.message, code: text.code, values: text.values };
+  const code = codesByText.get(text);
+  return code ? { message: text, code } : { message: text };
+}
+
+type Template = string | ((values: never) => string);
+/** A section's texts as defineMessages returns them: fixed ones as they are, built ones as Messages. */
+export type MessageCatalog<T extends Record<string, Template>> = {
+  readonly [K in keyof T]: T[K] extends (values: infer V) => string ? (values: V) => Message : T[K];
+};
+/** Built texts take their values as one object, so each value has a name a translation can use. */
+type NamedValues<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => string
+    ? A extends [Record<string, unknown>]
+      ? T[K]
+      : 'a built message takes its values as one object: ({ id }) => …'
+    : T[K];
+};
+
+/** Reads a template's value names: a value stands as `{{name}}` in the English template. */
+const placeholders: Record<string, unknown> = new Proxy(
+  {},
+  { get: (_target, name) => (typeof name === 'string' ? `{{${name}}}` : undefined) },
+);
+
+/** A section's texts, each with the code `<section>.<name>`. */
+export function defineMessages<const T extends Record<string, Template>>(
+  section: string,
+  texts: T & NamedValues<T>,
+): MessageCatalog<T> {
+  const catalog: Record<string, unknown> = {};
+  for (const [name, text] of Object.entries(texts as Record<string, Template>)) {
+    const code = `${section}.${name}`;
+    if (typeof text === 'string') {
+      if (!codesByText.has(text)) codesByText.set(text, code);
+      definedCodes.set(code, text);
+      catalog[name] = text;
+    } else {
+      const build = text as (values: MessageValues) => string;
+      let template: string;
+      try {
+        template = build(placeholders as MessageValues);
+      } catch {
+        template = code;
+      }
+      definedCodes.set(code, template);
+      catalog[name] = (values: MessageValues) => new Message(code, build(values), values);
+    }
+  }
+  return catalog as MessageCatalog<T>;
+}
+
 /** User-facing validation and error texts from spec §5 and §8, shared by server and web. */
-export const messages = {
+export const messages = defineMessages('common', {
   invalidCredentials: 'Invalid username or password',
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required',
@@ -26,7 +126,16 @@ export const messages = {
   nulCharacter: 'Text must not contain the NUL character (U+0000)',
   internalError: 'Something went wrong on our side. Please try again.',
   shuttingDown: 'Server is shutting down, try again shortly',
-} as const;
+  invalidJson: 'Request body is not valid JSON',
+  routeNotFound: 'Route not found',
+  invalidRequest: 'Invalid request',
+  messagingOff: 'Messaging is not running in this process',
+  notFound: ({ item }: { item: string }) => `${item} not found`,
+  unknownSort: ({ sort }: { sort: string }) => `Unknown sort '${sort}'`,
+  mustBeType: ({ field, expected }: { field: string; expected: string }) =>
+    `${field} must be ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`,
+  invalidField: ({ field, problem }: { field: string; problem: string }) => `${field}: ${problem}`,
+});
 
-export const notFound = (item: string) => `${item} not found`;
-export const unknownSort = (sort: string) => `Unknown sort '${sort}'`;
+export const notFound = (item: string) => messages.notFound({ item });
+export const unknownSort = (sort: string) => messages.unknownSort({ sort });

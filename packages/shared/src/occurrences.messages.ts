@@ -1,16 +1,18 @@
+import { defineMessages } from './messages.js';
+
 /** Texts of the occurrences API and screens (spec §5, §8; the spec's misspellings corrected). */
-export const occurrenceMessages = {
+export const occurrenceMessages = defineMessages('occurrences', {
   dateRequired: 'Occurrence date must be set',
   noId: 'An error occurred while updating the item, no eventOccurrenceId',
   updateFailed: 'An error occurred while updating the item',
   completedLocked: 'A completed occurrence cannot be changed',
   hasSubmissions: 'This occurrence has form submissions and cannot be deleted',
   dateTaken: 'The event already has an occurrence at that time',
-  guestInvalid: (id: number) => `Guest ${id} is not an active guest`,
+  guestInvalid: ({ id }: { id: number }) => `Guest ${id} is not an active guest`,
   deleted: 'Event occurrence deleted successfully',
   upcomingDeleted: 'Upcoming event deleted successfully',
-  approved: (count: number) => (count === 1 ? '1 occurrence approved' : `${count} occurrences approved`),
-  unapproved: (count: number) =>
+  approved: ({ count }: { count: number }) => (count === 1 ? '1 occurrence approved' : `${count} occurrences approved`),
+  unapproved: ({ count }: { count: number }) =>
     count === 1 ? '1 occurrence set back to scheduled' : `${count} occurrences set back to scheduled`,
   approveFailed: 'An error occurred while approving the schedule',
   unapproveFailed: 'An error occurred while unapproving the schedule',
@@ -18,4 +20,4 @@ export const occurrenceMessages = {
   unapproveError: 'Error unapproving the schedule:',
   pastDay: 'The schedule of a past day cannot be changed',
   timezoneInvalid: 'timezone must be an IANA time zone such as Europe/Istanbul',
-} as const;
+});

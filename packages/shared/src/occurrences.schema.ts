@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { OCCURRENCE_STATUSES } from './constants.js';
 import { idField, idText } from './ids.js';
-import { queryFlag } from './list.js';
+import { codedTextShape, queryFlag } from './list.js';
+import { codedText, type Text } from './messages.js';
 import { occurrenceMessages } from './occurrences.messages.js';
 export { occurrenceMessages } from './occurrences.messages.js';
 
@@ -143,8 +144,10 @@ export const scheduleDayRequestSchema = z.object({
 export type ScheduleDayRequest = z.infer<typeof scheduleDayRequestSchema>;
 
 /** The answer of every bulk action (approve, unapprove; the sends in the messaging issue). */
-export const bulkActionResultSchema = z.object({ success: z.boolean(), message: z.string() });
+export const bulkActionResultSchema = z.object({ success: z.boolean(), ...codedTextShape });
 export type BulkActionResult = z.infer<typeof bulkActionResultSchema>;
+/** A bulk action's answer: whether it worked and its text with the text's code and values. */
+export const bulkResult = (success: boolean, text: Text): BulkActionResult => ({ success, ...codedText(text) });
 
 /** At most this many days in one CSV export. */
 export const EXPORT_MAX_DAYS = 366;

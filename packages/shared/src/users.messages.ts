@@ -1,12 +1,13 @@
 import { ROLES, USER_STATUSES } from './roles.js';
-import { TIMEZONES } from './constants.js';
+import { LANGUAGES, TIMEZONES } from './constants.js';
+import { defineMessages } from './messages.js';
 
 export const PASSWORD_MAX_LENGTH = 200;
 export const PASSWORD_MIN_LENGTH = 8;
 export const USERNAME_MAX_LENGTH = 100;
 
 /** Texts of the Users API besides the spec's own (spec §5 has only the username and timezone rules). */
-export const userMessages = {
+export const userMessages = defineMessages('users', {
   usernameTooLong: `Username must be at most ${USERNAME_MAX_LENGTH} characters`,
   usernameTaken: 'Username is already taken',
   passwordNotText: 'Password must be text',
@@ -15,17 +16,18 @@ export const userMessages = {
   roleInvalid: `Role must be one of ${ROLES.join(', ')}`,
   statusInvalid: `Status must be one of ${USER_STATUSES.join(', ')}`,
   timezoneInvalid: `Timezone must be one of ${TIMEZONES.join(', ')}`,
+  languageInvalid: `Language must be one of ${LANGUAGES.join(', ')}`,
   emailInvalid: 'Email must be a valid email address',
   phoneInvalid: 'Phone must be a valid phone number',
   groupIdsInvalid: 'Groups must be a list of group ids',
   messageGroupIdInvalid: 'Message group must be a message group id or null',
-  groupNotFound: (id: number) => `Group ${id} does not exist`,
-  messageGroupNotFound: (id: number) => `Message group ${id} does not exist`,
+  groupNotFound: ({ id }: { id: number }) => `Group ${id} does not exist`,
+  messageGroupNotFound: ({ id }: { id: number }) => `Message group ${id} does not exist`,
   nothingToUpdate: 'Nothing to update',
   cannotDeleteSelf: 'You cannot delete your own account',
   cannotDeactivateSelf: 'You cannot deactivate your own account',
   cannotDemoteSelf: 'You cannot remove your own admin role',
   lastAdmin: 'At least one active admin must remain',
   inUse: 'User is used by events, forms or lookups and cannot be deleted; deactivate them instead',
-  profileFieldsOnly: (keys: readonly string[]) => `${keys.join(', ')} cannot be changed through My profile`,
-} as const;
+  profileFieldsOnly: ({ fields }: { fields: string }) => `${fields} cannot be changed through My profile`,
+});

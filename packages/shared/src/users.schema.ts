@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TIMEZONES } from './constants.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, TIMEZONES } from './constants.js';
 import { idField } from './ids.js';
 import { listQuerySchema, listResponseSchema } from './list.js';
 import { messages } from './messages.js';
@@ -25,6 +25,8 @@ export const userSchema = z.object({
   phone: z.string().nullable(),
   address: z.string().nullable(),
   timezone: z.string(),
+  /** The language the web starts in for them, and of the messages and reports they receive. */
+  language: z.enum(LANGUAGES),
   /** The groups the user belongs to, by name. */
   groups: z.array(namedRefSchema),
   /** The same groups' ids (what the form sends back). */
@@ -90,6 +92,7 @@ const userFields = {
     .trim()
     .min(1, { error: messages.timezoneRequired, abort: true })
     .refine((value) => (TIMEZONES as readonly string[]).includes(value), userMessages.timezoneInvalid),
+  language: z.enum(LANGUAGES, { error: userMessages.languageInvalid }),
   name: clearableText('Name'),
   surname: clearableText('Surname'),
   email,
@@ -114,6 +117,7 @@ const userInput = (passwordRequired: boolean) =>
     ...userFields,
     password: password(passwordRequired),
     status: userFields.status.default('active'),
+    language: userFields.language.default(DEFAULT_LANGUAGE),
     groupIds: userFields.groupIds.default([]),
     messageGroupId: userFields.messageGroupId.default(null),
   });
@@ -158,10 +162,14 @@ export const myProfileSchema = z.strictObject(
     email: userFields.email,
     phone: userFields.phone,
     address: userFields.address,
+    language: userFields.language.optional(),
     password: password(false),
   },
   {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? userMessages.profileFieldsOnly(issue.keys) : undefined),
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? userMessages.profileFieldsOnly({ fields: issue.keys.join(', ') }).message
+        : undefined,
   },
 );
 export type MyProfileInput = z.input<typeof myProfileSchema>;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, webcrypto } from 'node:crypto';
-import { accessTokenClaimsSchema, type AccessTokenClaims, type Role } from '@ritim/shared';
+import { accessTokenClaimsSchema, type AccessTokenClaims, type Language, type Role } from '@ritim/shared';
 import { jwtVerify, SignJWT } from 'jose';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -9,6 +9,8 @@ export interface SessionUser {
   id: number;
   role: Role;
   timezone: string;
+  /** The user's language (absent in tokens signed before users had one). */
+  language?: Language;
   username: string;
   groupIds: number[];
 }
@@ -31,7 +33,13 @@ export class AccessTokens {
   }
 
   async sign(user: SessionUser): Promise<string> {
-    return new SignJWT({ role: user.role, timezone: user.timezone, username: user.username, groupIds: user.groupIds })
+    return new SignJWT({
+      role: user.role,
+      timezone: user.timezone,
+      ...(user.language ? { language: user.language } : {}),
+      username: user.username,
+      groupIds: user.groupIds,
+    })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(user.id))
       .setIssuedAt()
@@ -46,7 +54,14 @@ export class AccessTokens {
       const claims: AccessTokenClaims = accessTokenClaimsSchema.parse(payload);
       const id = Number(claims.sub);
       if (!Number.isSafeInteger(id) || id <= 0) return null;
-      return { id, role: claims.role, timezone: claims.timezone, username: claims.username, groupIds: claims.groupIds };
+      return {
+        id,
+        role: claims.role,
+        timezone: claims.timezone,
+        ...(claims.language ? { language: claims.language } : {}),
+        username: claims.username,
+        groupIds: claims.groupIds,
+      };
     } catch {
       return null;
     }

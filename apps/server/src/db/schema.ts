@@ -51,6 +51,10 @@ export const users = pgTable(
     phone: text('phone'),
     address: text('address'),
     timezone: text('timezone').notNull().default(DEFAULT_TIMEZONE),
+    /** The language the web starts in for this user, and of the messages and reports they receive. */
+    language: text('language', { enum: ['en', 'tr'] })
+      .notNull()
+      .default('en'),
     /** Where this user's messages go when set (a group chat), else to the user directly. */
     messageGroupId: integer('message_group_id').references((): AnyPgColumn => messageGroups.id, {
       onDelete: 'set null',

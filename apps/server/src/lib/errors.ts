@@ -1,4 +1,4 @@
-import { errorResponseSchema } from '@ritim/shared';
+import { type CodedText, codedText, errorResponseSchema, type Text } from '@ritim/shared';
 
 /** The `{message}` response schemas of the error statuses a route can answer (for validation of docs and replies). */
 export function errorResponses<const C extends readonly number[]>(...codes: C) {
@@ -7,13 +7,20 @@ export function errorResponses<const C extends readonly number[]>(...codes: C) {
   };
 }
 
-/** An error whose status and message are meant for the client. */
+/**
+ * An error whose status and text are meant for the client: it answers `{message, code, values}`
+ * (the code and values when the text is one of the sections' messages).
+ */
 export class AppError extends Error {
+  readonly body: CodedText;
+
   constructor(
     readonly statusCode: number,
-    message: string,
+    text: Text,
   ) {
-    super(message);
+    const body = codedText(text);
+    super(body.message);
+    this.body = body;
     this.name = 'AppError';
   }
 }

@@ -1,4 +1,4 @@
-import { occurrenceMessages } from '@ritim/shared';
+import { occurrenceMessages, type Text } from '@ritim/shared';
 import { DateTime } from 'luxon';
 import { RecurrenceError } from '../recurrence/errors.js';
 import { checkZone } from '../recurrence/zone.js';
@@ -30,6 +30,6 @@ export function monthRange(month: string, zone: string): [Date, Date] {
 export const todayIn = (zone: string, now: Date): string => DateTime.fromJSDate(now, { zone }).toISODate() ?? '';
 
 /** Refuses (400 with `message`) a day before today in `zone`: the past is not rescheduled or reminded. */
-export function assertNotPastDay(day: string, zone: string, now: Date, message: string): void {
+export function assertNotPastDay(day: string, zone: string, now: Date, message: Text): void {
   if (day < todayIn(zone, now)) throw new AppError(400, message);
 }

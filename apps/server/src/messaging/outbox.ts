@@ -1,4 +1,4 @@
-import type { MessageType } from '@ritim/shared';
+import type { Language, MessageType } from '@ritim/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { messageGroups, messageLogs, users } from '../db/schema.js';
@@ -14,6 +14,8 @@ export type AttachmentSpec =
       occurrenceId: number;
       /** The guests the message is for: their report shows only the submissions about them. */
       guestIds?: number[];
+      /** The recipients' language: the report's words and dates (English when absent). */
+      language?: Language;
     }
   | { kind: 'monthly-report'; guestId: number; month: string; timezone: string }
   /** The session as an .ics file, so a guest adds it to their calendar in one tap. */

@@ -1,4 +1,5 @@
 import type { FormField, FormOption } from '@ritim/shared';
+import { GUEST_TEXTS, type GuestTexts } from '../i18n/guest-texts.js';
 import type { LookupLabels } from './types.js';
 
 /** What a report shows for an answer left empty. */
@@ -24,13 +25,18 @@ const optionLabel = (options: readonly FormOption[] | undefined, value: unknown)
  * was checked against the schema when it was submitted, but the schema may have changed since,
  * so any value still gives some text.
  */
-export function answerText(field: FormField, value: unknown, lookupLabels: LookupLabels): string {
+export function answerText(
+  field: FormField,
+  value: unknown,
+  lookupLabels: LookupLabels,
+  texts: GuestTexts = GUEST_TEXTS.en,
+): string {
   if (isEmpty(value)) return NO_ANSWER;
   switch (field.type) {
     case 'radiogroup':
       return optionLabel(field.options, value);
     case 'checkbox':
-      if (!field.multiple) return value === true ? 'Yes' : value === false ? 'No' : plain(value);
+      if (!field.multiple) return value === true ? texts.yes : value === false ? texts.no : plain(value);
       return (Array.isArray(value) ? value : [value]).map((one) => optionLabel(field.options, one)).join(', ');
     case 'listbox':
       return (typeof value === 'string' ? lookupLabels.get(field.lookupKey)?.get(value) : undefined) ?? plain(value);

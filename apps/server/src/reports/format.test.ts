@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimeSpan, monthTitle, moreText, sessionTotals } from './format.js';
+import { GUEST_TEXTS } from '../i18n/guest-texts.js';
+import { formatTimeSpan, monthTitle, sessionTotals } from './format.js';
 
 describe('formatTimeSpan', () => {
   it("writes the times in the zone passed in, whatever the host's zone", () => {
@@ -56,9 +57,28 @@ describe('sessionTotals', () => {
   });
 });
 
-describe('moreText', () => {
+describe('more guests', () => {
   it('says how many were left out', () => {
-    expect(moreText(1, 'more guest', 'more guests')).toBe('… and 1 more guest');
-    expect(moreText(12, 'more guest', 'more guests')).toBe('… and 12 more guests');
+    expect(GUEST_TEXTS.en.moreGuests(1)).toBe('… and 1 more guest');
+    expect(GUEST_TEXTS.en.moreGuests(12)).toBe('… and 12 more guests');
+    expect(GUEST_TEXTS.tr.moreGuests(12)).toBe('… ve 12 misafir daha');
+  });
+});
+
+describe('in Turkish', () => {
+  const tr = GUEST_TEXTS.tr;
+
+  it('writes weekdays, months and dates the Turkish way', () => {
+    const start = new Date('2026-11-14T07:00:00Z');
+    const end = new Date('2026-11-14T08:30:00Z');
+    expect(formatTimeSpan(start, end, 'Europe/Istanbul', tr)).toBe('14 Kas 2026 Cmt 10:00–11:30');
+    expect(
+      formatTimeSpan(new Date('2026-11-14T20:00:00Z'), new Date('2026-11-14T22:30:00Z'), 'Europe/Istanbul', tr),
+    ).toBe('14 Kas 2026 Cmt 23:00 – 15 Kas 2026 Paz 01:30');
+    expect(monthTitle(2026, 11, tr)).toBe('Kasım 2026');
+  });
+
+  it('counts sessions in Turkish', () => {
+    expect(sessionTotals(['completed', 'completed', 'scheduled'], tr)).toBe('3 oturum: 2 tamamlandı, 1 planlandı');
   });
 });

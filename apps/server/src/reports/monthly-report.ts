@@ -1,11 +1,12 @@
 import { type Element, h } from './element.js';
-import { formatTimeSpan, monthTitle, moreText, sessionTotals, STATUS_LABELS } from './format.js';
+import { guestTexts, type GuestTexts } from '../i18n/guest-texts.js';
+import { formatTimeSpan, monthTitle, sessionTotals } from './format.js';
 import { reportImages, reportKey } from './image-cache.js';
 import { type Page, renderPage } from './render.js';
 import { card, colors, headerBand, noticeLine, notesBlock, text } from './theme.js';
 import type { MonthlyReportData, MonthlyReportOccurrence, ReportOptions } from './types.js';
 
-export const NO_SESSIONS = 'No sessions this month';
+export const NO_SESSIONS = guestTexts('en').noSessions;
 
 /** Status colours: grey until approved, blue when approved, green when it took place (each 4.5:1 or better). */
 const STATUS_STYLES = {
@@ -14,9 +15,9 @@ const STATUS_STYLES = {
   completed: { backgroundColor: '#dcfce7', color: '#166534' },
 } as const;
 
-function sessionCard(occurrence: MonthlyReportOccurrence, timeZone: string): Element {
+function sessionCard(occurrence: MonthlyReportOccurrence, timeZone: string, texts: GuestTexts): Element {
   const notes = occurrence.notes?.trim() ?? '';
-  const when = formatTimeSpan(occurrence.startsAt, occurrence.endsAt, timeZone);
+  const when = formatTimeSpan(occurrence.startsAt, occurrence.endsAt, timeZone, texts);
   return card(
     h(
       { justifyContent: 'space-between', alignItems: 'flex-start', gap: 24 },
@@ -31,28 +32,35 @@ function sessionCard(occurrence: MonthlyReportOccurrence, timeZone: string): Ele
           padding: '6px 20px',
           borderRadius: 999,
         },
-        STATUS_LABELS[occurrence.status],
+        texts.statuses[occurrence.status],
       ),
     ),
     text({ fontSize: 36, lineHeight: 1.4, color: colors.text, marginTop: 6 }, occurrence.eventTitle),
-    ...(notes === '' ? [] : [notesBlock('Notes', notes)]),
+    ...(notes === '' ? [] : [notesBlock(texts.notes, notes)]),
   );
 }
 
 /** The report's page before layout: the guest and month with the totals, then one card per session by start time. */
 export function monthlyReportPage(data: MonthlyReportData): Page {
   const occurrences = [...data.occurrences].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-  const totals = occurrences.length === 0 ? undefined : sessionTotals(occurrences.map(({ status }) => status));
+  const texts = guestTexts(data.language);
+  const totals =
+    occurrences.length === 0
+      ? undefined
+      : sessionTotals(
+          occurrences.map(({ status }) => status),
+          texts,
+        );
   return {
     header: headerBand(
-      'Monthly report',
-      `${data.guestName} — ${monthTitle(data.year, data.month)}`,
-      [{ label: 'Time zone', value: data.timeZone }],
+      texts.monthlyReport,
+      `${data.guestName} — ${monthTitle(data.year, data.month, texts)}`,
+      [{ label: texts.timeZone, value: data.timeZone }],
       totals,
     ),
-    items: occurrences.map((occurrence) => sessionCard(occurrence, data.timeZone)),
-    empty: noticeLine(NO_SESSIONS),
-    more: (n) => noticeLine(moreText(n, 'more session', 'more sessions')),
+    items: occurrences.map((occurrence) => sessionCard(occurrence, data.timeZone, texts)),
+    empty: noticeLine(texts.noSessions),
+    more: (n) => noticeLine(texts.moreSessions(n)),
   };
 }
 

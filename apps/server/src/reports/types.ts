@@ -1,4 +1,4 @@
-import type { FormField, OccurrenceStatus } from '@ritim/shared';
+import type { FormField, Language, OccurrenceStatus } from '@ritim/shared';
 
 /**
  * Listbox answers are lookup values; a report shows their labels. Lookup key -> (value -> label),
@@ -29,6 +29,8 @@ export interface OccurrenceReportData {
   locationName: string;
   /** In the order they are shown (by guest name, say). */
   submissions: readonly ReportSubmission[];
+  /** The language of the report's words and dates (its recipients'); English when absent. */
+  language?: Language;
 }
 
 /** One occurrence in a guest's month. */
@@ -51,6 +53,8 @@ export interface MonthlyReportData {
   month: number;
   /** The month's occurrences the guest was in, shown by start time. */
   occurrences: readonly MonthlyReportOccurrence[];
+  /** The guest's language: the report's words and dates; English when absent. */
+  language?: Language;
 }
 
 /** How tall a report may grow: past it, the items that do not fit become one '… and N more' line. */

@@ -89,6 +89,7 @@ export interface TestUserInput {
   surname?: string | null;
   timezone?: string;
   email?: string | null;
+  language?: 'en' | 'tr';
 }
 
 export async function createUser(database: Database, input: TestUserInput) {
@@ -103,6 +104,7 @@ export async function createUser(database: Database, input: TestUserInput) {
       surname: input.surname,
       timezone: input.timezone,
       email: input.email,
+      language: input.language,
     })
     .returning();
   return row!;

@@ -1,5 +1,5 @@
 import { clearAccessToken, getAccessToken, setAccessToken } from '../auth/session-store';
-import { ApiError } from './errors';
+import { ApiError, codedMessageOf } from './errors';
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Record<string, QueryValue>;
@@ -40,13 +40,6 @@ async function readBody(response: Response): Promise<unknown> {
   return text;
 }
 
-function messageOf(body: unknown): string | undefined {
-  if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
-    return body.message;
-  }
-  return undefined;
-}
-
 /** Sends an auth call (public, cookie-carrying) and returns its body, or throws ApiError. */
 export async function authCall(path: 'login' | 'refresh' | 'logout', body?: unknown): Promise<unknown> {
   const response = await fetch(apiUrl(`auth/${path}`), {
@@ -56,7 +49,7 @@ export async function authCall(path: 'login' | 'refresh' | 'logout', body?: unkn
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const parsed = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, messageOf(parsed) ?? response.statusText);
+  if (!response.ok) throw new ApiError(response.status, codedMessageOf(parsed) ?? response.statusText);
   return parsed;
 }
 
@@ -126,7 +119,7 @@ async function authorizedFetch(path: string, options: RequestOptions, accept: st
 /** A failed response as ApiError with the server's message. */
 async function failure(response: Response): Promise<ApiError> {
   const body = await readBody(response);
-  return new ApiError(response.status, messageOf(body) ?? (response.statusText || 'Unknown error'));
+  return new ApiError(response.status, codedMessageOf(body) ?? (response.statusText || 'Unknown error'));
 }
 
 /**

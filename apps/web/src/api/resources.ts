@@ -1,4 +1,4 @@
-import { ApiError } from './errors';
+import { ApiError, codedMessageOf } from './errors';
 import { apiRequest, type QueryParams } from './client';
 
 /** One page of a list and the number of items across all pages. */
@@ -20,9 +20,8 @@ function assertSection(section: string) {
 
 /** A success body carrying a top-level message is a failure (spec §7). */
 function rejectMessage<T>(body: T, status = 400): T {
-  if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
-    throw new ApiError(status, body.message);
-  }
+  const coded = codedMessageOf(body);
+  if (coded) throw new ApiError(status, coded);
   return body;
 }
 

@@ -1,10 +1,12 @@
-import { DEFAULT_TIMEZONE, parseRole, type SessionRole } from '@ritim/shared';
+import { DEFAULT_TIMEZONE, type Language, LANGUAGES, parseRole, type SessionRole } from '@ritim/shared';
 
 /** The signed-in user as the access token describes it (spec §3). */
 export interface SessionUser {
   id: string;
   role: SessionRole;
   timezone: string;
+  /** The user's language (the web switches to it at sign-in); absent in older tokens. */
+  language?: Language;
   username: string;
   groupIds: number[];
   /** Expiry, seconds since the epoch (0 when the token has none). */
@@ -39,6 +41,7 @@ export function decodeAccessToken(token: unknown): SessionUser | null {
     id: typeof record.sub === 'string' || typeof record.sub === 'number' ? String(record.sub) : '',
     role: parseRole(record.role),
     timezone: typeof record.timezone === 'string' && record.timezone ? record.timezone : DEFAULT_TIMEZONE,
+    ...((LANGUAGES as readonly unknown[]).includes(record.language) ? { language: record.language as Language } : {}),
     username: typeof record.username === 'string' ? record.username : '',
     groupIds: Array.isArray(record.groupIds)
       ? record.groupIds.filter((id): id is number => typeof id === 'number' && Number.isInteger(id))

@@ -10,8 +10,8 @@ import { failureMessage } from './entity-form';
 
 /** An answer: the server's message, green, or red with its reason, else the action's default. */
 export function toastResult(result: BulkActionResult, fallback: string) {
-  if (result.success) toast.success(translateMessage(result.message));
-  else toast.error(result.message ? translateMessage(result.message) : fallback);
+  if (result.success) toast.success(translateMessage(result));
+  else toast.error(result.message ? translateMessage(result) : fallback);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { parseId } from '@ritim/shared';
+import { messages, parseId } from '@ritim/shared';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
@@ -17,7 +17,7 @@ export const parseRouteId = (value: string | undefined): number | null => parseI
 
 /** The message of a failed call in the current language, else the screen's default. */
 export const failureMessage = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? translateMessage(error.message) : fallback;
+  error instanceof Error && error.message ? translateMessage(error) : fallback;
 
 /** A form screen's page: its title (document and heading), an optional line under it, the content. */
 export function FormFrame({
@@ -271,7 +271,6 @@ function EntityFormBody<T, S extends z.ZodType<FieldValues, FieldValues>, K exte
 export function EntityForm<T, S extends z.ZodType<FieldValues, FieldValues>, K extends QueryKey>(
   props: EntityFormProps<T, S, K>,
 ) {
-  const { t } = useTranslation();
   const param = useParams()[props.idParam];
   const { texts, listPath } = props;
   if (param === undefined) {
@@ -286,7 +285,7 @@ export function EntityForm<T, S extends z.ZodType<FieldValues, FieldValues>, K e
     <FormFrame title={texts.editTitle} description={texts.description} wide={props.wide}>
       {id === null ? (
         <StatusCard backTo={listPath}>
-          <ErrorText message={texts.fetchFailed(t('messages.invalidId'))} toastId={`bad-id-${param}`} />
+          <ErrorText message={texts.fetchFailed(translateMessage(messages.invalidId))} toastId={`bad-id-${param}`} />
         </StatusCard>
       ) : (
         <ItemLoader key={id} query={props.itemQuery(id)} fetchFailed={texts.fetchFailed} backTo={listPath}>

@@ -99,7 +99,7 @@ export function ListPage<T, K extends QueryKey>({
       </p>
     );
   } else if (result.isError) {
-    const message = result.error.message ? translateMessage(result.error.message) : t('list.unknownError');
+    const message = result.error.message ? translateMessage(result.error) : t('list.unknownError');
     body = (
       <p role="alert" className="px-4 py-16 text-center text-sm text-red-700">
         {t('list.error', { error: message })}

@@ -24,7 +24,7 @@ export function useDeleteItem<T>({ remove, invalidates, name }: DeleteItemOption
       await queryClient.invalidateQueries({ queryKey: invalidates });
     },
     onError: (error) => {
-      toast.error(error.message ? translateMessage(error.message) : t('list.deleteFailed'));
+      toast.error(error.message ? translateMessage(error) : t('list.deleteFailed'));
     },
   });
   return (row: T) => {

@@ -1,10 +1,9 @@
-import { messages } from '@ritim/shared';
+import { codeOfText, type Language, LANGUAGES } from '@ritim/shared';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en';
 
-export const LANGUAGES = ['en', 'tr'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language };
 const STORAGE_KEY = 'ritim.language';
 
 function storedLanguage(): Language {
@@ -33,14 +32,6 @@ i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });
 
-/** English text -> key: the shared messages, and the schema texts en.messages lists besides them. */
-const messageKeys = new Map<string, string>();
-function learnMessageKeys(entries: [string, string][]) {
-  // The first key of a text wins: the shared ones come before the sections' repeats of them.
-  for (const [key, text] of entries) if (!messageKeys.has(text)) messageKeys.set(text, key);
-}
-learnMessageKeys([...Object.entries(en.messages), ...Object.entries(messages)]);
-
 let sectionTexts: Promise<void> | undefined;
 
 /**
@@ -51,7 +42,6 @@ export function loadSectionTexts(): Promise<void> {
   sectionTexts ??= import('./en-sections').then(
     ({ enSections }) => {
       i18n.addResourceBundle('en', 'translation', enSections, true, false);
-      learnMessageKeys(Object.entries(enSections.messages));
     },
     (error: unknown) => {
       // A failed fetch (offline) is tried again on the next call.
@@ -64,8 +54,7 @@ export function loadSectionTexts(): Promise<void> {
 
 /** Makes a language's texts available (fetching its chunk once) and switches to it. */
 export async function loadLanguage(language: Language): Promise<void> {
-  // Another language falls back to English for what it lacks and translates the sections' server
-  // texts by their English wording: both need the sections' English texts.
+  // Another language falls back to English for what it lacks: that needs the sections' English texts.
   if (language !== 'en') await loadSectionTexts();
   if (!i18n.hasResourceBundle(language, 'translation')) {
     const texts = language === 'tr' ? (await import('./tr')).tr : en;
@@ -77,19 +66,44 @@ export async function loadLanguage(language: Language): Promise<void> {
 /** Resolves once the stored language's texts are in (render after it, so nothing flashes in English). */
 export const i18nReady: Promise<void> = loadLanguage(storedLanguage()).catch(() => undefined);
 
-export function changeLanguage(language: Language) {
+/** Switches to a language and remembers it on this device (the language before the next sign-in). */
+export function switchLanguage(language: Language): Promise<void> {
   try {
     localStorage.setItem(STORAGE_KEY, language);
   } catch {
     // Private mode: the choice lasts for this page only.
   }
-  void loadLanguage(language);
+  return loadLanguage(language);
 }
 
-/** Shows a server or validation message in the current language when it is one of the shared texts. */
-export function translateMessage(text: string): string {
-  const key = messageKeys.get(text);
-  return key ? i18n.t(`messages.${key}` as 'messages.invalidCredentials', { defaultValue: text }) : text;
+export function changeLanguage(language: Language) {
+  void switchLanguage(language);
+}
+
+/** A server or validation text: the English text, with its code and values when it is coded. */
+export type Translatable = string | { message: string; code?: unknown; values?: unknown };
+
+const isTranslatable = (value: unknown): value is Exclude<Translatable, string> =>
+  typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
+
+/** A message's value as the sentence shows it: nested messages (parts of a sentence) translated too. */
+function valueText(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(valueText).join(', ');
+  return isTranslatable(value) ? translateMessage(value) : value;
+}
+
+/**
+ * Shows a server or validation message in the current language: by its code (`<section>.<name>`,
+ * a fixed shared text is known by its wording), with its values put in; a text without a code,
+ * or without a translation, as it is.
+ */
+export function translateMessage(text: Translatable): string {
+  const message = typeof text === 'string' ? text : text.message;
+  const code = typeof text === 'string' ? codeOfText(text) : typeof text.code === 'string' ? text.code : undefined;
+  if (!code || i18n.resolvedLanguage === 'en') return message;
+  const values = typeof text === 'string' || typeof text.values !== 'object' || text.values === null ? {} : text.values;
+  const shown = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, valueText(value)]));
+  return i18n.t(`messages.${code}` as 'app.name', { ...shown, defaultValue: message });
 }
 
 export { i18n };

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { messagingMessages } from '@ritim/shared';
 import type { TransportConfig } from './config.js';
 import { TransportError } from './errors.js';
 import { safeName } from './safe-name.js';
@@ -46,10 +47,9 @@ function smtpError(error: unknown, server: string, timeoutMs: number): Transport
 }
 
 function resolveRecipient(recipient: Recipient): Resolution {
-  if (recipient.kind === 'group')
-    return unreachable('message groups have no email address (they need the whatsapp transport)');
+  if (recipient.kind === 'group') return unreachable(messagingMessages.groupNoEmail);
   const email = recipient.email?.trim();
-  if (!email) return unreachable('no email address');
+  if (!email) return unreachable(messagingMessages.noEmail);
   if (!/^[^\s@<>]+@[^\s@<>]+$/.test(email)) return unreachable('no usable email address');
   return reachable(email);
 }

@@ -1,3 +1,4 @@
+import { messagingMessages } from '@ritim/shared';
 import type { TransportConfig } from './config.js';
 import { TransportError } from './errors.js';
 import { callJson, type HttpTransportOptions } from './http.js';
@@ -25,17 +26,17 @@ const GROUP_PAGE = 100;
  * national `0555…` cannot be told apart from another country's number. E.164 allows 8–15 digits.
  */
 export function phoneChatId(phone: string | null): Resolution {
-  if (!phone?.trim()) return unreachable('no phone number');
+  if (!phone?.trim()) return unreachable(messagingMessages.noPhone);
   const digits = phone.replace(/\D/g, '').replace(/^00/, '');
-  if (digits.length < 8 || digits.length > 15) return unreachable('no usable phone number');
+  if (digits.length < 8 || digits.length > 15) return unreachable(messagingMessages.badPhone);
   return reachable(`${digits}@c.us`);
 }
 
 function resolveRecipient(recipient: Recipient): Resolution {
   if (recipient.kind === 'user') return phoneChatId(recipient.phone);
   const chatId = recipient.chatId.trim();
-  if (!chatId) return unreachable('the message group has no chat id');
-  if (!chatId.endsWith('@g.us')) return unreachable(`chat id ${chatId} is not a WhatsApp group id (…@g.us)`);
+  if (!chatId) return unreachable(messagingMessages.noChatId);
+  if (!chatId.endsWith('@g.us')) return unreachable(messagingMessages.notGroupChatId({ chatId }).message);
   return reachable(chatId);
 }
 

@@ -174,6 +174,7 @@ export interface GuestContactRow {
   name: string | null;
   surname: string | null;
   timezone: string;
+  language: string;
   email: string | null;
   phone: string | null;
   groupId: number | null;
@@ -550,7 +551,7 @@ export class OccurrenceRepository {
 
   private async contacts(db: Executor, where: SQL): Promise<GuestContactRow[]> {
     const result = await db.execute(sql`
-      select o.id as "occurrenceId", g.id, g.username, g.name, g.surname, g.timezone, g.email, g.phone,
+      select o.id as "occurrenceId", g.id, g.username, g.name, g.surname, g.timezone, g.language, g.email, g.phone,
         mg.id as "groupId", mg.name as "groupName", mg.external_id as "chatId"
       from ${eventOccurrences} o
       join lateral ${guestListOf(sql`o`)} guest_list on true

@@ -2,6 +2,7 @@ import {
   type BulkActionResult,
   type ConflictList,
   type ConflictWindowQuery,
+  bulkResult,
   type EventOccurrence,
   type EventOccurrenceListQuery,
   type OccurrenceCalendar,
@@ -234,9 +235,9 @@ export class EventOccurrenceService {
     const count = approve
       ? await this.occurrences.setStatusBetween(new Date(start), new Date(end), 'scheduled', 'approved')
       : await this.occurrences.setStatusBetween(new Date(start), new Date(end), 'approved', 'scheduled');
-    return {
-      success: true,
-      message: approve ? occurrenceMessages.approved(count) : occurrenceMessages.unapproved(count),
-    };
+    return bulkResult(
+      true,
+      approve ? occurrenceMessages.approved({ count }) : occurrenceMessages.unapproved({ count }),
+    );
   }
 }

@@ -214,7 +214,7 @@ export class EventService {
       .select({ id: locations.id })
       .from(locations)
       .where(and(eq(locations.id, locationId), eq(locations.status, 'active')));
-    if (!location) throw new AppError(400, eventMessages.locationInvalid(locationId));
+    if (!location) throw new AppError(400, eventMessages.locationInvalid({ id: locationId }));
   }
 
   /**
@@ -360,7 +360,7 @@ export class EventService {
   private async splitPlan(db: Db | Tx, current: typeof events.$inferSelect, fromOccurrenceId: number) {
     const from = await this.occurrences.startOf(db, fromOccurrenceId);
     if (!from || from.eventId !== current.id) {
-      throw new AppError(400, eventMessages.splitOccurrenceInvalid(fromOccurrenceId));
+      throw new AppError(400, eventMessages.splitOccurrenceInvalid({ id: fromOccurrenceId }));
     }
     const blockedBy = await this.occurrences.firstWithHistoryFrom(db, current.id, from.startsAt);
     const wholeSeries = !(await this.occurrences.anyBefore(db, current.id, from.startsAt));
@@ -398,7 +398,7 @@ export class EventService {
     const { from, blockedBy, wholeSeries, parts } = await this.splitPlan(tx, current, fromOccurrenceId);
     if (blockedBy) {
       const when = DateTime.fromJSDate(blockedBy.startsAt, { zone: current.timezone }).toFormat('ccc yyyy-MM-dd HH:mm');
-      throw new AppError(409, eventMessages.splitHistory(`${when} (${current.timezone})`));
+      throw new AppError(409, eventMessages.splitHistory({ when: `${when} (${current.timezone})` }));
     }
     if (wholeSeries) return undefined;
 

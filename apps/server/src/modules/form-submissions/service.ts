@@ -62,7 +62,8 @@ export class FormSubmissionService {
       }
       // Completed means its report was sent: what was reported stays what is stored.
       if (occurrence.status === 'completed') throw new AppError(409, occurrenceMessages.completedLocked);
-      if (guestId !== null && !occurrence.isGuest) throw new AppError(400, submissionMessages.notAGuest(guestId));
+      if (guestId !== null && !occurrence.isGuest)
+        throw new AppError(400, submissionMessages.notAGuest({ id: guestId }));
 
       const check = validateSubmission(form.schema as FormSchema | null, parsed.data);
       if (!check.success) throw new AppError(400, check.error);

@@ -157,7 +157,7 @@ const submitted = async (formId: number, payload: Record<string, unknown>, heade
   return response.json<SubmissionBody>();
 };
 const refused = async (response: Awaited<ReturnType<typeof submit>>, status: number, message: string) => {
-  expect({ status: response.statusCode, body: response.json<unknown>() }).toEqual({ status, body: { message } });
+  expect({ status: response.statusCode, body: response.json<unknown>() }).toMatchObject({ status, body: { message } });
 };
 const rowsOf = (formId: number, occurrenceId: number, guestId: number | null) =>
   ctx.database.db
@@ -234,18 +234,18 @@ describe('POST /api/forms/:id/submit: the guest it is about', () => {
       await refused(
         await submit(1, { data: notes, eventOccurrenceId: own[1], guestId: guestC }, headers),
         400,
-        m.notAGuest(guestC),
+        m.notAGuest({ id: guestC }).message,
       );
     }
     await refused(
       await submit(1, { data: notes, eventOccurrenceId: own[1], guestId: adminId }),
       400,
-      m.notAGuest(adminId),
+      m.notAGuest({ id: adminId }).message,
     );
     await refused(
       await submit(1, { data: notes, eventOccurrenceId: own[1], guestId: 999_999 }),
       400,
-      m.notAGuest(999_999),
+      m.notAGuest({ id: 999_999 }).message,
     );
   });
 
@@ -253,7 +253,7 @@ describe('POST /api/forms/:id/submit: the guest it is about', () => {
     await refused(
       await submit(1, { data: notes, eventOccurrenceId: own[1], guestId: inactiveGuest }),
       400,
-      m.notAGuest(inactiveGuest),
+      m.notAGuest({ id: inactiveGuest }).message,
     );
   });
 
@@ -268,7 +268,7 @@ describe('POST /api/forms/:id/submit: the guest it is about', () => {
       await refused(
         await submit(1, { data: notes, eventOccurrenceId: occurrence, guestId: guestA }, headers),
         400,
-        m.notAGuest(guestA),
+        m.notAGuest({ id: guestA }).message,
       );
     }
     await submitted(1, { data: notes, eventOccurrenceId: occurrence, guestId: guestC }, organiser);
@@ -276,7 +276,7 @@ describe('POST /api/forms/:id/submit: the guest it is about', () => {
     await refused(
       await submit(1, { data: notes, eventOccurrenceId: own[1], guestId: guestC }),
       400,
-      m.notAGuest(guestC),
+      m.notAGuest({ id: guestC }).message,
     );
   });
 

@@ -6,6 +6,7 @@ import {
   messages,
   SUBMISSION_TEXT_MAX,
   submissionMessages as m,
+  type Text,
 } from '@ritim/shared';
 import { containsNul } from '../../lib/nul.js';
 
@@ -33,10 +34,10 @@ export interface LookupCandidate {
   parentId: number | null;
 }
 
-export type DataResult = { success: true; data: Record<string, unknown> } | { success: false; error: string };
+export type DataResult = { success: true; data: Record<string, unknown> } | { success: false; error: Text };
 
 export type SubmissionCheck =
-  { success: true; data: Record<string, unknown>; choices: ListboxChoice[] } | { success: false; error: string };
+  { success: true; data: Record<string, unknown>; choices: ListboxChoice[] } | { success: false; error: Text };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -60,7 +61,7 @@ export function parseSubmissionData(data: string | Record<string, unknown>): Dat
 }
 
 /** What one answer turned into: a value to store, nothing (left empty), or the reason it is refused. */
-type Outcome = { value: unknown } | { error: string };
+type Outcome = { value: unknown } | { error: Text };
 const EMPTY: Outcome = { value: undefined };
 
 /** Same rule as a user's email. */
@@ -88,27 +89,27 @@ function checkText(field: Extract<FormField, { type: 'input' | 'textarea' }>, va
   const { label } = field;
   const subtype = field.type === 'input' ? (field.subtype ?? 'text') : 'text';
   if (subtype === 'number' && typeof value === 'number') {
-    return Number.isFinite(value) ? { value } : { error: m.mustBeNumber(label) };
+    return Number.isFinite(value) ? { value } : { error: m.mustBeNumber({ label }) };
   }
   const text = textOf(value);
-  if (text === undefined) return { error: subtype === 'number' ? m.mustBeNumber(label) : m.mustBeText(label) };
-  if (text.length > SUBMISSION_TEXT_MAX) return { error: m.tooLong(label, SUBMISSION_TEXT_MAX) };
+  if (text === undefined) return { error: subtype === 'number' ? m.mustBeNumber({ label }) : m.mustBeText({ label }) };
+  if (text.length > SUBMISSION_TEXT_MAX) return { error: m.tooLong({ label, max: SUBMISSION_TEXT_MAX }) };
   if (text === '') return EMPTY;
   switch (subtype) {
     case 'number': {
       const number = Number(text);
       return NUMBER_PATTERN.test(text) && Number.isFinite(number)
         ? { value: number }
-        : { error: m.mustBeNumber(label) };
+        : { error: m.mustBeNumber({ label }) };
     }
     case 'email':
-      return EMAIL_PATTERN.test(text) ? { value: text } : { error: m.mustBeEmail(label) };
+      return EMAIL_PATTERN.test(text) ? { value: text } : { error: m.mustBeEmail({ label }) };
     case 'date':
-      return calendarDay.safeParse(text).success ? { value: text } : { error: m.mustBeDate(label) };
+      return calendarDay.safeParse(text).success ? { value: text } : { error: m.mustBeDate({ label }) };
     case 'time':
-      return TIME_PATTERN.test(text) ? { value: text } : { error: m.mustBeTime(label) };
+      return TIME_PATTERN.test(text) ? { value: text } : { error: m.mustBeTime({ label }) };
     case 'url':
-      return isUrl(text) ? { value: text } : { error: m.mustBeUrl(label) };
+      return isUrl(text) ? { value: text } : { error: m.mustBeUrl({ label }) };
     default:
       return { value: text };
   }
@@ -125,22 +126,26 @@ function checkField(field: FormField, value: unknown): Outcome {
     case 'radiogroup': {
       const text = textOf(value);
       if (text === '') return EMPTY;
-      return field.options.some((option) => option.value === text) ? { value: text } : { error: m.mustBeOption(label) };
+      return field.options.some((option) => option.value === text)
+        ? { value: text }
+        : { error: m.mustBeOption({ label }) };
     }
     case 'checkbox': {
-      if (!field.multiple) return typeof value === 'boolean' ? { value } : { error: m.mustBeBoolean(label) };
-      if (!Array.isArray(value)) return { error: m.mustBeOptions(label) };
+      if (!field.multiple) return typeof value === 'boolean' ? { value } : { error: m.mustBeBoolean({ label }) };
+      if (!Array.isArray(value)) return { error: m.mustBeOptions({ label }) };
       const allowed = new Set((field.options ?? []).map((option) => option.value));
       const chosen = value.map(textOf);
       const valid = chosen.every((text) => text !== undefined && allowed.has(text));
-      if (!valid || new Set(chosen).size !== chosen.length) return { error: m.mustBeOptions(label) };
+      if (!valid || new Set(chosen).size !== chosen.length) return { error: m.mustBeOptions({ label }) };
       return chosen.length === 0 ? EMPTY : { value: chosen };
     }
     case 'listbox': {
       const text = textOf(value);
       if (text === '') return EMPTY;
       // Longer than any lookup's value: no need to ask the database.
-      return text === undefined || text.length > LOOKUP_TEXT_MAX ? { error: m.mustBeLookup(label) } : { value: text };
+      return text === undefined || text.length > LOOKUP_TEXT_MAX
+        ? { error: m.mustBeLookup({ label }) }
+        : { value: text };
     }
   }
 }
@@ -160,7 +165,7 @@ export function validateSubmission(schema: FormSchema | null, data: Record<strin
   const fields = schema?.fields ?? [];
   const names = new Set(fields.map((field) => field.name));
   const unknown = Object.keys(data).find((name) => !names.has(name));
-  if (unknown !== undefined) return { success: false, error: m.unknownField(shownName(unknown)) };
+  if (unknown !== undefined) return { success: false, error: m.unknownField({ name: shownName(unknown) }) };
 
   const byName = new Map(fields.map((field) => [field.name, field]));
   const values: [string, unknown][] = [];
@@ -170,7 +175,7 @@ export function validateSubmission(schema: FormSchema | null, data: Record<strin
     const outcome = checkField(field, Object.hasOwn(data, field.name) ? data[field.name] : undefined);
     if ('error' in outcome) return { success: false, error: outcome.error };
     const unanswered = outcome.value === undefined || (field.type === 'checkbox' && outcome.value === false);
-    if (field.required && unanswered) return { success: false, error: m.required(field.label) };
+    if (field.required && unanswered) return { success: false, error: m.required({ label: field.label }) };
     if (outcome.value === undefined) continue;
     values.push([field.name, outcome.value]);
     if (field.type === 'listbox') {
@@ -193,7 +198,7 @@ export function validateSubmission(schema: FormSchema | null, data: Record<strin
  * a dependent one's lookup must be a child of the lookup chosen in its parent field (a value may
  * occur under several parents, so any of its lookups may match). The first problem, or undefined.
  */
-export function checkChoices(choices: ListboxChoice[], lookups: LookupCandidate[]): string | undefined {
+export function checkChoices(choices: ListboxChoice[], lookups: LookupCandidate[]): Text | undefined {
   const byAnswer = new Map<string, LookupCandidate[]>();
   const answerKey = (key: string, value: string) => JSON.stringify([key, value]);
   for (const lookup of lookups) {
@@ -205,11 +210,11 @@ export function checkChoices(choices: ListboxChoice[], lookups: LookupCandidate[
   );
   for (const choice of choices) {
     const own = found.get(choice.name);
-    if (!own) return m.mustBeLookup(choice.label);
+    if (!own) return m.mustBeLookup({ label: choice.label });
     if (choice.parent) {
       const parentIds = new Set((found.get(choice.parent.name) ?? []).map((lookup) => lookup.id));
       if (!own.some((lookup) => lookup.parentId !== null && parentIds.has(lookup.parentId))) {
-        return m.parentMismatch(choice.label, choice.parent.label);
+        return m.parentMismatch({ label: choice.label, parent: choice.parent.label });
       }
     }
   }

@@ -161,7 +161,7 @@ export class FormRepository {
     const found = await tx.select({ id: groups.id }).from(groups).where(inArray(groups.id, ids));
     const known = new Set(found.map((row) => row.id));
     const missing = ids.find((id) => !known.has(id));
-    if (missing !== undefined) throw new AppError(400, formMessages.groupNotFound(missing));
+    if (missing !== undefined) throw new AppError(400, formMessages.groupNotFound({ id: missing }));
   }
 
   private async replaceGroups(tx: Tx, formId: number, ids: number[]): Promise<void> {

@@ -239,7 +239,7 @@ describe('GET /api/lookups/:id', () => {
   it("answers an unknown id with 404 'Lookup not found' and a malformed one with 400", async () => {
     const missing = await ctx.app.inject({ method: 'GET', url: '/api/lookups/999999', headers: admin });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'Lookup not found' });
+    expect(missing.json()).toMatchObject({ message: 'Lookup not found' });
     const malformed = await ctx.app.inject({ method: 'GET', url: '/api/lookups/abc', headers: admin });
     expect(malformed.statusCode).toBe(400);
   });

@@ -58,7 +58,7 @@ export class LookupService {
   async update(id: number, changes: UpdateLookup): Promise<Lookup> {
     if (changes.parentId === id) throw new AppError(400, lookupMessages.selfParent);
     const result = await this.translate(changes, () => this.lookups.update(id, changes));
-    if (result === 'cycle') throw new AppError(400, lookupMessages.cycle(changes.parentId!));
+    if (result === 'cycle') throw new AppError(400, lookupMessages.cycle({ parentId: changes.parentId! }));
     if (!result) throw new AppError(404, messages.lookupNotFound);
     return this.get(id);
   }
@@ -86,7 +86,7 @@ export class LookupService {
       if (pgErrorCode(error) !== '23503') throw error;
       const constraint = constraintOf(error);
       if (constraint === PARENT_FOREIGN_KEY && input.parentId != null) {
-        throw new AppError(400, lookupMessages.parentMissing(input.parentId));
+        throw new AppError(400, lookupMessages.parentMissing({ id: input.parentId }));
       }
       const { lookupableType: type, lookupableId: id } = input;
       if (type && id != null && constraint === LOOKUPABLES[type].foreignKey) throw missingRecord(type, id);

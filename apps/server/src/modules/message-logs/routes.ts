@@ -1,9 +1,11 @@
 import {
   bulkActionResultSchema,
+  bulkResult,
   idParamsSchema,
   messageLogListQuerySchema,
   messageLogListSchema,
   messageLogSchema,
+  messages,
   messagingMessages,
 } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -66,11 +68,11 @@ export const messageLogRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      if (!outbox) throw new AppError(503, 'Messaging is not running in this process');
+      if (!outbox) throw new AppError(503, messages.messagingOff);
       const outcome = await outbox.retry(request.params.id);
       if (outcome === 'not-found') throw new AppError(404, messagingMessages.notFound);
       if (outcome === 'not-failed') throw new AppError(409, messagingMessages.retryNotFailed);
-      return { success: true, message: messagingMessages.retryQueued(request.params.id) };
+      return bulkResult(true, messagingMessages.retryQueued({ id: request.params.id }));
     },
   );
 };

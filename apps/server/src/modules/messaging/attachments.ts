@@ -20,7 +20,7 @@ export const reportAttachments =
     if (spec.kind === 'occurrence-report') {
       const data = await occurrenceReportData(db, spec.formId, spec.occurrenceId, spec.guestIds ?? null);
       if (!data) throw new TransportError('The report’s occurrence or form no longer exists', true);
-      const content = await renderOccurrenceReport(data);
+      const content = await renderOccurrenceReport({ ...data, language: spec.language });
       return [{ filename: reportFileName(data.startsAt, data.timeZone), contentType: 'image/jpeg', content }];
     }
     if (spec.kind === 'occurrence-ics') {

@@ -15,7 +15,9 @@ import { SESSION_NOTES_FIELDS } from '../../reports/fixtures.js';
 import { createTestDatabase, TEST_JWT_SECRET } from '../../test/harness.js';
 import { createEvent, createUsers, headersOf, insertRow, sleep, waitFor } from '../../test/seed.js';
 import { reportAttachments } from './attachments.js';
-import { occurrenceReportData } from './report-data.js';
+import { monthlyReportPage } from '../../reports/monthly-report.js';
+import { occurrenceReportPage } from '../../reports/occurrence-report.js';
+import { monthlyReportData, occurrenceReportData } from './report-data.js';
 
 /**
  * The messaging API end to end: the real routes, the outbox on the job queue, the SMTP transport
@@ -140,6 +142,14 @@ beforeAll(async () => {
       { username: 'ayse', role: 'guest', name: 'Ayşe', timezone: istanbul, email: 'ayse@example.com' },
       { username: 'john', role: 'guest', name: 'John', timezone: 'Europe/London', email: 'john@example.com' },
       { username: 'nomail', role: 'guest', name: 'Nur', timezone: istanbul },
+      {
+        username: 'zeynep',
+        role: 'guest',
+        name: 'Zeynep',
+        timezone: istanbul,
+        email: 'zeynep@example.com',
+        language: 'tr',
+      },
     ]),
   );
   admin = await headersOf(app, 'admin');
@@ -171,7 +181,7 @@ describe('POST /api/event-occurrences/sendReminders', () => {
       timezone: 'Europe/London',
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({
+    expect(response.json()).toMatchObject({
       success: true,
       message: '2 reminders queued, 1 skipped: no email address (Nur)',
     });
@@ -204,7 +214,7 @@ describe('POST /api/event-occurrences/sendReminders', () => {
       listDate: londonDay(startsAt),
       timezone: 'Europe/London',
     });
-    expect(again.json()).toEqual({ success: true, message: '0 reminders queued, 3 already queued before' });
+    expect(again.json()).toMatchObject({ success: true, message: '0 reminders queued, 3 already queued before' });
     await sleep(1500);
     expect(mailsTo('ayse@example.com')).toHaveLength(1);
   });
@@ -271,7 +281,7 @@ describe('POST /api/event-occurrences/sendReminders', () => {
     const yesterday = DateTime.now().setZone('Europe/Istanbul').minus({ days: 1 }).toISODate()!;
     const past = await post('/api/event-occurrences/sendReminders', { listDate: yesterday });
     expect(past.statusCode).toBe(400);
-    expect(past.json()).toEqual({ message: 'Reminders cannot be sent for a past day' });
+    expect(past.json()).toMatchObject({ message: 'Reminders cannot be sent for a past day' });
     expect((await post('/api/event-occurrences/sendReminders', { listDate: '2026-02-30' })).statusCode).toBe(400);
     expect((await post('/api/event-occurrences/sendReminders', {})).statusCode).toBe(400);
     const tomorrow = DateTime.now().plus({ days: 1 }).toISODate();
@@ -335,7 +345,10 @@ describe('reports', () => {
   it('sendReport mails each guest their report image and completes the occurrence, once', async () => {
     const response = await post('/api/event-occurrences/sendReport', { eventOccurrenceId: occurrenceId, formId });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ success: true, message: '2 reports queued; 1 occurrence marked completed' });
+    expect(response.json()).toMatchObject({
+      success: true,
+      message: '2 reports queued; 1 occurrence marked completed',
+    });
     const [occurrence] = await database.db
       .select({ status: eventOccurrences.status })
       .from(eventOccurrences)
@@ -361,7 +374,7 @@ describe('reports', () => {
     });
     expect(edit.statusCode).toBe(409);
     const again = await post('/api/event-occurrences/sendReport', { eventOccurrenceId: occurrenceId, formId });
-    expect(again.json()).toEqual({
+    expect(again.json()).toMatchObject({
       success: true,
       message: '0 reports queued, 2 already queued before; 1 occurrence marked completed',
     });
@@ -371,7 +384,7 @@ describe('reports', () => {
     const { occurrenceId: empty } = await occurrenceAt(new Date(Date.now() - 3 * 3_600_000), [ids.ayse!]);
     const none = await post('/api/event-occurrences/sendReport', { eventOccurrenceId: empty, formId });
     expect(none.statusCode).toBe(409);
-    expect(none.json()).toEqual({ message: 'This occurrence has no submissions of this form' });
+    expect(none.json()).toMatchObject({ message: 'This occurrence has no submissions of this form' });
     expect((await post('/api/event-occurrences/sendReport', { eventOccurrenceId: 999999, formId })).statusCode).toBe(
       404,
     );
@@ -458,7 +471,7 @@ describe('Message Log', () => {
     await database.db.update(users).set({ email: 'nur@example.com' }).where(eq(users.id, ids.nomail!));
     const retry = await post(`/api/message-logs/${nur.id}/retry`, {});
     expect(retry.statusCode, retry.body).toBe(200);
-    expect(retry.json()).toEqual({ success: true, message: `Message ${nur.id} queued again` });
+    expect(retry.json()).toMatchObject({ success: true, message: `Message ${nur.id} queued again` });
     await waitFor(() => mailsTo('nur@example.com').length === 1, { what: 'the mail to Nur', timeoutMs: 20_000 });
     await waitFor(
       async () => {
@@ -469,7 +482,7 @@ describe('Message Log', () => {
     );
     const notFailed = await post(`/api/message-logs/${nur.id}/retry`, {});
     expect(notFailed.statusCode).toBe(409);
-    expect(notFailed.json()).toEqual({ message: 'Only a failed message can be retried' });
+    expect(notFailed.json()).toMatchObject({ message: 'Only a failed message can be retried' });
     expect((await post('/api/message-logs/999999/retry', {})).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/message-logs/999999', headers: admin })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/api/message-logs', headers: organiser })).statusCode).toBe(403);
@@ -524,7 +537,7 @@ describe('GET /api/message-groups/sync', () => {
     try {
       const response = await whatsappApp.inject({ method: 'GET', url: '/api/message-groups/sync', headers: admin });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toEqual({
+      expect(response.json()).toMatchObject({
         success: true,
         message: 'Synced message groups: 2 groups (2 new), 2 members matched to users',
       });
@@ -589,14 +602,14 @@ describe('bad input to the messaging routes', () => {
     const report = await app.inject({ method: 'GET', url: '/api/forms/1/report/abc', headers: admin });
     expect(report.statusCode).toBe(400);
     // Ids have the one text of every id (ids.ts).
-    expect(report.json()).toEqual({ message: 'Id must be a positive whole number' });
+    expect(report.json()).toMatchObject({ message: 'Id must be a positive whole number' });
     const send = await app.inject({
       method: 'POST',
       url: '/api/event-occurrences/sendReport',
       headers: { ...admin, 'content-type': 'application/json' },
       payload: JSON.stringify({ eventOccurrenceId: 'one', formId: 1 }),
     });
-    expect(send.json()).toEqual({ message: 'eventOccurrenceId must be an id' });
+    expect(send.json()).toMatchObject({ message: 'eventOccurrenceId must be an id' });
     const list = await app.inject({ method: 'GET', url: '/api/message-logs?limit=100000', headers: admin });
     expect(list.json<{ message: string }>().message).toMatch(/^limit: Too big/);
     const body = await app.inject({
@@ -605,6 +618,108 @@ describe('bad input to the messaging routes', () => {
       headers: { ...admin, 'content-type': 'application/json' },
       payload: '[1, 2]',
     });
-    expect(body.json()).toEqual({ message: 'body must be an object' });
+    expect(body.json()).toMatchObject({ message: 'body must be an object' });
+  });
+});
+
+describe('in the guest’s language', () => {
+  /** The text/plain part of a mail as its reader sees it (quoted-printable or base64, UTF-8). */
+  function mailText(raw: string): string {
+    const at = raw.indexOf('Content-Type: text/plain');
+    const part = raw.slice(at);
+    const headerEnd = part.indexOf('\r\n\r\n');
+    const body = part.slice(headerEnd + 4).split(/\r\n--/)[0]!;
+    const bytes = /Content-Transfer-Encoding: base64/i.test(part.slice(0, headerEnd))
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+      : Buffer.from(decoded(body), 'latin1');
+    return bytes.toString('utf8');
+  }
+  const mailsOf = (address: string, phrase: string) =>
+    mailsTo(address)
+      .map((mail) => mailText(mail.raw))
+      .filter((text) => text.includes(phrase));
+
+  it('sends a Turkish guest a Turkish reminder, with the day and weekday written the Turkish way', async () => {
+    const startsAt = new Date(inAnHour().getTime() + 73 * 3_600_000);
+    await occurrenceAt(startsAt, [ids.zeynep!, ids.john!], 'approved', 'Bağlama');
+    const response = await post('/api/event-occurrences/sendReminders', {
+      listDate: londonDay(startsAt),
+      timezone: 'Europe/London',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    // The toast's text carries its code and values, so the web words it in the user's language.
+    expect(response.json()).toMatchObject({
+      success: true,
+      code: 'messaging.sendSummary',
+      values: { parts: [{ code: 'messaging.remindersQueued', values: { count: 2 } }] },
+    });
+    await waitFor(() => mailsOf('zeynep@example.com', 'Bağlama').length === 1, {
+      what: 'the Turkish reminder',
+      timeoutMs: 20_000,
+    });
+    const local = DateTime.fromJSDate(startsAt, { zone: 'Europe/Istanbul' }).setLocale('tr');
+    const text = mailsOf('zeynep@example.com', 'Bağlama')[0]!;
+    expect(text).toContain('Hatırlatma: Bağlama');
+    expect(text).toContain(`Ne zaman: ${local.toFormat('d MMMM yyyy cccc HH:mm')}`);
+    expect(text).toMatch(/(Pazartesi|Salı|Çarşamba|Perşembe|Cuma|Cumartesi|Pazar) \d\d:\d\d–/);
+    expect(text).toContain('Nerede: Kadıköy Stüdyo');
+    expect(text).toContain('Katılım bağlantısı: https://meet.example.com/piyano');
+    expect(text).not.toContain('Reminder');
+    // John's stays English.
+    await waitFor(() => mailsOf('john@example.com', 'Bağlama').length === 1, { what: 'John’s reminder' });
+    expect(mailsOf('john@example.com', 'Bağlama')[0]).toContain('Reminder: Bağlama');
+  });
+
+  it('sends a Turkish guest a Turkish report message, and the report image’s words are Turkish', async () => {
+    const startsAt = new Date(Date.now() - 5 * 3_600_000);
+    const { occurrenceId } = await occurrenceAt(startsAt, [ids.zeynep!], 'approved', 'Ney');
+    const submitted = await post(`/api/forms/${formId}/submit`, {
+      eventOccurrenceId: occurrenceId,
+      guestId: ids.zeynep,
+      data: { first_name: 'Z', last_name: 'K', attendance: 'attended', Aciklama: 'Çok iyi' },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    const response = await post('/api/event-occurrences/sendReport', { eventOccurrenceId: occurrenceId, formId });
+    expect(response.json()).toMatchObject({ code: 'messaging.reportSummary', values: { completed: 1 } });
+    await waitFor(() => mailsOf('zeynep@example.com', 'Ney').length === 1, { what: 'the Turkish report' });
+    const text = mailsOf('zeynep@example.com', 'Ney')[0]!;
+    const when = DateTime.fromJSDate(startsAt, { zone: 'Europe/Istanbul' })
+      .setLocale('tr')
+      .toFormat('d MMMM yyyy HH:mm');
+    expect(text).toContain(`Ney etkinliğinin ${when} (Europe/Istanbul) tarihli Session notes raporu ektedir.`);
+    // The image is rendered from the logged attachment spec, in the guest's language.
+    const [row] = await logsOf(occurrenceId);
+    expect(row!.attachment).toMatchObject({ kind: 'occurrence-report', language: 'tr' });
+    const data = await occurrenceReportData(database.db, formId, occurrenceId, [ids.zeynep!]);
+    const page = occurrenceReportPage({ ...data!, language: 'tr' });
+    const words = JSON.stringify(page.header);
+    expect(words).toContain('Ne zaman');
+    expect(words).toContain('Organizatör');
+    expect(words).toMatch(/(Pzt|Sal|Çar|Per|Cum|Cmt|Paz) \d\d:\d\d/);
+  });
+
+  it('sends a Turkish guest a Turkish monthly report, its month written in Turkish', async () => {
+    const startsAt = new Date(Date.now() + 3 * 3_600_000);
+    await occurrenceAt(startsAt, [ids.zeynep!], 'scheduled', 'Kanun');
+    const request = { listDate: londonDay(startsAt), timezone: 'Europe/London' };
+    const response = await post('/api/event-occurrences/sendMonthlyReports', request);
+    expect(response.statusCode, response.body).toBe(200);
+    const month = DateTime.fromISO(`${request.listDate.slice(0, 7)}-01`)
+      .setLocale('tr')
+      .toFormat('LLLL yyyy');
+    await waitFor(() => mailsOf('zeynep@example.com', 'ekteki rapordadır').length === 1, {
+      what: 'the Turkish monthly report',
+      timeoutMs: 40_000,
+    });
+    expect(mailsOf('zeynep@example.com', 'ekteki rapordadır')[0]).toContain(
+      `Zeynep için ${month} dönemindeki oturumlar ekteki rapordadır.`,
+    );
+    const data = await monthlyReportData(database.db, ids.zeynep!, request.listDate.slice(0, 7), 'Europe/Istanbul');
+    expect(data!.language).toBe('tr');
+    const words = JSON.stringify(monthlyReportPage(data!));
+    expect(words).toContain('Aylık rapor');
+    expect(words).toContain(month);
+    expect(words).toContain('Planlandı');
+    expect(words).toMatch(/\d+ oturum/);
   });
 });

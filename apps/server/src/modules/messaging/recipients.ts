@@ -1,4 +1,6 @@
+import type { Language } from '@ritim/shared';
 import type { Db } from '../../db/client.js';
+import { asLanguage } from '../../i18n/guest-texts.js';
 import { personName } from '../../lib/names.js';
 import type { GuestContactRow, OccurrenceRepository, Tx } from '../event-occurrences/repository.js';
 import type { NewMessage } from '../../messaging/outbox.js';
@@ -9,6 +11,8 @@ export interface GuestContact {
   id: number;
   name: string;
   timezone: string;
+  /** What they receive is in this language. */
+  language: Language;
   email: string | null;
   phone: string | null;
   messageGroup: { id: number; name: string; chatId: string | null } | null;
@@ -19,6 +23,7 @@ const toContact = (row: GuestContactRow): GuestContact => ({
   id: row.id,
   name: personName(row.name, row.surname, row.username),
   timezone: row.timezone,
+  language: asLanguage(row.language),
   email: row.email,
   phone: row.phone,
   messageGroup: row.groupId === null ? null : { id: row.groupId, name: row.groupName ?? '', chatId: row.chatId },

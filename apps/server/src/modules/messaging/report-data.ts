@@ -128,7 +128,7 @@ export async function monthlyReportData(
   zone: string,
 ): Promise<MonthlyReportData | undefined> {
   const [guest] = await db
-    .select({ username: users.username, name: users.name, surname: users.surname })
+    .select({ username: users.username, name: users.name, surname: users.surname, language: users.language })
     .from(users)
     .where(eq(users.id, guestId));
   if (!guest) return undefined;
@@ -141,5 +141,6 @@ export async function monthlyReportData(
     year,
     month: monthNumber,
     occurrences,
+    language: guest.language,
   };
 }

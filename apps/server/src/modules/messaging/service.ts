@@ -1,5 +1,8 @@
 import {
   type BulkActionResult,
+  bulkResult,
+  messages as commonMessages,
+  type Message,
   messagingMessages,
   notFound,
   type ScheduleDayRequest,
@@ -14,6 +17,8 @@ import { forms, formSubmissions, messageGroups, users } from '../../db/schema.js
 import { AppError } from '../../lib/errors.js';
 import type { NewMessage, Outbox } from '../../messaging/outbox.js';
 import type { GatewayGroup } from '../../messaging/transports/types.js';
+import { formatIn, guestTexts } from '../../i18n/guest-texts.js';
+import { monthTitle } from '../../reports/format.js';
 import { renderOccurrenceReport } from '../../reports/occurrence-report.js';
 import { assertNotPastDay, dayRange, monthRange, zoneOf } from '../../lib/time.js';
 import { OccurrenceRepository, type Tx } from '../event-occurrences/repository.js';
@@ -22,10 +27,9 @@ import { addressees, type GuestContact, guestContactsBetween, occurrenceGuestCon
 import { occurrenceReportData } from './report-data.js';
 
 const FORM_NOT_FOUND = notFound('Form');
-const MESSAGING_OFF = 'Messaging is not running in this process';
 
-const DISPLAY = 'dd/MM/yyyy HH:mm';
-const at = (instant: Date, zone: string, format = DISPLAY) => DateTime.fromJSDate(instant, { zone }).toFormat(format);
+/** The language of a message about these guests: theirs (the first one's, when a group's guests differ). */
+const languageOf = (guests: readonly GuestContact[]) => guestTexts(guests[0]?.language);
 /** `2026-11-24`: the day of an instant in a zone (report file names). */
 const dayOf = (instant: Date, zone: string) => DateTime.fromJSDate(instant, { zone }).toISODate() ?? '';
 
@@ -50,7 +54,7 @@ export class MessagingService {
   ) {}
 
   private requireOutbox(): Outbox {
-    if (!this.outbox) throw new AppError(503, MESSAGING_OFF);
+    if (!this.outbox) throw new AppError(503, commonMessages.messagingOff);
     return this.outbox;
   }
 
@@ -65,7 +69,7 @@ export class MessagingService {
     assertNotPastDay(request.listDate, zone, now, messagingMessages.pastDay);
     const [start, end] = dayRange(request.listDate, zone);
     const occurrences = await this.occurrences.approvedBetween(new Date(Math.max(start, now.getTime())), new Date(end));
-    if (occurrences.length === 0) return { success: true, message: messagingMessages.noApprovedOccurrences };
+    if (occurrences.length === 0) return bulkResult(true, messagingMessages.noApprovedOccurrences);
     const guests = groupBy(
       await occurrenceGuestContacts(
         this.occurrences,
@@ -75,17 +79,20 @@ export class MessagingService {
     );
     const messages: NewMessage[] = occurrences.flatMap((occurrence) =>
       addressees(guests.get(occurrence.id) ?? []).map((to) => {
+        const texts = languageOf(to.guests);
         const zones = [...new Set(to.guests.map((guest) => guest.timezone))];
         const when = zones.map(
           (guestZone) =>
-            `When: ${at(occurrence.startsAt, guestZone, 'cccc ' + DISPLAY)}–${at(occurrence.endsAt, guestZone, 'HH:mm')} (${guestZone})`,
+            `${texts.reminderWhenLabel}: ${formatIn(texts, occurrence.startsAt, guestZone, texts.reminderWhen)}–${formatIn(texts, occurrence.endsAt, guestZone, 'HH:mm')} (${guestZone})`,
         );
         const lines = [
-          `Reminder: ${occurrence.title}`,
-          ...(to.recipient.kind === 'group' ? [`For: ${to.guests.map((guest) => guest.name).join(', ')}`] : []),
+          `${texts.reminder}: ${occurrence.title}`,
+          ...(to.recipient.kind === 'group'
+            ? [`${texts.reminderFor}: ${to.guests.map((guest) => guest.name).join(', ')}`]
+            : []),
           ...when,
-          `Where: ${occurrence.location}`,
-          ...(occurrence.conferenceLink ? [`Join: ${occurrence.conferenceLink}`] : []),
+          `${texts.reminderWhere}: ${occurrence.location}`,
+          ...(occurrence.conferenceLink ? [`${texts.reminderJoin}: ${occurrence.conferenceLink}`] : []),
         ];
         return {
           type: 'reminder' as const,
@@ -93,7 +100,10 @@ export class MessagingService {
           occurrenceId: occurrence.id,
           recipient: to.recipient,
           guestIds: to.guests.map((guest) => guest.id),
-          subject: `Reminder: ${occurrence.title}, ${at(occurrence.startsAt, zones[0]!)}`,
+          subject: texts.reminderSubject(
+            occurrence.title,
+            formatIn(texts, occurrence.startsAt, zones[0]!, texts.dateTime),
+          ),
           body: lines.join('\n'),
           attachment: { kind: 'occurrence-ics' as const, occurrenceId: occurrence.id },
           createdBy: viewer.id,
@@ -101,7 +111,7 @@ export class MessagingService {
       }),
     );
     const result = await this.db.transaction((tx) => outbox.enqueue(tx, messages));
-    return { success: true, message: sendSummary(messagingMessages.reminderNouns, result) };
+    return bulkResult(true, sendSummary(messagingMessages.remindersQueued, result));
   }
 
   /** POST sendReport: the occurrence's report of the form to its guests; the occurrence becomes completed. */
@@ -119,7 +129,7 @@ export class MessagingService {
         .limit(1);
       if (!submitted) throw new AppError(409, messagingMessages.noSubmissions);
       const result = await this.queueReports(tx, outbox, [{ occurrenceId, formId: form.id }], viewer);
-      return { success: true, message: `${result}; ${messagingMessages.completedSuffix(1)}` };
+      return bulkResult(true, messagingMessages.reportSummary({ summary: result, completed: 1 }));
     });
   }
 
@@ -130,12 +140,12 @@ export class MessagingService {
     const [start, end] = dayRange(request.listDate, zone);
     return this.db.transaction(async (tx) => {
       const pairs = await this.occurrences.submittedFormsBetween(tx, new Date(start), new Date(end));
-      if (pairs.length === 0) return { success: true, message: messagingMessages.noOccurrencesWithSubmissions };
+      if (pairs.length === 0) return bulkResult(true, messagingMessages.noOccurrencesWithSubmissions);
       const occurrenceIds = [...new Set(pairs.map((pair) => pair.occurrenceId))];
       // Lock the day's reported occurrences in one order, so two concurrent sends queue one set.
       await this.occurrences.lock(tx, occurrenceIds);
       const result = await this.queueReports(tx, outbox, pairs, viewer);
-      return { success: true, message: `${result}; ${messagingMessages.completedSuffix(occurrenceIds.length)}` };
+      return bulkResult(true, messagingMessages.reportSummary({ summary: result, completed: occurrenceIds.length }));
     });
   }
 
@@ -145,7 +155,7 @@ export class MessagingService {
     outbox: Outbox,
     pairs: readonly { occurrenceId: number; formId: number }[],
     viewer: SessionUser,
-  ): Promise<string> {
+  ): Promise<Message> {
     const occurrenceIds = [...new Set(pairs.map((pair) => pair.occurrenceId))];
     const formIds = [...new Set(pairs.map((pair) => pair.formId))];
     const [details, formTitles, contacts] = await Promise.all([
@@ -160,28 +170,33 @@ export class MessagingService {
       const occurrence = occurrenceById.get(occurrenceId)!;
       const zone = occurrence.organiserZone;
       const title = occurrence.eventTitle;
-      const when = at(occurrence.startsAt, zone);
-      return addressees(guests.get(occurrenceId) ?? []).map((to) => ({
-        type: 'report' as const,
-        idempotencyKey: `report:${occurrenceId}:${formId}:${to.key}`,
-        occurrenceId,
-        formId,
-        recipient: to.recipient,
-        guestIds: to.guests.map((guest) => guest.id),
-        subject: `${formTitle.get(formId) ?? 'Report'}: ${title}, ${when}`,
-        body: `${formTitle.get(formId) ?? 'Report'} of ${title} on ${when} (${zone}) is attached.`,
-        attachment: {
-          kind: 'occurrence-report' as const,
-          formId,
+      return addressees(guests.get(occurrenceId) ?? []).map((to) => {
+        const texts = languageOf(to.guests);
+        const when = formatIn(texts, occurrence.startsAt, zone, texts.dateTime);
+        const form = formTitle.get(formId) ?? texts.report;
+        return {
+          type: 'report' as const,
+          idempotencyKey: `report:${occurrenceId}:${formId}:${to.key}`,
           occurrenceId,
+          formId,
+          recipient: to.recipient,
           guestIds: to.guests.map((guest) => guest.id),
-        },
-        createdBy: viewer.id,
-      }));
+          subject: texts.reportSubject(form, title, when),
+          body: texts.reportBody(form, title, when, zone),
+          attachment: {
+            kind: 'occurrence-report' as const,
+            formId,
+            occurrenceId,
+            guestIds: to.guests.map((guest) => guest.id),
+            language: to.guests[0]?.language,
+          },
+          createdBy: viewer.id,
+        };
+      });
     });
     const result = await outbox.enqueue(tx, messages);
     await this.occurrences.complete(tx, occurrenceIds);
-    return sendSummary(messagingMessages.reportNouns, result);
+    return sendSummary(messagingMessages.reportsQueued, result);
   }
 
   /**
@@ -195,24 +210,26 @@ export class MessagingService {
     const [start, end] = monthRange(month, zone);
     const contacts = await guestContactsBetween(this.occurrences, this.db, start, end);
     const guests = [...new Map(contacts.map((guest) => [guest.id, guest])).values()];
-    if (guests.length === 0) return { success: true, message: messagingMessages.noGuestsThisMonth };
-    const title = DateTime.fromISO(`${month}-01`).toFormat('LLLL yyyy');
+    if (guests.length === 0) return bulkResult(true, messagingMessages.noGuestsThisMonth);
+    const [year, monthNumber] = month.split('-').map(Number) as [number, number];
     const messages: NewMessage[] = guests.map((guest) => {
       const [to] = addressees([guest]);
+      const texts = guestTexts(guest.language);
+      const title = monthTitle(year, monthNumber, texts);
       return {
         type: 'monthly-report' as const,
         idempotencyKey: `monthly-report:${month}:user:${guest.id}`,
         month,
         recipient: to!.recipient,
         guestIds: [guest.id],
-        subject: `Monthly report, ${title}: ${guest.name}`,
-        body: `${guest.name}'s sessions in ${title} are in the attached report.`,
+        subject: texts.monthlySubject(title, guest.name),
+        body: texts.monthlyBody(guest.name, title),
         attachment: { kind: 'monthly-report' as const, guestId: guest.id, month, timezone: guest.timezone },
         createdBy: viewer.id,
       };
     });
     const result = await this.db.transaction((tx) => outbox.enqueue(tx, messages));
-    return { success: true, message: sendSummary(messagingMessages.monthlyNouns, result) };
+    return bulkResult(true, sendSummary(messagingMessages.monthlyQueued, result));
   }
 
   /**
@@ -225,7 +242,8 @@ export class MessagingService {
       throw new AppError(404, messagingMessages.reportNotFound);
     }
     return {
-      jpeg: await renderOccurrenceReport(data),
+      // Downloaded from the web: in the language of the one who asks.
+      jpeg: await renderOccurrenceReport({ ...data, language: viewer.language }),
       fileName: reportFileName(data.startsAt, data.timeZone),
     };
   }
@@ -238,20 +256,22 @@ export class MessagingService {
   async syncMessageGroups(viewer: SessionUser): Promise<BulkActionResult> {
     const outbox = this.requireOutbox();
     const transport = outbox.transport;
-    if (!transport.listGroups) throw new AppError(409, messagingMessages.noGroupTransport(transport.name));
+    if (!transport.listGroups)
+      throw new AppError(409, messagingMessages.noGroupTransport({ transport: transport.name }));
     let gatewayGroups: GatewayGroup[];
     try {
       gatewayGroups = await transport.listGroups();
     } catch (error) {
       throw new AppError(
         502,
-        messagingMessages.syncUnavailable(error instanceof Error ? error.message : String(error)),
+        messagingMessages.syncUnavailable({ reason: error instanceof Error ? error.message : String(error) }),
       );
     }
     const groups = [...new Map(gatewayGroups.map((group) => [group.chatId, group])).values()].filter(
       (group) => group.chatId.trim() !== '',
     );
-    if (groups.length === 0) return { success: true, message: messagingMessages.syncSummary(0, 0, 0) };
+    if (groups.length === 0)
+      return bulkResult(true, messagingMessages.syncSummary({ groups: 0, created: 0, members: 0 }));
     return this.db.transaction(async (tx) => {
       const existing = await tx
         .select({ externalId: messageGroups.externalId })
@@ -294,10 +314,14 @@ export class MessagingService {
           returning ${users.id}`);
         matched = (updated as { rows: unknown[] }).rows.length;
       }
-      return {
-        success: true,
-        message: messagingMessages.syncSummary(groups.length, groups.length - existing.length, matched),
-      };
+      return bulkResult(
+        true,
+        messagingMessages.syncSummary({
+          groups: groups.length,
+          created: groups.length - existing.length,
+          members: matched,
+        }),
+      );
     });
   }
 }

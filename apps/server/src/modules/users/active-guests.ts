@@ -1,3 +1,4 @@
+import type { Text } from '@ritim/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
@@ -10,7 +11,7 @@ import { AppError } from '../../lib/errors.js';
 export async function assertActiveGuests(
   db: Pick<Db, 'select'>,
   guestIds: number[],
-  message: (id: number) => string,
+  message: (values: { id: number }) => Text,
 ): Promise<void> {
   if (guestIds.length === 0) return;
   const found = await db
@@ -19,5 +20,5 @@ export async function assertActiveGuests(
     .where(and(inArray(users.id, guestIds), eq(users.role, 'guest'), eq(users.status, 'active')));
   const ok = new Set(found.map((u) => u.id));
   const missing = guestIds.find((id) => !ok.has(id));
-  if (missing !== undefined) throw new AppError(400, message(missing));
+  if (missing !== undefined) throw new AppError(400, message({ id: missing }));
 }

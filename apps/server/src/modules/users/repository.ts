@@ -42,6 +42,7 @@ const userColumns = {
   phone: users.phone,
   address: users.address,
   timezone: users.timezone,
+  language: users.language,
   messageGroupId: users.messageGroupId,
   messageGroupName: messageGroups.name,
   groups: groupsColumn,
@@ -64,6 +65,7 @@ const sessionColumns = {
   id: users.id,
   role: users.role,
   timezone: users.timezone,
+  language: users.language,
   username: users.username,
   status: users.status,
   groupIds: groupIdsColumn,
@@ -77,6 +79,7 @@ const toSessionUser = (row: SessionRow): SessionUser => ({
   id: row.id,
   role: row.role,
   timezone: row.timezone,
+  language: row.language,
   username: row.username,
   groupIds: row.groupIds.map(Number),
 });
@@ -287,10 +290,10 @@ export class UserRepository {
         throw new AppError(409, userMessages.usernameTaken);
       }
       if (code === '23503' && constraint?.startsWith('user_groups_group_id')) {
-        throw new AppError(400, userMessages.groupNotFound(await this.missingGroupId(input.groupIds ?? [])));
+        throw new AppError(400, userMessages.groupNotFound({ id: await this.missingGroupId(input.groupIds ?? []) }));
       }
       if (code === '23503' && constraint?.startsWith('users_message_group_id')) {
-        throw new AppError(400, userMessages.messageGroupNotFound(input.messageGroupId ?? 0));
+        throw new AppError(400, userMessages.messageGroupNotFound({ id: input.messageGroupId ?? 0 }));
       }
       throw error;
     }

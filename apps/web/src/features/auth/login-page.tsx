@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { login } from '../../api/auth';
-import { ApiError, errorMessage } from '../../api/errors';
+import { ApiError } from '../../api/errors';
+import { decodeAccessToken } from '../../auth/decode-token';
 import { returnPath, type LoginState } from '../../auth/return-path';
 import { setAccessToken, useSession } from '../../auth/session-store';
 import { Spinner } from '../../components/spinner';
@@ -12,7 +13,7 @@ import { LogoMark } from '../../components/logo-mark';
 import { PageTitle } from '../../components/page-title';
 import { TextField } from '../../components/text-field';
 import { buttonClass, cardClass } from '../../components/ui';
-import { translateMessage } from '../../i18n';
+import { switchLanguage, translateMessage } from '../../i18n';
 import { queryClient } from '../../query-client';
 
 type Credentials = { username: string; password: string };
@@ -55,12 +56,19 @@ export function LoginPage() {
     try {
       const token = await login(credentials);
       queryClient.clear();
+      // The web starts in the user's language (before their first screen renders).
+      const language = decodeAccessToken(token)?.language;
+      if (language) await switchLanguage(language).catch(() => undefined);
       if (!setAccessToken(token)) throw new Error(t('auth.invalidToken'));
     } catch (error) {
       if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
-        setFailure(translateMessage(error.message));
+        setFailure(translateMessage(error));
       } else {
-        toast.error(t('errors.anErrorOccurred', { error: translateMessage(errorMessage(error, t('errors.unknown'))) }));
+        toast.error(
+          t('errors.anErrorOccurred', {
+            error: error instanceof Error && error.message ? translateMessage(error) : t('errors.unknown'),
+          }),
+        );
       }
     } finally {
       setSubmitting(false);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { ApiError, errorMessage } from '../../api/errors';
+import { ApiError } from '../../api/errors';
 import { returnPath, type LoginState } from '../../auth/return-path';
 import { signOut } from '../../auth/sign-out';
 import { FullPageStatus } from '../../components/full-page-status';
@@ -24,8 +24,10 @@ export function LogoutPage() {
       if (!active) return;
       const text =
         error instanceof ApiError && (error.status === 401 || error.status === 404)
-          ? translateMessage(error.message)
-          : t('errors.anErrorOccurred', { error: translateMessage(errorMessage(error, t('errors.unknown'))) });
+          ? translateMessage(error)
+          : t('errors.anErrorOccurred', {
+              error: error instanceof Error && error.message ? translateMessage(error) : t('errors.unknown'),
+            });
       toast.error(text, { id: 'sign-out-failed' });
       void navigate(back, { replace: true });
     });

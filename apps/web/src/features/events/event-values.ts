@@ -1,6 +1,7 @@
 import {
   DEFAULT_END_DAYS_AHEAD,
   DEFAULT_OCCURRENCE_COUNT,
+  defineMessages,
   eventMessages,
   MAX_OCCURRENCE_COUNT,
   REPEAT_FREQUENCIES,
@@ -19,7 +20,7 @@ import { z } from 'zod';
  */
 
 /** The form's own texts (the server's are in eventMessages). */
-export const formMessages = {
+export const formMessages = defineMessages('eventForm', {
   locationRequired: 'Location is required',
   organiserRequired: 'Organiser is required',
   startRequired: 'Start date is required',
@@ -27,7 +28,7 @@ export const formMessages = {
   endDateRequired: 'End date is required',
   intervalInvalid: 'Repeat every must be a whole number of at least 1',
   countInvalid: 'Occurrences must be a whole number of at least 1',
-} as const;
+});
 
 const WALL_CLOCK = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 const TIME = /^\d{2}:\d{2}$/;

@@ -36,7 +36,7 @@ function useDeleteEvent() {
       toast.success(t(archived ? 'events.archivedInstead' : 'list.deleted', { name: event.title }));
       await queryClient.invalidateQueries({ queryKey: eventKeys.lists() });
     },
-    onError: (error) => toast.error(error.message ? translateMessage(error.message) : t('list.deleteFailed')),
+    onError: (error) => toast.error(error.message ? translateMessage(error) : t('list.deleteFailed')),
   });
   return (event: Event) => {
     if (!confirmAction(t('list.confirmDelete'))) return;

@@ -30,7 +30,7 @@ export function FormsList() {
       {
         onSuccess: () =>
           toast.success(t(status === 'archived' ? 'forms.archivedToast' : 'forms.restoredToast', { name: form.title })),
-        onError: (error) => toast.error(error.message ? translateMessage(error.message) : t('forms.updateFailed')),
+        onError: (error) => toast.error(error.message ? translateMessage(error) : t('forms.updateFailed')),
       },
     );
 

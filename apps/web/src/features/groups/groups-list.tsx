@@ -32,7 +32,7 @@ export function GroupsList() {
           toast.success(
             t(status === 'archived' ? 'groups.archivedToast' : 'groups.restoredToast', { name: group.name }),
           ),
-        onError: (error) => toast.error(error.message ? translateMessage(error.message) : t('groups.updateFailed')),
+        onError: (error) => toast.error(error.message ? translateMessage(error) : t('groups.updateFailed')),
       },
     );
 

@@ -32,7 +32,7 @@ export function LocationsList() {
           toast.success(
             t(status === 'archived' ? 'locations.archivedToast' : 'locations.restoredToast', { name: location.name }),
           ),
-        onError: (error) => toast.error(error.message ? translateMessage(error.message) : t('locations.updateFailed')),
+        onError: (error) => toast.error(error.message ? translateMessage(error) : t('locations.updateFailed')),
       },
     );
 

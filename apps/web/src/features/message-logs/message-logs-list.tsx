@@ -97,7 +97,7 @@ export function MessageLogsList() {
             label: t('messaging.retry'),
             onSelect: () =>
               retry.mutate(row.id, {
-                onSuccess: (result) => toast.success(translateMessage(result.message)),
+                onSuccess: (result) => toast.success(translateMessage(result)),
                 onError: (error) => toast.error(failureMessage(error, t('errors.unknown'))),
               }),
           },

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_TIMEZONE, type EventOccurrence } from '@ritim/shared';
+import { DEFAULT_TIMEZONE, type EventOccurrence, messages } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { useOccurrenceConflicts } from '../../api/conflicts';
 import { ConflictWarnings } from '../../components/conflict-warnings';
 import { useSession } from '../../auth/session-store';
 import { peopleQuery } from '../../api/people';
+import { translateMessage } from '../../i18n';
 import { useUpdateOccurrence } from './api';
 import {
   fullName,
@@ -206,7 +207,7 @@ export function EditOccurrenceScreen() {
     <FormFrame title={t('occurrences.editTitle')} description={t('occurrences.editDescription')} wide>
       {id === null ? (
         <StatusCard backTo={LIST_PATH}>
-          <ErrorText message={fetchFailed(t('messages.invalidId'))} toastId={`bad-id-${param}`} />
+          <ErrorText message={fetchFailed(translateMessage(messages.invalidId))} toastId={`bad-id-${param}`} />
         </StatusCard>
       ) : (
         <ItemLoader key={id} query={occurrenceQuery(id)} fetchFailed={fetchFailed} backTo={LIST_PATH}>

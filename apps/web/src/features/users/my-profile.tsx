@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { myProfileSchema, PASSWORD_MIN_LENGTH, type User } from '@ritim/shared';
+import { LANGUAGES, messages, myProfileSchema, PASSWORD_MIN_LENGTH, type User } from '@ritim/shared';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -15,11 +15,12 @@ import {
   StatusCard,
   useSubmitWithFeedback,
 } from '../../components/entity-form';
-import { TextAreaInput, TextInput } from '../../components/form-fields';
+import { SelectInput, TextAreaInput, TextInput } from '../../components/form-fields';
 import { buttonClass } from '../../components/ui';
 import { useUpdateMyProfile, userQuery } from './api';
 import { CalendarFeedSection } from './calendar-feed';
 import { profileFormValues } from './profile-values';
+import { i18n, switchLanguage, translateMessage } from '../../i18n';
 
 function ProfileFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -69,11 +70,19 @@ function ProfileForm({ user }: { user: User }) {
       submitLabel={t('profile.submit')}
       backTo="/"
       onSubmit={(changes) =>
-        submitWithFeedback(() => updateProfile.mutateAsync({ id: user.id, changes }), {
-          success: t('profile.updated'),
-          failure: t('profile.updateFailed'),
-          then: '/',
-        })
+        submitWithFeedback(
+          async () => {
+            const saved = await updateProfile.mutateAsync({ id: user.id, changes });
+            // The saved language is the one Ritim shows from now on (and at every sign-in).
+            if (saved.language !== i18n.resolvedLanguage) await switchLanguage(saved.language).catch(() => undefined);
+            return saved;
+          },
+          {
+            success: t('profile.updated'),
+            failure: t('profile.updateFailed'),
+            then: '/',
+          },
+        )
       }
     >
       <FormSection title={t('profile.contactDetails')}>
@@ -110,6 +119,16 @@ function ProfileForm({ user }: { user: User }) {
           className="sm:col-span-1"
         />
         <TextAreaInput name="address" label={t('profile.address')} autoComplete="street-address" maxLength={500} />
+      </FormSection>
+      <FormSection title={t('profile.languageSection')}>
+        <SelectInput
+          name="language"
+          label={t('profile.language')}
+          options={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
+          required
+          hint={t('profile.languageHint')}
+          className="sm:col-span-1"
+        />
       </FormSection>
       <FormSection title={t('profile.passwordSection')}>
         <TextInput
@@ -162,11 +181,10 @@ function LoadProfile({ id }: { id: number }) {
 }
 
 function MissingUserId() {
-  const { t } = useTranslation();
   return (
     <ProfileFrame>
       <StatusCard backTo="/">
-        <ErrorText message={t('messages.userIdMissing')} toastId="user-id-missing" />
+        <ErrorText message={translateMessage(messages.userIdMissing)} toastId="user-id-missing" />
       </StatusCard>
     </ProfileFrame>
   );

@@ -14,6 +14,7 @@ const user: User = {
   phone: null,
   address: null,
   timezone: 'Europe/Istanbul',
+  language: 'tr',
   groups: [],
   groupIds: [],
   messageGroup: null,
@@ -42,6 +43,7 @@ describe('profileFormValues', () => {
       email: 'ada@example.com',
       phone: '',
       address: '',
+      language: 'tr',
       password: '',
     });
   });
@@ -53,6 +55,7 @@ describe('profileFormValues', () => {
       email: 'ada@example.com',
       phone: null,
       address: null,
+      language: 'tr',
       password: undefined,
     });
   });

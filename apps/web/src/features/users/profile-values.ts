@@ -8,6 +8,7 @@ export function profileFormValues(user: User): Required<MyProfileInput> {
     email: user.email ?? '',
     phone: user.phone ?? '',
     address: user.address ?? '',
+    language: user.language,
     password: '',
   };
 }

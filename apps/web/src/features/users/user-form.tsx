@@ -6,6 +6,8 @@ import {
   PASSWORD_MIN_LENGTH,
   ROLES,
   TIMEZONES,
+  LANGUAGES,
+  DEFAULT_LANGUAGE,
   USER_STATUSES,
   USERNAME_MAX_LENGTH,
   type User,
@@ -97,6 +99,7 @@ export function UserFormScreen() {
   const roleOptions = ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }));
   const statusOptions = USER_STATUSES.map((status) => ({ value: status, label: t(`users.statuses.${status}`) }));
   const timezoneOptions = TIMEZONES.map((zone) => ({ value: zone, label: zone }));
+  const languageOptions = LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }));
 
   return (
     <EntityForm
@@ -128,6 +131,7 @@ export function UserFormScreen() {
         groupIds: user?.groupIds ?? [],
         messageGroupId: user?.messageGroupId ?? null,
         timezone: user?.timezone ?? DEFAULT_TIMEZONE,
+        language: user?.language ?? DEFAULT_LANGUAGE,
         status: user?.status ?? 'active',
       })}
       save={(values, user) =>
@@ -191,6 +195,13 @@ export function UserFormScreen() {
                 name="timezone"
                 label={t('users.timezone')}
                 options={timezoneOptions}
+                required
+                className="sm:col-span-1"
+              />
+              <SelectInput
+                name="language"
+                label={t('users.language')}
+                options={languageOptions}
                 required
                 className="sm:col-span-1"
               />

@@ -48,4 +48,5 @@ export const users = {
   messageGroupsLoading: 'Loading message groups...',
   messageGroupsFailed: 'Failed to fetch message groups: {{error}}',
   timezone: 'Timezone',
+  language: 'Language',
 };

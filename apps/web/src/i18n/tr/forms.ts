@@ -10,6 +10,7 @@ export const forms: DeepPartial<Resources['forms']> = {
   sortByDate: 'Tarihe göre sırala',
   sortByStatus: 'Duruma göre sırala',
   showArchived: 'Arşivlenenleri göster',
+  id: 'Kimlik',
   formTitle: 'Başlık',
   formDescription: 'Açıklama',
   version: 'Sürüm',

@@ -10,6 +10,7 @@ export const groups: DeepPartial<Resources['groups']> = {
   sortByDate: 'Tarihe göre sırala',
   sortByStatus: 'Duruma göre sırala',
   showArchived: 'Arşivlenenleri göster',
+  id: 'Kimlik',
   name: 'Ad',
   createUser: 'Oluşturan',
   archivedBadge: 'Arşivlendi',

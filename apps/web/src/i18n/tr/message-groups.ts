@@ -8,6 +8,8 @@ export const messageGroups: DeepPartial<Resources['messageGroups']> = {
   create: 'Mesaj grubu oluştur',
   sortByName: 'Ada göre sırala',
   sortById: 'Numaraya göre sırala',
+  id: 'Kimlik',
+  chatIdPlaceholder: '120363012345678901@g.us',
   name: 'Ad',
   users: 'Kullanıcılar',
   edit: 'Düzenle',

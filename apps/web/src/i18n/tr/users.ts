@@ -51,4 +51,5 @@ export const users: DeepPartial<Resources['users']> = {
   messageGroupsLoading: 'Mesaj grupları yükleniyor...',
   messageGroupsFailed: 'Mesaj grupları alınamadı: {{error}}',
   timezone: 'Saat dilimi',
+  language: 'Dil',
 };

@@ -1,0 +1,108 @@
+import { DEFAULT_LANGUAGE, type Language, LANGUAGES, type OccurrenceStatus } from '@ritim/shared';
+import { DateTime } from 'luxon';
+
+/**
+ * What a guest receives, in each language: the reminder, report and monthly report messages and
+ * the words of the report images. English is the spec's wording; a guest's `language` picks one.
+ * Dates are luxon formats read with the language's locale, so weekdays and months are written
+ * that language's way ('Cmt 14 Kas 2026 10:00', 'Kasım 2026').
+ */
+const en = {
+  /** luxon locale of dates, weekdays and months. */
+  locale: 'en-GB',
+  /** A session's start in a reminder: 'Saturday 14/11/2026 10:00'. */
+  reminderWhen: 'cccc dd/MM/yyyy HH:mm',
+  /** A start in a subject or a report message: '14/11/2026 10:00'. */
+  dateTime: 'dd/MM/yyyy HH:mm',
+  /** A start in a report image: 'Sat 14/11/2026 10:00'. */
+  reportDateTime: 'ccc dd/MM/yyyy HH:mm',
+  monthTitle: 'LLLL yyyy',
+  reminder: 'Reminder',
+  reminderSubject: (title: string, when: string) => `Reminder: ${title}, ${when}`,
+  reminderFor: 'For',
+  reminderWhenLabel: 'When',
+  reminderWhere: 'Where',
+  reminderJoin: 'Join',
+  report: 'Report',
+  reportSubject: (form: string, title: string, when: string) => `${form}: ${title}, ${when}`,
+  reportBody: (form: string, title: string, when: string, zone: string) =>
+    `${form} of ${title} on ${when} (${zone}) is attached.`,
+  monthlySubject: (month: string, name: string) => `Monthly report, ${month}: ${name}`,
+  monthlyBody: (name: string, month: string) => `${name}'s sessions in ${month} are in the attached report.`,
+  // The report images.
+  when: 'When',
+  timeZone: 'Time zone',
+  organiser: 'Organiser',
+  location: 'Location',
+  wholeSession: 'Whole session',
+  noSubmissions: 'No forms were filled in for this session',
+  moreGuests: (n: number) => `… and ${n} more ${n === 1 ? 'guest' : 'guests'}`,
+  yes: 'Yes',
+  no: 'No',
+  monthlyReport: 'Monthly report',
+  notes: 'Notes',
+  noSessions: 'No sessions this month',
+  moreSessions: (n: number) => `… and ${n} more ${n === 1 ? 'session' : 'sessions'}`,
+  sessions: (n: number) => `${n} ${n === 1 ? 'session' : 'sessions'}`,
+  statusCount: (n: number, status: OccurrenceStatus) => `${n} ${status}`,
+  statuses: { scheduled: 'Scheduled', approved: 'Approved', completed: 'Completed' } as Record<
+    OccurrenceStatus,
+    string
+  >,
+};
+
+export type GuestTexts = typeof en;
+
+const tr: GuestTexts = {
+  locale: 'tr',
+  reminderWhen: 'd MMMM yyyy cccc HH:mm',
+  dateTime: 'd MMMM yyyy HH:mm',
+  reportDateTime: 'd MMM yyyy ccc HH:mm',
+  monthTitle: 'LLLL yyyy',
+  reminder: 'Hatırlatma',
+  reminderSubject: (title, when) => `Hatırlatma: ${title}, ${when}`,
+  reminderFor: 'Kimin için',
+  reminderWhenLabel: 'Ne zaman',
+  reminderWhere: 'Nerede',
+  reminderJoin: 'Katılım bağlantısı',
+  report: 'Rapor',
+  reportSubject: (form, title, when) => `${form}: ${title}, ${when}`,
+  reportBody: (form, title, when, zone) => `${title} etkinliğinin ${when} (${zone}) tarihli ${form} raporu ektedir.`,
+  monthlySubject: (month, name) => `Aylık rapor, ${month}: ${name}`,
+  monthlyBody: (name, month) => `${name} için ${month} dönemindeki oturumlar ekteki rapordadır.`,
+  when: 'Ne zaman',
+  timeZone: 'Saat dilimi',
+  organiser: 'Organizatör',
+  location: 'Konum',
+  wholeSession: 'Tüm oturum',
+  noSubmissions: 'Bu oturum için doldurulmuş form yok',
+  moreGuests: (n) => `… ve ${n} misafir daha`,
+  yes: 'Evet',
+  no: 'Hayır',
+  monthlyReport: 'Aylık rapor',
+  notes: 'Notlar',
+  noSessions: 'Bu ay oturum yok',
+  moreSessions: (n) => `… ve ${n} oturum daha`,
+  sessions: (n) => `${n} oturum`,
+  statusCount: (n, status) =>
+    `${n} ${{ scheduled: 'planlandı', approved: 'onaylandı', completed: 'tamamlandı' }[status]}`,
+  statuses: { scheduled: 'Planlandı', approved: 'Onaylandı', completed: 'Tamamlandı' },
+};
+
+/** The texts of every language, by language (a test checks each has every text). */
+export const GUEST_TEXTS: Record<Language, GuestTexts> = { en, tr };
+
+/** A stored language as one of ours; an unknown or missing one (a message queued before languages) is English. */
+export const asLanguage = (language: string | null | undefined): Language =>
+  (LANGUAGES as readonly string[]).includes(language ?? '') ? (language as Language) : DEFAULT_LANGUAGE;
+
+/** The texts of a language (English for an unknown or missing one). */
+export const guestTexts = (language: string | null | undefined): GuestTexts => GUEST_TEXTS[asLanguage(language)];
+
+/** An instant in a zone, formatted in the texts' language. */
+export function formatIn(texts: GuestTexts, instant: Date, zone: string, format: string): string {
+  const time = DateTime.fromJSDate(instant, { zone }).setLocale(texts.locale);
+  if (!time.isValid)
+    throw new RangeError(`Cannot show ${String(instant)} in time zone ${zone}: ${time.invalidExplanation}`);
+  return time.toFormat(format);
+}

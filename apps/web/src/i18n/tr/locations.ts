@@ -1,0 +1,35 @@
+import type { DeepPartial } from '../deep-partial';
+import type { locations as en } from '../en/locations';
+
+/** Turkish texts of the Locations section. */
+export const locations: DeepPartial<typeof en> = {
+  title: 'Konumlar',
+  description: 'Etkinliklerin yapıldığı yerler.',
+  create: 'Konum oluştur',
+  sortByName: 'Ada göre sırala',
+  sortByDate: 'Tarihe göre sırala',
+  sortByStatus: 'Duruma göre sırala',
+  showArchived: 'Arşivlenenleri göster',
+  id: 'Kimlik',
+  name: 'Ad',
+  createUser: 'Oluşturan',
+  archivedBadge: 'Arşivlendi',
+  edit: 'Düzenle',
+  archive: 'Arşivle',
+  restore: 'Geri yükle',
+  delete: 'Sil',
+  archivedToast: '{{name}} başarıyla arşivlendi',
+  restoredToast: '{{name}} başarıyla geri yüklendi',
+  updateFailed: 'Kayıt güncellenirken bir hata oluştu',
+  createTitle: 'Konum Oluştur',
+  editTitle: 'Konumu Düzenle',
+  namePlaceholder: 'Konum Adı',
+  submitCreate: 'Konum Oluştur',
+  submitUpdate: 'Konumu Güncelle',
+  created: 'Konum başarıyla oluşturuldu',
+  updated: 'Konum başarıyla güncellendi',
+  saveFailed: 'Kayıt kaydedilirken bir hata oluştu',
+  fetchFailed: 'Konumlar alınamadı: {{error}}',
+  createdBy: '{{date}} tarihinde {{username}} tarafından oluşturuldu',
+  createdOn: '{{date}} tarihinde oluşturuldu',
+};
