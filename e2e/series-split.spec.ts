@@ -81,6 +81,7 @@ test('Edit series from here: this and following renames the later sessions and k
   const newId = Number(/\/events\/(\d+)\//.exec(page.url())![1]);
   expect(newId).not.toBe(eventId);
   await expect(field(page, 'Title')).toHaveValue(newTitle);
+  await expect(page.getByText(/Failed to fetch event/)).toHaveCount(0);
 
   for (const [index, day] of days.entries()) {
     await page.goto(`/upcoming-events?date=${day}`);

@@ -118,11 +118,12 @@ export function useSplitEvent() {
       update<Event>(SECTION, id, { ...changes, fromOccurrenceId }),
     onSuccess: async (event, { id }) => {
       queryClient.setQueryData(eventKeys.detail(event.id), event);
+      // Not the continuation the open form reads: it is read afresh next time (staleTime 0).
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: eventKeys.all }),
+        queryClient.invalidateQueries({ queryKey: eventKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: eventKeys.detail(id) }),
         queryClient.invalidateQueries({ queryKey: occurrenceKeys.all }),
       ]);
-      if (id !== event.id) queryClient.removeQueries({ queryKey: [SECTION, 'continuation', id] });
     },
   });
 }
