@@ -69,6 +69,7 @@ describe('My Profile', { timeout: 30_000 }, () => {
       surname: null,
       email: null,
       phone: '+90 555 010 20 30',
+      language: 'en',
       address: null,
     });
   });

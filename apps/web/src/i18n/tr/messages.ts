@@ -117,6 +117,10 @@ export const messages = {
     guestInvalid: '{{id}} numaralı misafir etkin bir misafir değil',
     locationInvalid: '{{id}} numaralı konum arşivlenmiş ya da yok',
     eventInUse: 'Etkinlik bir seçenek listesinde kullanılıyor ve silinemez',
+    splitOccurrenceInvalid: '{{id}} numaralı tekrar bu etkinliğin bir tekrarı değil',
+    splitHistory:
+      '{{when}} tekrarı ayrılan kısımda ve geçmişi var (tamamlanmış, form kaydı ya da mesaj); seriyi daha sonraki bir tekrardan düzenleyin',
+    splitStartTooEarly: 'Yeni kural, değişikliğin uygulandığı tekrarın gününden önce başlayamaz',
   },
   occurrences: {
     dateRequired: 'Tekrar tarihi girilmelidir',
