@@ -65,8 +65,7 @@ console.log(
   `${EVENTS} events, ${occurrenceCount} occurrences seeded in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.kind})`,
 );
 
-const idOf = async (statement: string) =>
-  Number(((await run(statement)) as unknown as { rows: { id: number }[] }).rows[0]!.id);
+const idOf = async (statement: string) => Number(((await run(statement)) as { rows: { id: number }[] }).rows[0]!.id);
 const organiserId = await idOf(`select id from users where username = 'organiser3'`);
 const locationId = await idOf(`select id from locations where name = 'Oda 3'`);
 const guestIds = [
