@@ -322,10 +322,12 @@ test.describe('Calendar', () => {
     const daily = dayCell(page, day).getByRole('button', { name: new RegExp(titles.daily) });
     await expect(dayCell(page, nextDay).getByRole('button', { name: new RegExp(titles.daily) })).toHaveCount(1);
     await drag(page, daily, dayCell(page, nextDay));
-    await page
-      .getByRole('dialog', { name: 'Move this session?' })
-      .getByRole('button', { name: 'Move', exact: true })
-      .click();
+    const confirmation = page.getByRole('dialog', { name: 'Move this session?' });
+    // The confirmation warns first: the organiser already has the next day's session then.
+    await expect(confirmation.getByTestId('calendar-move-conflicts')).toContainText(
+      `is already organising ‘${titles.daily}’`,
+    );
+    await confirmation.getByRole('button', { name: 'Move', exact: true }).click();
     await expect(
       page.getByText('The session could not be moved: The event already has an occurrence at that time'),
     ).toBeVisible();

@@ -1,10 +1,29 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOccurrenceConflicts } from '../../api/conflicts';
+import { ConflictWarnings } from '../../components/conflict-warnings';
+import { failureMessage } from '../../components/entity-form';
 import { Spinner } from '../../components/spinner';
 import { buttonClass } from '../../components/ui';
 import { dateTimeIn } from '../../lib/wall-clock';
 import { CalendarDialog } from './calendar-dialog';
 import type { SessionDrop } from './session-calendar';
+
+/** The double bookings the move would make (the same check as Edit Event Occurrence), asked at once. */
+function MoveConflicts({ drop, zone }: { drop: SessionDrop; zone: string }) {
+  const { t } = useTranslation();
+  const { query, settled } = useOccurrenceConflicts(drop.occurrenceId, { occurrenceDate: drop.to.toISOString() }, 0);
+  return (
+    <div className="mt-3" data-testid="calendar-move-conflicts">
+      <ConflictWarnings
+        list={query.data}
+        zone={zone}
+        pending={!settled && !query.isError}
+        error={query.isError ? failureMessage(query.error, t('errors.unknown')) : undefined}
+      />
+    </div>
+  );
+}
 
 /**
  * Asks the admin to confirm a dragged session's new start (in their zone). Cancel, Escape or a
@@ -62,6 +81,7 @@ export function MoveConfirmation({
           })}
         </p>
       )}
+      {drop && <MoveConflicts drop={drop} zone={zone} />}
       {children}
     </CalendarDialog>
   );
