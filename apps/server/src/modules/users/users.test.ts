@@ -685,3 +685,83 @@ describe('PATCH /api/users/:id/my-profile', () => {
     expect((await patchProfile(ids.guest, {}, { name: 'x' })).statusCode).toBe(401);
   });
 });
+
+describe('a user’s language', () => {
+  it('is English unless given, is stored as given, and changes through My Profile', async () => {
+    const plain = await call('POST', '/api/users', tokens.admin, {
+      username: unique('lang'),
+      password: 'a-good-password',
+      role: 'guest',
+    });
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(plain.json()).toMatchObject({ language: 'en' });
+
+    const username = unique('dil');
+    const created = await call('POST', '/api/users', tokens.admin, {
+      username,
+      password: 'a-good-password',
+      role: 'editor',
+      language: 'tr',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<{ id: number }>();
+    expect((await call('GET', `/api/users/${id}`)).json()).toMatchObject({ language: 'tr' });
+    // The access token names it: the web starts in it at sign-in.
+    const { accessToken } = await signIn(ctx.app, username, 'a-good-password');
+    expect(JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString())).toMatchObject({
+      language: 'tr',
+    });
+
+    const own = bearer(accessToken);
+    const changed = await call('PATCH', `/api/users/${id}/my-profile`, own, { language: 'en' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ language: 'en' });
+    expect((await call('PATCH', `/api/users/${id}`, tokens.admin, { language: 'tr' })).json()).toMatchObject({
+      language: 'tr',
+    });
+  });
+
+  it('refuses a language other than en and tr with 400, its code and its text', async () => {
+    for (const language of ['de', 'TR', '', null, 1]) {
+      const response = await call('POST', '/api/users', tokens.admin, {
+        username: unique('bad-lang'),
+        password: 'a-good-password',
+        role: 'guest',
+        language,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'Language must be one of en, tr', code: 'users.languageInvalid' });
+    }
+  });
+});
+
+describe('error codes', () => {
+  it('answers a text built from values with its code and values beside the message', async () => {
+    const response = await call('POST', '/api/users', tokens.admin, {
+      username: unique('coded'),
+      password: 'a-good-password',
+      role: 'guest',
+      messageGroupId: 2_000_000,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'Message group 2000000 does not exist',
+      code: 'users.messageGroupNotFound',
+      values: { id: 2_000_000 },
+    });
+  });
+
+  it('answers a fixed text, a validation text and a generic zod text with their codes', async () => {
+    const taken = await call('POST', '/api/users', tokens.admin, {
+      username: 'admin',
+      password: 'a-good-password',
+      role: 'guest',
+    });
+    expect(taken.json()).toEqual({ message: 'Username is already taken', code: 'users.usernameTaken' });
+    const notFound = await call('GET', '/api/users/2000000');
+    expect(notFound.json()).toEqual({ message: 'User not found', code: 'common.notFound', values: { item: 'User' } });
+    const badQuery = await call('GET', '/api/users?limit=abc');
+    expect(badQuery.statusCode).toBe(400);
+    expect(badQuery.json()).toMatchObject({ code: expect.stringMatching(/^common\./) as unknown });
+  });
+});

@@ -65,6 +65,7 @@ describe('My Profile', { timeout: 30_000 }, () => {
     const patch = api.calls().find((call) => call.url === '/api/users/2/my-profile');
     expect(patch?.init?.method).toBe('PATCH');
     expect(bodyOf(patch?.init)).toEqual({
+      language: 'en',
       name: 'Ada',
       surname: null,
       email: null,

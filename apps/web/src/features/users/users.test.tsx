@@ -135,6 +135,7 @@ describe('User form', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/users'));
     const post = api.calls().find((call) => call.url === '/api/users' && call.init?.method === 'POST');
     expect(bodyOf(post?.init)).toEqual({
+      language: 'en',
       username: 'mehmet',
       password: 'a-good-password',
       name: 'Mehmet',
