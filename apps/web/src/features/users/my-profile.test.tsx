@@ -70,7 +70,6 @@ describe('My Profile', { timeout: 30_000 }, () => {
       surname: null,
       email: null,
       phone: '+90 555 010 20 30',
-      language: 'en',
       address: null,
     });
   });

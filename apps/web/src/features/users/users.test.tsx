@@ -142,7 +142,6 @@ describe('User form', { timeout: 30_000 }, () => {
       surname: null,
       email: null,
       phone: '+90 (555) 010-20-30',
-      language: 'en',
       address: null,
       role: 'editor',
       groupIds: [1],
