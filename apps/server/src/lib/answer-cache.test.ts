@@ -219,7 +219,7 @@ describe('answer cache', () => {
       method: 'POST',
       url: '/api/users',
       headers: admin,
-      payload: { username: 'zeki', password: 'a-good-password', role: 'guest' },
+      payload: { username: 'zeki', password: 'a-good-password', role: 'guest', timezone: 'Europe/Istanbul' },
     });
     expect(created.statusCode, created.body).toBe(201);
     const withZeki = await get('/api/users?limit=50&sort=username');

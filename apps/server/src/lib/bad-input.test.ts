@@ -135,7 +135,7 @@ describe('ids are canonical, decided in one place (shared ids.ts) for every rout
       payload: {},
     });
     expect(inside.statusCode).toBe(400);
-    expect(inside.json()).toEqual({ message: messages.invalidId });
+    expect(inside.json()).toMatchObject({ message: messages.invalidId });
     // '/api/lookups/' is the list's own path (trailing slashes are ignored); nothing is deleted.
     const trailing = await ctx.app.inject({ method: 'DELETE', url: '/api/lookups/', headers: admin });
     expect(trailing.statusCode).toBe(404);
@@ -220,7 +220,7 @@ describe('ids are canonical, decided in one place (shared ids.ts) for every rout
       payload: `{"eventOccurrenceId":${written},"formId":1}`,
     });
     expect(send.statusCode).toBe(400);
-    expect(send.json()).toEqual({ message: 'eventOccurrenceId must be an id' });
+    expect(send.json()).toMatchObject({ message: 'eventOccurrenceId must be an id' });
     const lookup = await ctx.app.inject({
       method: 'POST',
       url: '/api/lookups',
@@ -228,7 +228,7 @@ describe('ids are canonical, decided in one place (shared ids.ts) for every rout
       payload: `{"key":"k","value":"v","label":"l","parentId":${written}}`,
     });
     expect(lookup.statusCode).toBe(400);
-    expect(lookup.json()).toEqual({ message: 'Parent must be a positive whole number' });
+    expect(lookup.json()).toMatchObject({ message: 'Parent must be a positive whole number' });
   });
 
   it('a body id written 1.0 or 1e0 is the number 1: JSON does not tell them apart', async () => {

@@ -691,6 +691,7 @@ describe('a user’s language', () => {
     const plain = await call('POST', '/api/users', tokens.admin, {
       username: unique('lang'),
       password: 'a-good-password',
+      timezone: 'Europe/Istanbul',
       role: 'guest',
     });
     expect(plain.statusCode, plain.body).toBe(201);
@@ -700,6 +701,7 @@ describe('a user’s language', () => {
     const created = await call('POST', '/api/users', tokens.admin, {
       username,
       password: 'a-good-password',
+      timezone: 'Europe/Istanbul',
       role: 'editor',
       language: 'tr',
     });
@@ -726,6 +728,7 @@ describe('a user’s language', () => {
       const response = await call('POST', '/api/users', tokens.admin, {
         username: unique('bad-lang'),
         password: 'a-good-password',
+        timezone: 'Europe/Istanbul',
         role: 'guest',
         language,
       });
@@ -740,6 +743,7 @@ describe('error codes', () => {
     const response = await call('POST', '/api/users', tokens.admin, {
       username: unique('coded'),
       password: 'a-good-password',
+      timezone: 'Europe/Istanbul',
       role: 'guest',
       messageGroupId: 2_000_000,
     });
@@ -755,6 +759,7 @@ describe('error codes', () => {
     const taken = await call('POST', '/api/users', tokens.admin, {
       username: 'admin',
       password: 'a-good-password',
+      timezone: 'Europe/Istanbul',
       role: 'guest',
     });
     expect(taken.json()).toEqual({ message: 'Username is already taken', code: 'users.usernameTaken' });
