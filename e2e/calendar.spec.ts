@@ -26,8 +26,8 @@ const people = {
   kerem: { username: unique('cal-kerem'), name: 'Kerem', surname: unique('Uçar'), timezone: ADMIN_ZONE },
   /** The organiser of the sessions dragged about (so a day of theirs holds only those). */
   deniz: { username: unique('cal-deniz'), name: 'Deniz', surname: unique('Ak'), timezone: ADMIN_ZONE },
-  ali: { username: unique('cal-ali'), name: 'Ali', surname: unique('Demir') },
-  zeynep: { username: unique('cal-zeynep'), name: 'Zeynep', surname: unique('Kara') },
+  ali: { username: unique('cal-ali'), name: 'Ali', surname: unique('Demir'), timezone: ADMIN_ZONE },
+  zeynep: { username: unique('cal-zeynep'), name: 'Zeynep', surname: unique('Kara'), timezone: ADMIN_ZONE },
 };
 const nameOf = (person: { name: string; surname: string }) => `${person.name} ${person.surname}`;
 

@@ -37,7 +37,9 @@ const ids: Record<string, number> = {};
 test.beforeAll(async ({ playwright }) => {
   const api = await adminApiClient(playwright);
   const user = async (person: keyof typeof people, role: 'editor' | 'guest') =>
-    (ids[person] = (await api.post('/api/users', { ...people[person], role, password: PASSWORD })).id);
+    (ids[person] = (
+      await api.post('/api/users', { timezone: 'Europe/Istanbul', ...people[person], role, password: PASSWORD })
+    ).id);
   await user('ayse', 'editor');
   await user('selin', 'editor');
   await user('gul', 'guest');

@@ -22,7 +22,13 @@ test.describe('Languages', () => {
     const admin = await playwright.request.newContext({ baseURL: E2E_BASE_URL });
     try {
       const username = unique('ayla');
-      await api.post('/api/users', { username, password: PASSWORD, role: 'admin', language: 'tr' });
+      await api.post('/api/users', {
+        username,
+        password: PASSWORD,
+        role: 'admin',
+        language: 'tr',
+        timezone: 'Europe/Istanbul',
+      });
 
       // Before sign-in the device's choice (English); from sign-in on, the user's language.
       await signInWithForm(page, username);
@@ -67,6 +73,7 @@ test.describe('Languages', () => {
       const user = await api.post<{ id: number; language: string }>('/api/users', {
         username,
         password: PASSWORD,
+        timezone: 'Europe/Istanbul',
         role: 'editor',
       });
       expect(user.language).toBe('en');
