@@ -92,6 +92,12 @@ function valueText(value: unknown): unknown {
   return isTranslatable(value) ? translateMessage(value) : value;
 }
 
+/** A record's name in a message ('User' in 'User not found'), in the current language when known. */
+function itemText(value: unknown): unknown {
+  const key = `items.${String(value)}` as 'app.name';
+  return typeof value === 'string' && i18n.exists(key) ? i18n.t(key) : valueText(value);
+}
+
 /**
  * Shows a server or validation message in the current language: by its code (`<section>.<name>`,
  * a fixed shared text is known by its wording), with its values put in; a text without a code,
@@ -102,7 +108,9 @@ export function translateMessage(text: Translatable): string {
   const code = typeof text === 'string' ? codeOfText(text) : typeof text.code === 'string' ? text.code : undefined;
   if (!code || i18n.resolvedLanguage === 'en') return message;
   const values = typeof text === 'string' || typeof text.values !== 'object' || text.values === null ? {} : text.values;
-  const shown = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, valueText(value)]));
+  const shown = Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, name === 'item' ? itemText(value) : valueText(value)]),
+  );
   return i18n.t(`messages.${code}` as 'app.name', { ...shown, defaultValue: message });
 }
 

@@ -1,4 +1,11 @@
-import { messageCodes, messages, messagingMessages, myProfileSchema, occurrenceMessages } from '@ritim/shared';
+import {
+  messageCodes,
+  messages,
+  messagingMessages,
+  myProfileSchema,
+  notFound,
+  occurrenceMessages,
+} from '@ritim/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../features/events/event-values';
 import { translateMessage, loadLanguage } from './index';
@@ -45,6 +52,13 @@ describe('server messages in Turkish', () => {
       translateMessage({ message: 'Guest 12 is not an active guest', code: 'events.guestInvalid', values: { id: 12 } }),
     ).toBe('12 numaralı misafir etkin bir misafir değil');
     expect(translateMessage(occurrenceMessages.approved({ count: 3 }))).toBe('3 tekrar onaylandı');
+  });
+
+  it('names the record of a not-found message in Turkish', () => {
+    const answer = JSON.parse(JSON.stringify(notFound('Event occurrence'))) as { message: string };
+    expect(answer.message).toBe('Event occurrence not found');
+    expect(translateMessage(answer)).toBe('Etkinlik tekrarı bulunamadı');
+    expect(translateMessage(notFound('Message group'))).toBe('Mesaj grubu bulunamadı');
   });
 
   it('words a sentence made of coded parts, and the parts, in Turkish', () => {

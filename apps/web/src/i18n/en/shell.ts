@@ -104,4 +104,15 @@ export const shell = {
     back: 'Back',
     required: 'required',
   },
+  /** The names of records in the server's 'not found' messages (its `item` value), by their English name. */
+  items: {
+    User: 'User',
+    Location: 'Location',
+    Group: 'Group',
+    'Message group': 'Message group',
+    Form: 'Form',
+    Lookup: 'Lookup',
+    Event: 'Event',
+    'Event occurrence': 'Event occurrence',
+  },
 };

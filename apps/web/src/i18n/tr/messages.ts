@@ -35,7 +35,7 @@ export const messages = {
     routeNotFound: 'Adres bulunamadı',
     invalidRequest: 'Geçersiz istek',
     messagingOff: 'Mesajlaşma bu süreçte çalışmıyor',
-    notFound: 'Kayıt bulunamadı ({{item}})',
+    notFound: '{{item}} bulunamadı',
     unknownSort: "Bilinmeyen sıralama '{{sort}}'",
     mustBeType: '{{field}} alanı {{expected}} türünde olmalıdır',
     invalidField: '{{field}}: {{problem}}',

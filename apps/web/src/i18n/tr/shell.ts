@@ -104,4 +104,14 @@ export const shell: DeepPartial<typeof en> = {
     back: 'Geri',
     required: 'zorunlu',
   },
+  items: {
+    User: 'Kullanıcı',
+    Location: 'Konum',
+    Group: 'Grup',
+    'Message group': 'Mesaj grubu',
+    Form: 'Form',
+    Lookup: 'Seçenek',
+    Event: 'Etkinlik',
+    'Event occurrence': 'Etkinlik tekrarı',
+  },
 };
