@@ -10,25 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../features/events/event-values';
 import { translateMessage, loadLanguage } from './index';
 import { tr } from './tr';
+import { flatten, placeholders } from '../test/texts';
 
 /** The validation texts a schema gives for some input. */
 const issuesOf = (input: unknown) => {
   const result = myProfileSchema.safeParse(input);
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 };
-
-/** `a.b.c` -> text of a nested object of texts. */
-function flatten(texts: object, prefix = ''): Map<string, string> {
-  const flat = new Map<string, string>();
-  for (const [key, value] of Object.entries(texts)) {
-    if (typeof value === 'object' && value !== null) {
-      for (const [inner, text] of flatten(value as object, `${prefix}${key}.`)) flat.set(inner, text);
-    } else flat.set(`${prefix}${key}`, String(value));
-  }
-  return flat;
-}
-
-const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
 
 describe('server messages in Turkish', () => {
   beforeAll(() => loadLanguage('tr'));

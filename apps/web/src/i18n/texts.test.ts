@@ -2,19 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { enSections } from './en-sections';
 import { tr } from './tr';
-
-/** `a.b.c` -> text of a nested object of texts. */
-function flatten(texts: object, prefix = ''): Map<string, string> {
-  const flat = new Map<string, string>();
-  for (const [key, value] of Object.entries(texts)) {
-    if (typeof value === 'object' && value !== null) {
-      for (const [inner, text] of flatten(value as object, `${prefix}${key}.`)) flat.set(inner, text);
-    } else flat.set(`${prefix}${key}`, String(value));
-  }
-  return flat;
-}
-
-const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+import { flatten, placeholders } from '../test/texts';
 
 const { messages: _serverMessages, ...trTexts } = tr;
 const enFiles: Record<string, Record<string, unknown>> = import.meta.glob('./en/*.ts', { eager: true });
