@@ -195,8 +195,22 @@ export class EventService {
   });
 
   async find(id: number, db: Db | Tx = this.db): Promise<Event | undefined> {
-    const [row] = await this.select(db).where(eq(events.id, id));
+    const [row] =
+      db === this.db
+        ? await (this.byId ??= this.prepareById()).execute({ id })
+        : await this.select(db).where(eq(events.id, id));
     return row && toEvent(row);
+  }
+
+  /**
+   * `find` outside a transaction, as a prepared statement: drizzle takes about 2 ms of CPU to build
+   * this select's SQL, more than the database takes to run it (issue 17).
+   */
+  private byId: ReturnType<EventService['prepareById']> | undefined;
+  private prepareById() {
+    return this.select()
+      .where(eq(events.id, sql.placeholder('id')))
+      .prepare('event_by_id');
   }
 
   /** The organiser's zone; 400 unless an active editor. */
@@ -251,7 +265,7 @@ export class EventService {
 
   /** POST /api/events: the event, its guests and all its occurrences in one transaction. */
   async create(input: CreateEvent, createdBy: number): Promise<Event> {
-    return this.db.transaction(async (tx) => {
+    const eventId = await this.db.transaction(async (tx) => {
       const zone = await this.organiserZone(tx, input.organiserId);
       await this.checkLocation(tx, input.locationId);
       await assertActiveGuests(tx, input.guestIds, eventMessages.guestInvalid);
@@ -282,8 +296,12 @@ export class EventService {
       await this.occurrences.insertSeries(tx, eventId, starts, timing.endDate.getTime() - timing.startsAt.getTime());
       statisticsOf(this.db).noteWrites(events, 1);
       statisticsOf(this.db).noteWrites(eventGuests, guestIds.length);
-      return (await this.find(eventId, tx))!;
+      return eventId;
     });
+    // Read after the commit, through the prepared statement (a delete in between answers 404).
+    const event = await this.find(eventId);
+    if (!event) throw new AppError(404, notFound('Event'));
+    return event;
   }
 
   /**
