@@ -14,7 +14,7 @@ import { Outbox } from '../messaging/outbox.js';
 import { createTransport } from '../messaging/transports/index.js';
 import { reportAttachments } from '../modules/messaging/attachments.js';
 import { createCountingApp, createTestDatabase, TEST_JWT_SECRET } from '../test/harness.js';
-import { createEvent, createUsers, type Headers, headersOf } from '../test/seed.js';
+import { createEvent, createLocation, createUsers, type Headers, headersOf } from '../test/seed.js';
 import { AnswerCache, cacheAnswerUntil } from './answer-cache.js';
 
 /**
@@ -67,13 +67,7 @@ beforeAll(async () => {
   ]);
   admin = await headersOf(app, 'admin');
   editor = await headersOf(app, 'emre');
-  const location = await app.inject({
-    method: 'POST',
-    url: '/api/locations',
-    headers: admin,
-    payload: { name: 'Salon' },
-  });
-  locationId = location.json<{ id: number }>().id;
+  locationId = await createLocation({ app, database }, admin, 'Salon');
   eventId = await createEvent({ app, database }, admin, {
     title: 'Piyano',
     locationId,

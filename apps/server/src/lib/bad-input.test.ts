@@ -1,7 +1,7 @@
 import { MAX_ID, messages } from '@ritim/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/harness.js';
-import { createPerson } from '../test/seed.js';
+import { createLocation, createPerson } from '../test/seed.js';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -10,13 +10,7 @@ let locationId: number;
 beforeAll(async () => {
   ctx = await createTestApp();
   admin = (await createPerson(ctx, { username: 'admin', role: 'admin' })).headers;
-  const created = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/locations',
-    headers: admin,
-    payload: { name: 'Kept' },
-  });
-  locationId = created.json<{ id: number }>().id;
+  locationId = await createLocation(ctx, admin, 'Kept');
 });
 afterAll(() => ctx.close());
 

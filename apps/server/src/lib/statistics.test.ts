@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locations } from '../db/schema.js';
 import { extendHorizons } from '../modules/events/service.js';
 import { createTestApp, type TestContext } from '../test/harness.js';
-import { createEvent, createUsers, type Headers, headersOf, listOccurrences, waitFor } from '../test/seed.js';
+import {
+  createEvent,
+  createLocation,
+  createUsers,
+  type Headers,
+  headersOf,
+  listOccurrences,
+  waitFor,
+} from '../test/seed.js';
 import { statisticsOf, TableStatistics } from './statistics.js';
 
 /**
@@ -44,13 +52,7 @@ beforeAll(async () => {
     { username: 'ayse', role: 'guest', name: 'Ayşe', timezone: ZONE },
   ]);
   admin = await headersOf(ctx.app, 'admin');
-  const location = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/locations',
-    headers: admin,
-    payload: { name: 'Salon' },
-  });
-  locationId = location.json<{ id: number }>().id;
+  locationId = await createLocation(ctx, admin, 'Salon');
 });
 
 afterAll(() => ctx.close());

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/harness.js';
-import { createEvent, createUsers, type Headers, headersOf, occurrenceIdsOf } from '../test/seed.js';
+import { createEvent, createLocation, createUsers, type Headers, headersOf, occurrenceIdsOf } from '../test/seed.js';
 import { ImageCache, reportImages } from './image-cache.js';
 
 /**
@@ -42,16 +42,10 @@ beforeAll(async () => {
     { username: 'john', role: 'guest', name: 'John', timezone: ZONE },
   ]);
   admin = await headersOf(ctx.app, 'admin');
-  const location = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/locations',
-    headers: admin,
-    payload: { name: 'Salon' },
-  });
   const day = DateTime.now().setZone(ZONE).plus({ days: 3 }).toFormat('yyyyMMdd');
   const eventId = await createEvent(ctx, admin, {
     title: 'Çello',
-    locationId: location.json<{ id: number }>().id,
+    locationId: await createLocation(ctx, admin, 'Salon'),
     organiserId: ids.emre,
     guestIds: [ids.ayse, ids.john],
     rrule: `DTSTART;TZID=${ZONE}:${day}T100000\nRRULE:FREQ=DAILY;COUNT=1`,

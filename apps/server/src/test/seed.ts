@@ -81,6 +81,13 @@ export async function insertRow<T extends PgTable>(
   return row!;
 }
 
+/** A location created through POST /api/locations by `as`; its id. */
+export async function createLocation(ctx: Seedable, as: Headers, name: string): Promise<number> {
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/locations', headers: as, payload: { name } });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: number }>().id;
+}
+
 /** The body of POST /api/events. */
 export type EventInput = z.input<typeof createEventSchema>;
 
