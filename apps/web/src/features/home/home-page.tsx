@@ -322,7 +322,7 @@ function Sections({ role }: { role: string }) {
             <li key={item.to}>
               <Link
                 to={item.to}
-                className={`${cardClass} group flex items-center gap-4 p-5 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600`}
+                className={`${cardClass} group flex h-full items-center gap-4 p-5 hover:ring-indigo-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600`}
               >
                 <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
                   <item.icon className="size-5" />
