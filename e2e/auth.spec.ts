@@ -1,5 +1,45 @@
+import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
 import { accounts, E2E_BASE_URL } from './env.js';
 import { expect, signInAs, test } from './fixtures.js';
+
+const KB = 1024;
+
+/**
+ * The JavaScript the page downloads, as the browser fetches it (entry, module preloads, lazy
+ * chunks): each file's size gzipped at level 9, the way a compressing server would send it, and
+ * whether it holds zod (its classes keep their '$Zod...' names when minified). `settled` says
+ * every script asked for so far has arrived.
+ */
+function recordScripts(page: Page) {
+  const asked = new Set<string>();
+  const arrived = new Map<string, { gzipped: number; zod: boolean }>();
+  const scriptPath = (url: string) => {
+    const { pathname } = new URL(url);
+    return pathname.endsWith('.js') ? pathname : undefined;
+  };
+  page.on('request', (request) => {
+    const path = scriptPath(request.url());
+    if (path) asked.add(path);
+  });
+  page.on('response', async (response) => {
+    const path = scriptPath(response.url());
+    if (!path) return;
+    const body = await response.body();
+    arrived.set(path, { gzipped: gzipSync(body, { level: 9 }).length, zod: body.includes('$ZodType') });
+  });
+  return {
+    settled: () => [...asked].every((path) => arrived.has(path)),
+    total: () => [...arrived.values()].reduce((sum, { gzipped }) => sum + gzipped, 0),
+    withZod: () => [...arrived].filter(([, { zod }]) => zod).map(([path]) => path),
+    /** One line per file, largest first: the message a failing size check shows. */
+    list: () =>
+      [...arrived]
+        .sort(([, a], [, b]) => b.gzipped - a.gzipped)
+        .map(([path, { gzipped }]) => `${(gzipped / KB).toFixed(1)} KB ${path}`)
+        .join('\n'),
+  };
+}
 
 test.describe('Sign In', () => {
   test('signs in with username and password and lands on Home', async ({ page }) => {
@@ -58,6 +98,26 @@ test.describe('Sign In', () => {
         /\/(root-layout|home-page|upcoming-events-list|occurrences-table|menu|en-sections)-/.test(path),
       ),
     ).toEqual([]);
+  });
+
+  test('downloads under 150 KB of gzipped JavaScript for Sign In and under 200 KB up to Home', async ({ page }) => {
+    const scripts = recordScripts(page);
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect.poll(scripts.settled).toBe(true);
+    expect(scripts.total(), scripts.list()).toBeLessThan(150 * KB);
+
+    // The admin's Home is the fullest of the three roles' (today's list, clashes, messages).
+    await page.getByLabel('Username').fill(accounts.admin.username);
+    await page.getByLabel('Password').fill(accounts.admin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome, admin' })).toBeVisible();
+    await expect(page.getByTestId('home-reminders')).toBeVisible();
+    await expect(page.locator('#main').getByRole('status')).toHaveCount(0);
+    await expect.poll(scripts.settled).toBe(true);
+    expect(scripts.total(), scripts.list()).toBeLessThan(200 * KB);
+    // The web does not check responses with zod; the forms, which validate with it, load later.
+    expect(scripts.withZod()).toEqual([]);
   });
 
   test('still checks a session whose hint cookie outlived it, and then asks to sign in', async ({ page }) => {

@@ -1,4 +1,9 @@
-/** Business constants from spec §9. */
+/**
+ * Business constants from spec §9. Plain values only, no zod: the web's first screens (Sign In,
+ * Home) import them, and a constant declared in a schema module would bring that module's zod
+ * schemas, and zod, into their download (the shared modules are side-effect free, so a module none
+ * of whose exports is used is left out).
+ */
 export const PAGE_SIZE = 50;
 /** Largest page a list call may ask for (choice lists fetch with limit 1000). */
 export const MAX_LIMIT = 1000;
@@ -23,6 +28,12 @@ export type LookupableType = (typeof LOOKUPABLE_TYPES)[number];
 /** An occurrence is scheduled, then approved (Approve Schedule), then completed (its report was sent). */
 export const OCCURRENCE_STATUSES = ['scheduled', 'approved', 'completed'] as const;
 export type OccurrenceStatus = (typeof OCCURRENCE_STATUSES)[number];
+
+/** Most rows one page of occurrences may hold (each row carries guests and submissions). */
+export const OCCURRENCE_PAGE_MAX = 100;
+
+/** The form Upcoming Events offers for filling (spec §2, §9): seeded, never deleted or archived. */
+export const SESSION_NOTES_FORM_ID = 1;
 
 /** What a logged message is (Message Log's Type column). */
 export const MESSAGE_TYPES = ['reminder', 'report', 'monthly-report'] as const;

@@ -10,9 +10,6 @@ export { formMessages } from './forms.messages.js';
 /** Sort keys of the forms list; the first is the default. */
 export const FORM_SORTS = ['name', 'date', 'status'] as const;
 
-/** The form Upcoming Events offers for filling (spec §2, §9): seeded, never deleted or archived. */
-export const SESSION_NOTES_FORM_ID = 1;
-
 export const FORM_TITLE_MAX = 200;
 export const FORM_DESCRIPTION_MAX = 2000;
 

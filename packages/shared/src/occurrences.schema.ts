@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { OCCURRENCE_STATUSES } from './constants.js';
+import { OCCURRENCE_PAGE_MAX, OCCURRENCE_STATUSES } from './constants.js';
 import { idField, idText } from './ids.js';
 import { codedTextShape, queryFlag } from './list.js';
 import { codedText, type Text } from './messages.js';
 import { occurrenceMessages } from './occurrences.messages.js';
 export { occurrenceMessages } from './occurrences.messages.js';
-
-/** Most rows one page of occurrences may hold (each row carries guests and submissions). */
-export const OCCURRENCE_PAGE_MAX = 100;
 
 /** An id in the query string (canonical, ids.ts). */
 const queryId = (label: string) => idText(`${label} must be an id`);

@@ -1,6 +1,6 @@
 import type { Conflict, ConflictList } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
-import { formatSpan } from '../lib/dates';
+import { formatSpan } from '../lib/wall-clock';
 import { Spinner } from './spinner';
 
 /** How many sessions of one person or room are named before 'and N more'. */

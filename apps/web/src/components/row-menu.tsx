@@ -1,7 +1,6 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { EllipsisIcon } from './icons';
+import { Menu, MenuButton, MenuItem, MenuItems } from './menu';
 
 /** A row action: a link to another screen, or something done in place. */
 export type RowAction =
@@ -28,25 +27,25 @@ export function RowMenu({ label, actions }: { label: string; actions: RowAction[
         <EllipsisIcon className="size-5" />
       </MenuButton>
       <MenuItems
-        anchor="bottom end"
-        // Not modal: the page stays readable and scrollable (no scroll lock, nothing made inert).
-        modal={false}
-        transition
-        className="z-30 w-44 origin-top-right rounded-md bg-white py-1 shadow-lg ring-1 ring-slate-900/10 transition duration-100 ease-out [--anchor-gap:4px] focus:outline-hidden data-closed:scale-95 data-closed:opacity-0"
+        gap={4}
+        className="z-30 w-44 origin-top-right overflow-y-auto rounded-md bg-white py-1 shadow-lg ring-1 ring-slate-900/10 transition duration-100 ease-out focus:outline-hidden starting:scale-95 starting:opacity-0"
       >
-        {actions.map((action) => (
-          <MenuItem key={action.label} disabled={'disabled' in action ? action.disabled : false}>
-            {'to' in action ? (
-              <Link to={action.to} className={itemClass(action.tone)}>
-                {action.label}
-              </Link>
-            ) : (
-              <button type="button" onClick={action.onSelect} className={itemClass(action.tone)}>
-                {action.label}
-              </button>
-            )}
-          </MenuItem>
-        ))}
+        {actions.map((action) =>
+          'to' in action ? (
+            <MenuItem key={action.label} to={action.to} className={itemClass(action.tone)}>
+              {action.label}
+            </MenuItem>
+          ) : (
+            <MenuItem
+              key={action.label}
+              onSelect={action.onSelect}
+              disabled={action.disabled}
+              className={itemClass(action.tone)}
+            >
+              {action.label}
+            </MenuItem>
+          ),
+        )}
       </MenuItems>
     </Menu>
   );

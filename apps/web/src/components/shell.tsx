@@ -1,10 +1,10 @@
-import { CloseButton, Dialog, DialogBackdrop, DialogPanel } from '@headlessui/react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useSession } from '../auth/session-store';
 import { CloseIcon, MenuIcon } from './icons';
 import { LogoMark } from './logo-mark';
+import { ModalDialog } from './modal-dialog';
 import { useNavItems, type ShownNavItem } from './nav-items';
 import { UserMenu } from './user-menu';
 
@@ -58,6 +58,19 @@ export function Shell({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const items = useNavItems(role);
 
+  // The slide-over is for narrow windows (lg:hidden): one widened past them closes it, else the
+  // hidden dialog would keep the page inert.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const wide = window.matchMedia('(min-width: 64rem)');
+    const closeIfWide = () => {
+      if (wide.matches) setMenuOpen(false);
+    };
+    closeIfWide();
+    wide.addEventListener('change', closeIfWide);
+    return () => wide.removeEventListener('change', closeIfWide);
+  }, [menuOpen]);
+
   return (
     <div className="min-h-dvh bg-slate-50">
       <a
@@ -67,31 +80,28 @@ export function Shell({ children }: { children: ReactNode }) {
         {t('app.skipToContent')}
       </a>
 
-      <Dialog
+      <ModalDialog
         open={menuOpen}
-        onClose={setMenuOpen}
+        onClose={() => setMenuOpen(false)}
         aria-label={t('nav.menu')}
         data-testid="mobile-menu"
-        className="fixed inset-0 z-50 flex lg:hidden"
+        className="fixed inset-0 m-0 size-full max-h-none max-w-none bg-transparent open:flex lg:hidden backdrop:bg-slate-900/60 backdrop:transition-opacity backdrop:duration-200 backdrop:ease-linear starting:backdrop:opacity-0"
       >
-        <DialogBackdrop
-          transition
-          className="fixed inset-0 bg-slate-900/60 transition-opacity duration-200 ease-linear data-closed:opacity-0"
-        />
-        <DialogPanel
-          transition
-          className="relative mr-16 flex w-full max-w-xs flex-1 transform flex-col bg-slate-900 transition duration-200 ease-in-out data-closed:-translate-x-full"
-        >
+        <div className="relative mr-16 flex w-full max-w-xs flex-1 flex-col bg-slate-900 transition duration-200 ease-in-out starting:-translate-x-full">
           <div className="absolute top-0 left-full flex w-16 justify-center pt-4">
-            <CloseButton className="-m-2.5 rounded-md p-2.5 text-white focus-visible:outline-2 focus-visible:outline-white">
+            <button
+              type="button"
+              onClick={() => setMenuOpen(false)}
+              className="-m-2.5 rounded-md p-2.5 text-white focus-visible:outline-2 focus-visible:outline-white"
+            >
               <span className="sr-only">{t('nav.closeMenu')}</span>
               <CloseIcon className="size-6" />
-            </CloseButton>
+            </button>
           </div>
           <Brand />
           <NavList items={items} testId="mobile-nav" onNavigate={() => setMenuOpen(false)} />
-        </DialogPanel>
-      </Dialog>
+        </div>
+      </ModalDialog>
 
       <aside className="hidden bg-slate-900 lg:fixed lg:inset-y-0 lg:z-40 lg:flex lg:w-64 lg:flex-col">
         <Brand />

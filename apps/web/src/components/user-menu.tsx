@@ -1,9 +1,9 @@
-import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useSession } from '../auth/session-store';
 import { changeLanguage, LANGUAGES } from '../i18n';
 import { ChevronDownIcon, SignOutIcon, UserCircleIcon } from './icons';
+import { Menu, MenuButton, MenuItem, MenuItems, MenuSection, MenuSeparator } from './menu';
 
 const itemClass =
   'flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900 data-focus:outline-hidden';
@@ -18,7 +18,7 @@ export function UserMenu() {
   const location = useLocation();
   const username = user?.username ?? '';
   return (
-    <Menu as="div" className="relative">
+    <Menu>
       <MenuButton
         data-testid="user-menu-button"
         className="flex items-center gap-x-3 rounded-full p-1 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 sm:rounded-md sm:pr-2"
@@ -36,11 +36,8 @@ export function UserMenu() {
         </span>
       </MenuButton>
       <MenuItems
-        anchor="bottom end"
-        // Not modal: the page stays readable and scrollable (no scroll lock, nothing made inert).
-        modal={false}
-        transition
-        className="z-40 w-60 origin-top-right rounded-md bg-white py-1 shadow-lg ring-1 ring-slate-900/10 transition duration-100 ease-out [--anchor-gap:8px] focus:outline-hidden data-closed:scale-95 data-closed:opacity-0"
+        gap={8}
+        className="z-40 w-60 origin-top-right overflow-y-auto rounded-md bg-white py-1 shadow-lg ring-1 ring-slate-900/10 transition duration-100 ease-out focus:outline-hidden starting:scale-95 starting:opacity-0"
       >
         <div className="px-4 py-3" data-testid="user-menu-identity">
           <p className="text-xs text-slate-500">{t('userMenu.signedInAs')}</p>
@@ -48,39 +45,30 @@ export function UserMenu() {
           <p className="text-xs text-slate-500">{t(`roles.${role}`)}</p>
         </div>
         <MenuSeparator className="my-1 h-px bg-slate-100" />
-        <MenuSection>
-          <MenuHeading className="px-4 pt-2 pb-1 text-xs font-medium text-slate-500">
-            {t('userMenu.language')}
-          </MenuHeading>
+        <MenuSection heading={t('userMenu.language')} headingClass="px-4 pt-2 pb-1 text-xs font-medium text-slate-500">
           {LANGUAGES.map((language) => (
-            <MenuItem key={language}>
-              <button
-                type="button"
-                lang={language}
-                aria-current={i18n.resolvedLanguage === language ? 'true' : undefined}
-                onClick={() => changeLanguage(language)}
-                className={`${itemClass} aria-[current]:font-semibold`}
-              >
-                {t(`languages.${language}`)}
-                {i18n.resolvedLanguage === language && <span aria-hidden="true">✓</span>}
-              </button>
+            <MenuItem
+              key={language}
+              lang={language}
+              aria-current={i18n.resolvedLanguage === language ? 'true' : undefined}
+              onSelect={() => changeLanguage(language)}
+              className={`${itemClass} aria-[current]:font-semibold`}
+            >
+              {t(`languages.${language}`)}
+              {i18n.resolvedLanguage === language && <span aria-hidden="true">✓</span>}
             </MenuItem>
           ))}
         </MenuSection>
         <MenuSeparator className="my-1 h-px bg-slate-100" />
         {user?.id && (
-          <MenuItem>
-            <Link to={`/users/${encodeURIComponent(user.id)}/my-profile`} className={itemClass}>
-              <UserCircleIcon className="size-4 text-slate-400" />
-              {t('userMenu.myProfile')}
-            </Link>
+          <MenuItem to={`/users/${encodeURIComponent(user.id)}/my-profile`} className={itemClass}>
+            <UserCircleIcon className="size-4 text-slate-400" />
+            {t('userMenu.myProfile')}
           </MenuItem>
         )}
-        <MenuItem>
-          <Link to="/logout" state={{ from: location.pathname + location.search }} className={itemClass}>
-            <SignOutIcon className="size-4 text-slate-400" />
-            {t('userMenu.signOut')}
-          </Link>
+        <MenuItem to="/logout" state={{ from: location.pathname + location.search }} className={itemClass}>
+          <SignOutIcon className="size-4 text-slate-400" />
+          {t('userMenu.signOut')}
         </MenuItem>
       </MenuItems>
     </Menu>

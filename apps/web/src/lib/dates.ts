@@ -29,17 +29,3 @@ export function shiftDay(day: string, steps: number, unit: 'day' | 'month'): str
       .toISODate() ?? day
   );
 }
-
-/**
- * A session's span as a short text in `zone` and `locale`: 'Mon 12/01 10:00–11:00', or with the
- * end's day too when it ends on another day.
- */
-export function formatSpan(startsAt: string, endsAt: string, zone: string, locale: string): string {
-  const start = DateTime.fromISO(startsAt).setZone(zone).setLocale(locale);
-  const end = DateTime.fromISO(endsAt).setZone(zone).setLocale(locale);
-  if (!start.isValid || !end.isValid) return '';
-  const day = 'ccc dd/MM';
-  return start.hasSame(end, 'day')
-    ? `${start.toFormat(`${day} HH:mm`)}–${end.toFormat('HH:mm')}`
-    : `${start.toFormat(`${day} HH:mm`)} – ${end.toFormat(`${day} HH:mm`)}`;
-}

@@ -49,3 +49,52 @@ export function dateTimeIn(value: string, zone: string): string {
   const { year, month, day, hour, minute } = wallClock(instant, zone);
   return `${day}/${month}/${year} ${hour}:${minute}`;
 }
+
+/** How far the wall clock of `zone` is ahead of UTC at `instant` (ms, whole minutes). */
+function offsetAt(instant: number, zone: string): number {
+  const { year, month, day, hour, minute } = wallClock(new Date(instant), zone);
+  return Date.UTC(+year!, +month! - 1, +day!, +hour!, +minute!) - Math.floor(instant / 60_000) * 60_000;
+}
+
+/** The instant `day` (yyyy-MM-dd), `days` days on, starts in `zone`: its 00:00 on the zone's clock. */
+export function dayStartIn(day: string, zone: string, days = 0): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  const midnight = Date.UTC(year!, month! - 1, date! + days);
+  // The offset is asked again at the first guess, which may lie on the other side of a DST change.
+  const guess = midnight - offsetAt(midnight, zone);
+  return new Date(midnight - offsetAt(guess, zone));
+}
+
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant's short weekday name ('Mon', 'Pzt') in `locale`, on the clock of `zone`. */
+function weekdayIn(instant: Date, zone: string, locale: string): string {
+  const key = `${locale} ${zone}`;
+  let format = weekdayFormats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: zone });
+    } catch {
+      format = new Intl.DateTimeFormat(locale, { weekday: 'short' });
+    }
+    weekdayFormats.set(key, format);
+  }
+  return format.format(instant);
+}
+
+/**
+ * A session's span as a short text in `zone` and `locale`: 'Mon 12/01 10:00–11:00', or with the
+ * end's day too when it ends on another day; blank when either end is not a date.
+ */
+export function formatSpan(startsAt: string, endsAt: string, zone: string, locale: string): string {
+  const start = new Date(startsAt);
+  const end = new Date(endsAt);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return '';
+  const from = wallClock(start, zone);
+  const to = wallClock(end, zone);
+  const day = (instant: Date, clock: typeof from) => `${weekdayIn(instant, zone, locale)} ${clock.day}/${clock.month}`;
+  const sameDay = from.year === to.year && from.month === to.month && from.day === to.day;
+  return sameDay
+    ? `${day(start, from)} ${from.hour}:${from.minute}–${to.hour}:${to.minute}`
+    : `${day(start, from)} ${from.hour}:${from.minute} – ${day(end, to)} ${to.hour}:${to.minute}`;
+}

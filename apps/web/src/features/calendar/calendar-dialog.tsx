@@ -1,7 +1,7 @@
-import { CloseButton, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../components/icons';
+import { ModalDialog } from '../../components/modal-dialog';
 
 /**
  * A centred modal of the calendar (a session's details, a move's confirmation): it keeps the focus
@@ -23,31 +23,35 @@ export function CalendarDialog({
   footer?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const titleId = useId();
   return (
-    <Dialog
+    <ModalDialog
       open={open}
       onClose={onClose}
-      className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto p-4 sm:items-center"
+      aria-labelledby={titleId}
       data-testid={testId}
+      className="fixed inset-0 m-0 size-full max-h-none max-w-none items-end justify-center overflow-y-auto bg-transparent p-4 open:flex sm:items-center backdrop:bg-slate-900/40"
     >
-      <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
-      <DialogPanel className="relative w-full max-w-lg rounded-lg bg-white shadow-xl ring-1 ring-slate-900/10">
+      <div className="relative w-full max-w-lg rounded-lg bg-white shadow-xl ring-1 ring-slate-900/10">
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-4 py-4 sm:px-6">
-          <DialogTitle className="min-w-0 text-base font-semibold break-words text-slate-900">{title}</DialogTitle>
-          {/* The focus starts on Close: Enter or Escape leaves without doing anything. */}
-          <CloseButton
-            autoFocus
+          <h2 id={titleId} className="min-w-0 text-base font-semibold break-words text-slate-900">
+            {title}
+          </h2>
+          {/* The first control, so the focus starts on it: Enter or Escape leaves without doing anything. */}
+          <button
+            type="button"
+            onClick={onClose}
             className="-m-1.5 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
           >
             <span className="sr-only">{t('calendar.details.close')}</span>
             <CloseIcon className="size-5" />
-          </CloseButton>
+          </button>
         </div>
         <div className="px-4 py-4 sm:px-6">{children}</div>
         {footer && (
           <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-4 py-3 sm:px-6">{footer}</div>
         )}
-      </DialogPanel>
-    </Dialog>
+      </div>
+    </ModalDialog>
   );
 }

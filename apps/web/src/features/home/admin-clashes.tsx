@@ -1,13 +1,12 @@
 import type { OccurrenceClash } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
-import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { occurrenceClashesQuery } from '../../api/conflicts';
 import { Loaded } from '../../components/loaded';
 import { Panel } from '../../components/panel';
-import { formatSpan } from '../../lib/dates';
+import { dayStartIn, formatSpan, todayIn } from '../../lib/wall-clock';
 
 const DAYS = 7;
 const linkClass =
@@ -36,8 +35,8 @@ export function AdminClashes({ zone }: { zone: string }) {
   const { t } = useTranslation();
   // Fixed for the visit, so the query key does not change with every render.
   const [range] = useState(() => {
-    const start = DateTime.now().setZone(zone).startOf('day');
-    return { from: start.toUTC().toISO()!, to: start.plus({ days: DAYS }).toUTC().toISO()! };
+    const today = todayIn(zone);
+    return { from: dayStartIn(today, zone).toISOString(), to: dayStartIn(today, zone, DAYS).toISOString() };
   });
   const clashes = useQuery(occurrenceClashesQuery(range.from, range.to));
   return (
