@@ -1,65 +1,31 @@
 // Double-booking check (issue 15): how long POST /api/events/preview's conflict query takes for a
 // 180-occurrence series. Seeds BENCH_EVENTS events (default 260) with BENCH_DAYS daily occurrences
 // each (default 250: 65,000 occurrences; BENCH_EVENTS=1000 gives 250,000), 3 guests per event, 20
-// organisers, 30 rooms and an own guest list on every 20th occurrence, in an embedded database
-// (DATABASE_URL for a PostgreSQL server). Then checks a daily 180-occurrence series (organiser,
+// organisers, 30 rooms and an own guest list on every 20th occurrence (bench/seed-sql.ts, 'clashes'),
+// in an embedded database (DATABASE_URL for a PostgreSQL server). Then checks a daily 180-occurrence series (organiser,
 // room, 3 guests) BENCH_RUNS times (default 300, after 30 warm-up runs) and reports p50/p99 of the
 // query alone and of the whole preview request (inject, no network), the plan (EXPLAIN ANALYZE),
 // and Home's 7-day clash window. Aim: the 180-occurrence check p50 <= 20 ms on PostgreSQL.
 import { DateTime } from 'luxon';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
-import { hashPassword } from '../apps/server/src/auth/passwords.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { eventOccurrences } from '../apps/server/src/db/schema.js';
 import { ConflictChecker } from '../apps/server/src/modules/event-occurrences/conflicts.js';
 import { ClashRepository } from '../apps/server/src/modules/event-occurrences/repository.js';
+import { PASSWORD, seedBench, ZONE } from './seed-sql.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 260);
 const DAYS = Number(process.env.BENCH_DAYS ?? 250);
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
-const ZONE = 'Europe/Istanbul';
 
 const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: null });
 await database.migrate();
 const run = (statement: string) => database.db.execute(statement);
-const hash = await hashPassword('bench-password');
 const started = Date.now();
 
 // BENCH_SEED=0 reuses a database seeded by an earlier run.
-if (process.env.BENCH_SEED !== '0') await seed();
-async function seed() {
-  const first = DateTime.now().setZone(ZONE).startOf('day').minus({ days: 100 });
-  const firstUtc = first.toUTC().toISO();
-  await run(`insert into users (username, password_hash, role, name, surname, timezone) values
-  ('bench', '${hash}', 'admin', 'Bench', 'Admin', '${ZONE}')`);
-  await run(`insert into users (username, password_hash, role, name, surname, timezone)
-  select 'organiser' || i, '${hash}', 'editor', 'Öğretmen' || i, 'Şahin', '${ZONE}' from generate_series(1, 20) as i`);
-  await run(`insert into users (username, password_hash, role, name, surname, timezone, status)
-  select 'guest' || i, '${hash}', 'guest', 'Öğrenci' || i, 'Yılmaz', '${ZONE}', case when i % 50 = 0 then 'inactive' else 'active' end
-  from generate_series(1, 600) as i`);
-  await run(`insert into locations (name) select 'Oda ' || i from generate_series(1, 30) as i`);
-  await run(`insert into events (title, rrule, timezone, starts_at, end_date, organiser_id, location_id, status)
-  select 'Ders ' || i,
-    'DTSTART;TZID=${ZONE}:' || to_char(s at time zone '${ZONE}', 'YYYYMMDD"T"HH24MISS') || E'\\nRRULE:FREQ=DAILY;COUNT=${DAYS}',
-    '${ZONE}', s, s + interval '45 minutes',
-    (select id from users where username = 'organiser' || (1 + i % 20)),
-    (select id from locations where name = 'Oda ' || (1 + i % 30)),
-    case when i % 40 = 0 then 'archived' else 'active' end
-  from generate_series(1, ${EVENTS}) as i,
-    lateral (select timestamptz '${firstUtc}' + ((8 + i % 12) || ' hours')::interval + ((i % 4) * 15 || ' minutes')::interval as s) as t`);
-  await run(`insert into event_guests (event_id, user_id)
-  select e.id, g.id from events e
-  join users g on g.username in ('guest' || (1 + (e.id * 7) % 600), 'guest' || (1 + (e.id * 7 + 1) % 600), 'guest' || (1 + (e.id * 7 + 2) % 600))`);
-  await run(`insert into event_occurrences (event_id, starts_at, ends_at, status, has_guest_override)
-  select e.id, e.starts_at + (d || ' days')::interval, e.end_date + (d || ' days')::interval,
-    case when d < 100 then 'completed' else 'scheduled' end, (e.id + d) % 20 = 0
-  from events e, generate_series(0, ${DAYS - 1}) as d`);
-  await run(`insert into occurrence_guests (occurrence_id, user_id)
-  select o.id, g.id from event_occurrences o join users g on g.username in ('guest' || (1 + o.id % 600), 'guest' || (1 + (o.id + 300) % 600))
-  where o.has_guest_override`);
-  await run('analyze');
-}
+if (process.env.BENCH_SEED !== '0') await seedBench(database, { events: EVENTS, days: DAYS, variant: 'clashes' });
 const occurrenceCount = await database.db.$count(eventOccurrences);
 console.log(
   `${EVENTS} events, ${occurrenceCount} occurrences seeded in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.kind})`,
@@ -137,7 +103,7 @@ await app.ready();
 const login = await app.inject({
   method: 'POST',
   url: '/api/auth/login',
-  payload: { username: 'bench', password: 'bench-password' },
+  payload: { username: 'bench', password: PASSWORD },
 });
 const headers = { authorization: `Bearer ${login.json<{ accessToken: string }>().accessToken}` };
 const body = {

@@ -33,7 +33,10 @@ const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.u
 /** Connects to PostgreSQL at `url`, or opens embedded PGlite under `dataDir` (in memory when null). */
 export async function openDatabase(options: { url?: string; dataDir?: string | null }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // JIT off: it pays off only for long analytic queries, and the planner's row estimates for
+    // interval scans (the clash check) run so high that it would compile for hundreds of
+    // milliseconds a query that runs in a few. Set per connection, so no query needs a transaction for it.
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: '-c jit=off' });
     // An idle connection's error (server restart, or a test database dropped while the closing
     // pool's sockets are still ending) must not crash the process; the pool replaces the client.
     pool.on('error', (error) => {

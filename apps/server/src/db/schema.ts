@@ -373,7 +373,11 @@ export const eventOccurrences = pgTable(
   },
   (t) => [
     uniqueIndex('event_occurrences_event_start_key').on(t.eventId, t.startsAt),
-    index('event_occurrences_starts_at_idx').on(t.startsAt, t.id),
+    /**
+     * Lists by start (the (starts_at, id) order and keyset). It also carries what the clash check
+     * tests for each session at a time, so it reads only the index for the sessions of others.
+     */
+    index('event_occurrences_starts_at_idx').on(t.startsAt, t.id, t.eventId, t.endsAt, t.hasGuestOverride),
     index('event_occurrences_status_starts_at_idx').on(t.status, t.startsAt),
     /**
      * Clash checks: the longest session (how far back from an interval a start may lie and still

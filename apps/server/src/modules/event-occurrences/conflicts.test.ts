@@ -132,6 +132,25 @@ describe('POST /api/events/preview: conflicts', () => {
     expect((await previewAt(at(29, '09:00'), '10:00', { locationId: room2 })).conflictCount).toBe(0);
   });
 
+  it('counts a session once when it overlaps several planned ones: apart, touching or overlapping each other', async () => {
+    // Selin 08:00–11:00 on day 71; the planned daily 10:00 sessions last 23, 24 or 26 hours, so the
+    // first ends at 09:00, at 10:00 or at 12:00 on day 71 and the stored session overlaps both.
+    const long = await session({
+      title: 'Long morning',
+      organiserId: ids.selin,
+      locationId: room2,
+      guestIds: [],
+      repeat: single(at(71, '08:00')),
+      endTime: '11:00',
+    });
+    const rrule = `DTSTART;TZID=${ZONE}:${at(70, '10:00').replace(/[-:]/g, '')}00\nRRULE:FREQ=DAILY;COUNT=2`;
+    for (const firstEnd of [at(71, '09:00'), at(71, '10:00'), at(71, '12:00')]) {
+      const result = await preview({ organiserId: ids.selin, rrule, endDate: instant(firstEnd) });
+      expect(result.conflicts, firstEnd).toMatchObject([{ kind: 'organiser', eventId: long, title: 'Long morning' }]);
+      expect(result.conflictCount, firstEnd).toBe(1);
+    }
+  });
+
   it('never counts the event being edited, and still warns about the others', async () => {
     const edited = await session({ repeat: single(at(22, '10:00')) });
     const other = await session({ title: 'Violin', locationId: room2, guestIds: [], repeat: single(at(22, '10:30')) });

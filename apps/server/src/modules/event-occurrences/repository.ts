@@ -861,7 +861,6 @@ export interface PairClashRow extends ClashRow {
 }
 
 const idArray = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
-const instantArray = (dates: readonly Date[]) => `{${dates.map((d) => d.toISOString()).join(',')}}`;
 
 const toClash = (row: Record<string, unknown>): ClashRow => ({
   kind: row.kind as ClashRow['kind'],
@@ -883,40 +882,95 @@ const toClash = (row: Record<string, unknown>): ClashRow => ({
  * the guests asked about: one row per (kind, occurrence, person or room). Guests are the
  * occurrence's effective list (its own, else its event's), active users only.
  */
+/**
+ * The clashes of a set of stored occurrences (`hits`: id, event_id, starts_at, ends_at,
+ * has_guest_override, organiser_id, location_id) with the organiser, the location and the guests
+ * asked about: one narrow row per (kind, occurrence, person or room), the names left for the page
+ * (clashPage). Guests are the occurrence's effective list (its own, else its event's), active
+ * users only.
+ */
 const clashKinds = (organiserId: unknown, locationId: unknown, guestIds: SQL) => sql`
-  select 'organiser' as kind, h.*, u.id as user_id, null::integer as clash_location_id,
-    u.name, u.surname, u.username as label
-  from hits h join ${users} u on u.id = h.organiser_id
-  where h.organiser_id = ${organiserId}
+  select 'organiser' as kind, h.id, h.event_id, h.starts_at, h.ends_at, h.organiser_id as user_id,
+    null::integer as location_id
+  from hits h where h.organiser_id = ${organiserId}
   union all
-  select 'location', h.*, null, l.id, null, null, l.name
-  from hits h join ${locations} l on l.id = h.location_id
-  where h.location_id = ${locationId}
+  select 'location', h.id, h.event_id, h.starts_at, h.ends_at, null, h.location_id
+  from hits h where h.location_id = ${locationId}
   union all
-  select 'guest', h.*, u.id, null, u.name, u.surname, u.username
+  select 'guest', h.id, h.event_id, h.starts_at, h.ends_at, u.id, null
   from ${guestsAmong(sql`hits`, guestIds)} guest join hits h on h.id = guest.occurrence_id
   join ${users} u on u.id = guest.user_id and u.status = 'active'`;
+
+/**
+ * The first `limit` clashes of `found` (clashKinds' rows) by start, with the total, the event's
+ * title and the person's or room's name: joined for the page's rows only. The last CTE of a
+ * `with` and its select.
+ */
+const clashPage = (found: SQL, limit: number) => sql`
+  page as (
+    select f.*, count(*) over () as total from (${found}) f
+    order by f.starts_at, f.id, f.kind, f.user_id
+    limit ${limit})
+  select p.kind, p.id as "occurrenceId", p.event_id as "eventId", e.title, p.starts_at as "startsAt",
+    p.ends_at as "endsAt", p.user_id as "userId", p.location_id as "locationId", u.name, u.surname,
+    coalesce(u.username, l.name) as label, p.total
+  from page p join ${events} e on e.id = p.event_id
+  left join ${users} u on u.id = p.user_id left join ${locations} l on l.id = p.location_id
+  order by p.starts_at, p.id, p.kind, p.user_id`;
 
 /** Sessions longer than this are few: they are found through the duration index, not by their start. */
 const LONG_SESSION = sql`interval '1 day'`;
 
 /**
- * The stored sessions overlapping any interval of `candidate` (a relation of half-open [s, e)),
- * by btree: a session of length d overlaps [s, e) when it starts in [s - d, e) and ends after s,
- * so each interval is one range scan of the starts_at index reaching back by the longest session
- * of at most a day (one probe of the duration index); the rare longer ones come from the duration
- * index itself. Empty sessions overlap nothing. Each session once.
+ * Intervals as sorted, disjoint spans, each with the end of the one before (`after`; -infinity for
+ * the first): empty intervals dropped, overlapping or touching ones merged. A stored session
+ * overlaps one of the half-open intervals exactly when it overlaps one of the spans.
  */
-function overlapping(candidate: SQL): SQL {
+function spansOf(starts: readonly Date[], ends: readonly Date[]) {
+  const intervals = starts
+    .map((start, i) => ({ s: start.getTime(), e: ends[i]!.getTime() }))
+    .filter((interval) => interval.e > interval.s)
+    .sort((a, b) => a.s - b.s);
+  const spans: { s: number; e: number }[] = [];
+  for (const interval of intervals) {
+    const last = spans[spans.length - 1];
+    if (last && interval.s <= last.e) last.e = Math.max(last.e, interval.e);
+    else spans.push({ ...interval });
+  }
+  const text = (values: string[]) => `{${values.join(',')}}`;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return {
+    count: spans.length,
+    starts: text(spans.map((span) => iso(span.s))),
+    ends: text(spans.map((span) => iso(span.e))),
+    afters: text(spans.map((_, i) => (i === 0 ? '-infinity' : iso(spans[i - 1]!.e)))),
+  };
+}
+
+/**
+ * The stored sessions overlapping a span of `span` (a relation of sorted, disjoint half-open
+ * [s, e) with `after`, as spansOf makes them) that `keep` lets through (a condition on `o`), each
+ * once, by btree: a session of length d overlaps [s, e) when it starts in [s - d, e) and ends after
+ * s, so each span is one range scan of the starts_at index reaching back by the longest session of
+ * at most a day (one probe of the duration index), but not before `after`: a session starting
+ * earlier overlaps the span before and was found there, so nothing comes twice and nothing needs
+ * deduplicating. The index carries event_id, ends_at and has_guest_override, so `keep` drops the
+ * sessions of others before the table is read (an index-only scan where vacuum has marked the pages
+ * all-visible). The rare sessions longer than a day come from the duration index. Empty sessions
+ * overlap nothing.
+ */
+function overlapping(span: SQL, keep: SQL): SQL {
   const longest = sql`(select coalesce(max(d.ends_at - d.starts_at), interval '0') from ${eventOccurrences} d
     where d.ends_at - d.starts_at <= ${LONG_SESSION})`;
   return sql`(select o.id, o.event_id, o.starts_at, o.ends_at, o.has_guest_override
-      from ${candidate} c join ${eventOccurrences} o on o.starts_at >= c.s - ${longest} and o.starts_at < c.e
-        and o.ends_at > c.s and o.ends_at > o.starts_at and o.ends_at - o.starts_at <= ${LONG_SESSION}
-    union
+      from ${span} c join ${eventOccurrences} o on o.starts_at >= greatest(c.s - ${longest}, c.after)
+        and o.starts_at < c.e and o.ends_at > c.s and o.ends_at - o.starts_at <= ${LONG_SESSION}
+      where ${keep}
+    union all
     select o.id, o.event_id, o.starts_at, o.ends_at, o.has_guest_override
-      from ${eventOccurrences} o join ${candidate} c on o.starts_at < c.e and o.ends_at > c.s
-      where o.ends_at - o.starts_at > ${LONG_SESSION})`;
+      from ${eventOccurrences} o
+      where o.ends_at - o.starts_at > ${LONG_SESSION} and ${keep}
+        and exists (select 1 from ${span} c where o.starts_at < c.e and o.ends_at > c.s))`;
 }
 
 export class ClashRepository {
@@ -924,10 +978,9 @@ export class ClashRepository {
 
   /**
    * Clashes of the candidate intervals with stored occurrences, in ONE query whatever the number
-   * of candidates: the intervals travel as two arrays, each probes the GiST index on
-   * tstzrange(starts_at, ends_at) with `&&` (half-open: 10–11 and 11–12 do not overlap), and only
-   * active events count (archived ones are history). A stored occurrence overlapping several
-   * candidates counts once. Sorted by start; the first `limit` and the total.
+   * of candidates (half-open: 10–11 and 11–12 do not overlap); only active events count (archived
+   * ones are history). A stored occurrence overlapping several candidates counts once. Sorted by
+   * start; the first `limit` and the total.
    */
   async clashes(candidates: ClashCandidates, limit: number): Promise<{ rows: ClashRow[]; total: number }> {
     const query = this.clashQuery(candidates, limit);
@@ -936,23 +989,17 @@ export class ClashRepository {
     return { rows: rows.map(toClash), total: rows.length ? Number(rows[0]!.total) : 0 };
   }
 
-  /**
-   * Runs a clash query without JIT compilation: the planner's row estimates for the interval scans
-   * are far too high (it cannot know how short sessions are), and on a large table they buy a JIT
-   * compile of a few hundred milliseconds for a query that runs in a few.
-   */
-  run(query: SQL): Promise<Record<string, unknown>[]> {
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql`set local jit = off`);
-      return ((await tx.execute(query)) as { rows: Record<string, unknown>[] }).rows;
-    });
+  /** Runs a clash query (one round trip: the PostgreSQL connections have JIT off, see db/client.ts). */
+  async run(query: SQL): Promise<Record<string, unknown>[]> {
+    return ((await this.db.execute(query)) as { rows: Record<string, unknown>[] }).rows;
   }
 
   /** The statement `clashes` runs (the benchmark reads its plan); undefined when nothing can clash. */
   clashQuery(candidates: ClashCandidates, limit: number): SQL | undefined {
     const guestIds = [...new Set(candidates.guestIds ?? [])];
+    const spans = spansOf(candidates.starts, candidates.ends);
     if (
-      candidates.starts.length === 0 ||
+      spans.count === 0 ||
       (candidates.organiserId === undefined && candidates.locationId === undefined && guestIds.length === 0)
     ) {
       return undefined;
@@ -960,33 +1007,27 @@ export class ClashRepository {
     const organiserId = candidates.organiserId ?? null;
     const locationId = candidates.locationId ?? null;
     const guests = sql`${idArray(guestIds)}::integer[]`;
-    // The intervals travel as two arrays and become one array of ranges: a bitmap scan of the GiST
-    // index probes it once per range and visits each heap page once, so a stored session that
-    // overlaps several candidates comes back once. Only those that share someone or the room go
-    // on (a hashed test per row), so the per-guest work below is for the few that matter.
-    return sql`with candidate as materialized (
-        select c.s, c.e from unnest(${instantArray(candidates.starts)}::timestamptz[],
-          ${instantArray(candidates.ends)}::timestamptz[]) as c(s, e)
-        where c.e > c.s),
+    // Only the sessions of the events that share the organiser or the room, and those with one of
+    // the guests on their list (hashed sub-selects, tested in the index scan), go on: the joins
+    // below handle the few that matter, not every session at those times.
+    const shares = sql`(o.event_id in (select e.id from ${events} e
+        where e.organiser_id = ${organiserId} or e.location_id = ${locationId})
+      or ${hasGuestAmong(sql`o`, guests)})`;
+    return sql`with span as materialized (
+        select c.s, c.e, c.after from unnest(${spans.starts}::timestamptz[], ${spans.ends}::timestamptz[],
+          ${spans.afters}::timestamptz[]) as c(s, e, after)),
       hits as materialized (
-        select o.id, o.event_id, o.starts_at, o.ends_at, o.has_guest_override, e.title, e.organiser_id, e.location_id
-        from ${overlapping(sql`candidate`)} o join ${events} e on e.id = o.event_id
+        select o.id, o.event_id, o.starts_at, o.ends_at, o.has_guest_override, e.organiser_id, e.location_id
+        from ${overlapping(sql`span`, shares)} o join ${events} e on e.id = o.event_id
         where e.status = 'active'
           and o.event_id is distinct from ${candidates.excludeEventId ?? null}::integer
-          and o.id is distinct from ${candidates.excludeOccurrenceId ?? null}::integer
-          and (e.organiser_id = ${organiserId} or e.location_id = ${locationId} or ${hasGuestAmong(sql`o`, guests)})),
-      found as (${clashKinds(organiserId, locationId, guests)})
-      select kind, id as "occurrenceId", event_id as "eventId", title, starts_at as "startsAt",
-        ends_at as "endsAt", user_id as "userId", clash_location_id as "locationId", name, surname, label,
-        count(*) over () as total
-      from found
-      order by starts_at, id, kind, user_id
-      limit ${limit}`;
+          and o.id is distinct from ${candidates.excludeOccurrenceId ?? null}::integer),
+      ${clashPage(clashKinds(organiserId, locationId, guests), limit)}`;
   }
 
   /**
    * Stored occurrences that clash with each other in [from, to) (admins' Home): the sessions
-   * overlapping the window (GiST), paired when they overlap and share the organiser, the
+   * overlapping the window (as the check finds them), paired when they overlap and share the organiser, the
    * location or an active guest; each pair once, as the later session clashing `with` the
    * earlier. Sorted by the later one's start; the first `limit` and the total.
    */
@@ -1016,10 +1057,10 @@ export class ClashRepository {
       b.ends_at as b_ends_at, a.id as a_id, a.event_id as a_event_id, a.title as a_title, a.starts_at as a_starts_at,
       a.ends_at as a_ends_at`;
     // Every pair carries what the answer shows, so nothing joins back to the window's sessions.
-    return sql`with window_range as materialized (select ${start} as s, ${end} as e),
+    return sql`with window_range as materialized (select ${start} as s, ${end} as e, '-infinity'::timestamptz as after),
       w as materialized (
         select o.id, o.event_id, o.starts_at, o.ends_at, o.has_guest_override, e.title, e.organiser_id, e.location_id
-        from ${overlapping(sql`window_range`)} o join ${events} e on e.id = o.event_id
+        from ${overlapping(sql`window_range`, sql`true`)} o join ${events} e on e.id = o.event_id
         where e.status = 'active'),
       wg as materialized (
         select w.id, w.event_id, w.title, w.starts_at, w.ends_at, u.id as user_id

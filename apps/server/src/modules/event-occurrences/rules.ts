@@ -45,11 +45,13 @@ export const guestListOf = (occurrence: SQL) => sql`(
 
 /**
  * Whether one of `userIds` (an integer[] value) is on the guest list of `occurrence` (a row with
- * id, event_id and has_guest_override): its own list when it has one, else its event's. The
- * event side is one hashed sub-select for the whole query. (Callers check the users are active.)
+ * id, event_id and has_guest_override): its own list when it has one, else its event's. Each side
+ * is one hashed sub-select for the whole query, so the test needs no per-row lookup (an index scan
+ * carrying those three columns applies it before reading the table). (Callers check the users are
+ * active.)
  */
 export const hasGuestAmong = (occurrence: SQL, userIds: SQL) => sql`((${occurrence}.has_guest_override
-    and exists (select 1 from ${occurrenceGuests} og where og.occurrence_id = ${occurrence}.id and og.user_id = any(${userIds})))
+    and ${occurrence}.id in (select og.occurrence_id from ${occurrenceGuests} og where og.user_id = any(${userIds})))
   or (not ${occurrence}.has_guest_override and ${occurrence}.event_id in
     (select eg.event_id from ${eventGuests} eg where eg.user_id = any(${userIds}))))`;
 

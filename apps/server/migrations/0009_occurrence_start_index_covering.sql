@@ -1,0 +1,2 @@
+DROP INDEX "event_occurrences_starts_at_idx";--> statement-breakpoint
+CREATE INDEX "event_occurrences_starts_at_idx" ON "event_occurrences" USING btree ("starts_at","id","event_id","ends_at","has_guest_override");
