@@ -155,6 +155,35 @@ describe('GET /api/event-occurrences/export', () => {
     expect(rowsOf((await exportCsv('from=2026-04-01&to=2026-04-30')).body)).toEqual([FIXED]);
   });
 
+  it('names a session’s own guest list instead of its event’s, an empty one as a row without a guest', async () => {
+    const [own, none] = await createEvent({
+      title: 'Duet',
+      locationId: room,
+      organiserId: ids.teacher!,
+      guestIds: [ids.ayse!, ids.omer!],
+      rrule: 'DTSTART;TZID=Europe/London:20260504T100000\nRRULE:FREQ=DAILY;COUNT=3',
+    });
+    for (const [id, occurrenceGuestIds] of [
+      [own, [ids.omer]],
+      [none, []],
+    ] as const) {
+      const patched = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/event-occurrences/${id}`,
+        headers: as('admin'),
+        payload: { occurrenceGuestIds },
+      });
+      expect(patched.statusCode, patched.body).toBe(200);
+    }
+    const rows = rowsOf((await exportCsv('from=2026-05-04&to=2026-05-06&timezone=Europe/London')).body).slice(1);
+    expect(rows.map((row) => [row[1], row[8]])).toEqual([
+      ['2026-05-04', 'Ömer Çelik'],
+      ['2026-05-05', ''],
+      ['2026-05-06', 'Ayşe Yılmaz'],
+      ['2026-05-06', 'Ömer Çelik'],
+    ]);
+  });
+
   it('reads a long range page by page, every session once, in order', async () => {
     const series = await Promise.all(
       [7, 8, 9].map((hour) =>
