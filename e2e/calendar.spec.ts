@@ -477,3 +477,147 @@ test.describe('Calendar', () => {
     await expect.poll(() => [...scripts.values()].some(isFullCalendar)).toBe(true);
   });
 });
+
+/**
+ * A busy day (issue 14: the calendar is given only what each view draws, and draws '+N more' for
+ * the rest): ahead, in a month of its own, at a hall of its own: 20 of Nur's sessions every half
+ * hour from 08:00 and 6 of Kerem's every hour from 09:00, Ali a guest of Kerem's first five.
+ */
+const busyDay = dayIn(ADMIN_ZONE, 45);
+const nur = { username: unique('cal-nur'), name: 'Nur', surname: unique('Işık'), timezone: ADMIN_ZONE };
+const busyHall = unique('Busy hall');
+const busyTitles = { nur: unique('Nur lesson'), kerem: unique('Kerem lesson') };
+let busyHallId: number;
+
+/** A month view's '+N more' of `date` (a button: FullCalendar makes it reachable like a session). */
+const moreOf = (page: Page, date: string) =>
+  page
+    .getByTestId('calendar')
+    .getByRole('button')
+    .filter({ has: page.locator(`[data-testid="calendar-more"][data-date="${date}"]`) });
+/** yyyy-MM-dd as the calendar names a day: 'Thu 04/02/2027'. */
+const dayName = (date: string, locale = 'en-GB') =>
+  `${new Date(`${date}T12:00:00Z`).toLocaleDateString(locale, { weekday: 'short', timeZone: 'UTC' })} ${shownDay(date)}`;
+
+test.describe('Calendar, a busy day', () => {
+  test.beforeAll(async ({ playwright }) => {
+    const api = await adminApiClient(playwright);
+    busyHallId = (await api.post('/api/locations', { name: busyHall })).id;
+    const nurId = (await api.post('/api/users', { ...nur, role: 'editor', password: PASSWORD })).id;
+    const at = (minutes: number) =>
+      `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+    const session = (title: string, organiserId: number, start: number, minutes: number, guestIds: number[]) =>
+      api.post('/api/events', {
+        title: `${title} ${at(start)}`,
+        locationId: busyHallId,
+        organiserId,
+        guestIds,
+        repeat: { doesNotRepeat: true, start: `${busyDay}T${at(start)}` },
+        endTime: at(start + minutes),
+      });
+    for (let i = 0; i < 20; i += 1) await session(busyTitles.nur, nurId, 8 * 60 + 30 * i, 25, []);
+    for (let i = 0; i < 6; i += 1) await session(busyTitles.kerem, ids.kerem, (9 + i) * 60, 45, i < 5 ? [ids.ali] : []);
+    await api.dispose();
+  });
+
+  test('a busy day shows four sessions and ‘+22 more’, which opens all 26 of its sessions', async ({
+    adminPage: page,
+  }) => {
+    await page.goto(`/calendar?view=month&date=${busyDay}&locationId=${busyHallId}`);
+    const more = moreOf(page, busyDay);
+    await expect(more).toHaveAccessibleName(`+22 more, show all 26 sessions of ${dayName(busyDay)}`);
+    await expect(dayCell(page, busyDay).getByTestId('calendar-session')).toHaveCount(4);
+    // The first four by start: Nur's 08:00, 08:30, then 09:00 (Nur's and Kerem's).
+    await expect(
+      dayCell(page, busyDay).getByRole('button', { name: new RegExp(`^08:00 ${busyTitles.nur}`) }),
+    ).toBeVisible();
+
+    await more.click();
+    const day = page.getByRole('dialog', { name: `Sessions of ${dayName(busyDay)}` });
+    await expect(day.getByTestId('calendar-day-count')).toHaveText('26 sessions');
+    const rows = day.getByTestId('calendar-day-sessions').getByRole('button');
+    await expect(rows).toHaveCount(26);
+    await expect(rows.last()).toContainText(`17:30–17:55${busyTitles.nur} 17:30`);
+    // A row opens the session's details over the day; closing them goes back to the day.
+    await rows.filter({ hasText: `${busyTitles.kerem} 14:00` }).click();
+    const details = page.getByRole('dialog', { name: `${busyTitles.kerem} 14:00` });
+    await expect(details.getByText(nameOf(people.kerem), { exact: true })).toBeVisible();
+    await details.getByRole('button', { name: 'Close' }).click();
+    await expect(details).toBeHidden();
+    await expect(day).toBeVisible();
+  });
+
+  test('‘+N more’ is reached with Tab after the day’s sessions, opens with Enter and gets the focus back', async ({
+    adminPage: page,
+  }) => {
+    await page.goto(`/calendar?view=month&date=${busyDay}&locationId=${busyHallId}`);
+    const last = dayCell(page, busyDay).getByTestId('calendar-session').last();
+    await expect(last).toBeVisible();
+    await dayCell(page, busyDay).getByRole('button').nth(3).focus();
+    await page.keyboard.press('Tab');
+    const more = moreOf(page, busyDay);
+    await expect(more).toBeFocused();
+    await page.keyboard.press('Enter');
+    const day = page.getByRole('dialog', { name: `Sessions of ${dayName(busyDay)}` });
+    await expect(day.getByRole('button', { name: 'Close' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(day.getByTestId('calendar-day-sessions').getByRole('button').first()).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(day).toBeHidden();
+    await expect(more).toBeFocused();
+  });
+
+  test('the week draws two sessions an hour with the day’s ‘+N more’ above, the list twenty a day', async ({
+    adminPage: page,
+  }) => {
+    await page.goto(`/calendar?view=week&date=${busyDay}&locationId=${busyHallId}`);
+    // Hours 09:00 to 14:00 hold three sessions each (Nur's two and Kerem's one): one is left out of each.
+    await expect(moreOf(page, busyDay)).toHaveAccessibleName(`+6 more, show all 26 sessions of ${dayName(busyDay)}`);
+    await expect(page.getByTestId('calendar').getByTestId('calendar-session')).toHaveCount(20);
+
+    await page.getByRole('button', { name: 'List', exact: true }).click();
+    await expect(moreOf(page, busyDay)).toHaveAccessibleName(`+6 more, show all 26 sessions of ${dayName(busyDay)}`);
+    await expect(page.getByTestId('calendar').getByTestId('calendar-session')).toHaveCount(20);
+    await moreOf(page, busyDay).click();
+    await expect(
+      page.getByRole('dialog', { name: `Sessions of ${dayName(busyDay)}` }).getByTestId('calendar-day-count'),
+    ).toHaveText('26 sessions');
+  });
+
+  test('an editor and a guest count and open only their own sessions of the day', async ({ page }) => {
+    await signInAsUser(page, people.kerem.username);
+    await page.goto(`/calendar?view=month&date=${busyDay}`);
+    await expect(moreOf(page, busyDay)).toHaveAccessibleName(`+2 more, show all 6 sessions of ${dayName(busyDay)}`);
+    await moreOf(page, busyDay).click();
+    const rows = page.getByTestId('calendar-day-sessions').getByRole('button');
+    await expect(rows).toHaveCount(6);
+    await expect(rows.filter({ hasText: busyTitles.kerem })).toHaveCount(6);
+
+    await page.context().clearCookies();
+    await signInAsUser(page, people.ali.username);
+    await page.goto(`/calendar?view=month&date=${busyDay}`);
+    await expect(moreOf(page, busyDay)).toHaveAccessibleName(`+1 more, show all 5 sessions of ${dayName(busyDay)}`);
+    await moreOf(page, busyDay).click();
+    await expect(rows).toHaveCount(5);
+    await expect(rows.filter({ hasText: busyTitles.nur })).toHaveCount(0);
+  });
+
+  test('in Turkish ‘+N more’ reads in Turkish, on a phone as the count alone', async ({ adminPage: page }) => {
+    await page.addInitScript(`localStorage.setItem('ritim.language', 'tr')`);
+    await page.goto(`/calendar?view=month&date=${busyDay}&locationId=${busyHallId}`);
+    await expect(moreOf(page, busyDay)).toHaveAccessibleName(
+      `+22 daha, ${dayName(busyDay, 'tr-TR')} gününün 26 oturumunun tümünü göster`,
+    );
+    // On a phone the day shows the count alone; it reads the same.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(moreOf(page, busyDay).getByText('+22', { exact: true })).toBeVisible();
+    await expect(moreOf(page, busyDay).getByText('+22 daha', { exact: true })).toBeHidden();
+    await expect(moreOf(page, busyDay)).toHaveAccessibleName(
+      `+22 daha, ${dayName(busyDay, 'tr-TR')} gününün 26 oturumunun tümünü göster`,
+    );
+    await moreOf(page, busyDay).click();
+    await expect(page.getByRole('dialog', { name: `${dayName(busyDay, 'tr-TR')} oturumları` })).toContainText(
+      '26 oturum',
+    );
+  });
+});

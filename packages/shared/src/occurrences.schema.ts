@@ -166,10 +166,22 @@ export type OccurrenceExportQuery = z.infer<typeof occurrenceExportQuerySchema>;
 
 /** The longest range one calendar read covers (a month view shows six weeks). */
 export const CALENDAR_MAX_DAYS = 62;
+/** The most sessions a calendar read keeps of each day (`perDay`) or hour (`perHour`). */
+export const CALENDAR_MAX_PER = 100;
+
+const perBucket = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a whole number from 1 to ${CALENDAR_MAX_PER}` })
+    .int({ error: `${label} must be a whole number from 1 to ${CALENDAR_MAX_PER}` })
+    .min(1, { error: `${label} must be a whole number from 1 to ${CALENDAR_MAX_PER}` })
+    .max(CALENDAR_MAX_PER, { error: `${label} must be a whole number from 1 to ${CALENDAR_MAX_PER}` });
 
 /**
  * GET /api/event-occurrences/calendar: the sessions starting in [from, to) (ISO instants), scoped
- * like the lists; admins may narrow by organiser, location and guest.
+ * like the lists; admins may narrow by organiser, location and guest. `perDay` keeps only the first
+ * sessions (by start) of each day, `perHour` of each hour, days and hours counted in `timezone`
+ * (else the caller's zone); the answer then counts each day's sessions in `days`, so a busy
+ * month stays small.
  */
 export const occurrenceCalendarQuerySchema = z
   .object({
@@ -178,12 +190,18 @@ export const occurrenceCalendarQuerySchema = z
     organiserId: queryId('organiserId').optional(),
     locationId: queryId('locationId').optional(),
     guestId: queryId('guestId').optional(),
+    perDay: perBucket('perDay').optional(),
+    perHour: perBucket('perHour').optional(),
+    timezone: timezoneParam.optional(),
   })
   .refine((query) => Date.parse(query.from) < Date.parse(query.to), {
     error: 'The calendar’s end (to) must be after its start (from)',
   })
   .refine((query) => Date.parse(query.to) - Date.parse(query.from) <= CALENDAR_MAX_DAYS * 86_400_000, {
     error: `The calendar reads at most ${CALENDAR_MAX_DAYS} days at once`,
+  })
+  .refine((query) => query.perDay === undefined || query.perHour === undefined, {
+    error: 'Ask for perDay or perHour, not both',
   });
 export type OccurrenceCalendarQuery = z.infer<typeof occurrenceCalendarQuerySchema>;
 
@@ -196,7 +214,18 @@ export const calendarSessionSchema = z.object({
   status: z.enum(OCCURRENCE_STATUSES),
 });
 
-/** A compact range: each event's details once, however many of its sessions fall in the range. */
+/** A day of a cut calendar read: how many sessions the caller sees on it, kept or not. */
+export const calendarDaySchema = z.object({
+  /** YYYY-MM-DD in the read's zone. */
+  date: z.string(),
+  count: z.number().int(),
+});
+export type CalendarDay = z.infer<typeof calendarDaySchema>;
+
+/**
+ * A compact range: each event's details once, however many of its sessions fall in the range.
+ * `days` (only when cut by perDay or perHour): every day of the range with a session, by date.
+ */
 export const occurrenceCalendarSchema = z.object({
   sessions: z.array(calendarSessionSchema),
   events: z.array(
@@ -208,5 +237,6 @@ export const occurrenceCalendarSchema = z.object({
       organiser: z.object({ id: z.number().int(), name: z.string().nullable(), surname: z.string().nullable() }),
     }),
   ),
+  days: z.array(calendarDaySchema).optional(),
 });
 export type OccurrenceCalendar = z.infer<typeof occurrenceCalendarSchema>;

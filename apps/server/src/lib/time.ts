@@ -20,6 +20,20 @@ export function dayRange(day: string, zone: string, unit: 'day' | 'month' = 'day
   return [start.toMillis(), start.plus(unit === 'day' ? { days: 1 } : { months: 1 }).toMillis()];
 }
 
+/**
+ * The start of each day (or hour) in `zone` that [from, to) touches, in order: the first at or
+ * before `from`, the others after it and before `to`.
+ */
+export function boundsIn(from: Date, to: Date, zone: string, unit: 'day' | 'hour'): DateTime[] {
+  const step = unit === 'day' ? { days: 1 } : { hours: 1 };
+  const bounds: DateTime[] = [];
+  for (let start = DateTime.fromJSDate(from, { zone }).startOf(unit); start.toMillis() < to.getTime();) {
+    bounds.push(start);
+    start = start.plus(step);
+  }
+  return bounds;
+}
+
 /** [start, end) of a month (`YYYY-MM`) in `zone`. */
 export function monthRange(month: string, zone: string): [Date, Date] {
   const [start, end] = dayRange(`${month}-01`, zone, 'month');

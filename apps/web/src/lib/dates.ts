@@ -21,6 +21,12 @@ export function parseDay(value: string | null): string | undefined {
   return DateTime.fromISO(value).isValid ? value : undefined;
 }
 
+/** A day (yyyy-MM-dd) with its weekday in `locale`: 'Wed 25/11/2026'. */
+export function formatDay(day: string, locale: string): string {
+  const date = DateTime.fromISO(day).setLocale(locale);
+  return date.isValid ? date.toFormat('ccc dd/MM/yyyy') : day;
+}
+
 /** The day `steps` days (or months) away from `day`. */
 export function shiftDay(day: string, steps: number, unit: 'day' | 'month'): string {
   return (

@@ -148,3 +148,141 @@ describe('GET /api/event-occurrences/calendar', () => {
     expect(messageOf(response)).toBe(message);
   });
 });
+
+/**
+ * A busy day, 10 February 2026: six single sessions, Istanbul times 09:00, 09:30, 10:00 and 10:15
+ * (Emre's, Ayşe a guest of the first two), 14:00 and 23:30, and one at 00:30 on the 11th, which is
+ * still the 10th in London (21:30). And two London sessions around the night the clocks go forward
+ * (a 23-hour day): 23:30 on 29 March and 00:30 on the 30th.
+ */
+describe('GET /api/event-occurrences/calendar?perDay|perHour', () => {
+  const BUSY = 'from=2026-02-09T00:00:00Z&to=2026-02-13T00:00:00Z';
+  const single = async (title: string, local: string, organiser: Person, zone = 'Europe/Istanbul', guests = []) =>
+    createEvent(ctx, people.admin.headers, {
+      title,
+      locationId: roomA,
+      organiserId: organiser.id,
+      guestIds: guests,
+      rrule: `DTSTART;TZID=${zone}:${local}\nRRULE:FREQ=DAILY;COUNT=1`,
+    });
+
+  beforeAll(async () => {
+    await createEvent(ctx, people.admin.headers, {
+      title: 'Busy 09:00',
+      locationId: roomA,
+      organiserId: people.emre.id,
+      guestIds: [people.ayse.id],
+      rrule: 'DTSTART;TZID=Europe/Istanbul:20260210T090000\nRRULE:FREQ=DAILY;COUNT=1',
+    });
+    await createEvent(ctx, people.admin.headers, {
+      title: 'Busy 09:30',
+      locationId: roomA,
+      organiserId: people.emre.id,
+      guestIds: [people.ayse.id],
+      rrule: 'DTSTART;TZID=Europe/Istanbul:20260210T093000\nRRULE:FREQ=DAILY;COUNT=1',
+    });
+    await single('Busy 10:00', '20260210T100000', people.emre);
+    await single('Busy 10:15', '20260210T101500', people.liam);
+    await single('Busy 14:00', '20260210T140000', people.liam);
+    await single('Busy 23:30', '20260210T233000', people.liam);
+    await single('Busy 00:30', '20260211T003000', people.liam);
+    await single('Spring 23:30', '20260329T233000', people.liam, 'Europe/London');
+    await single('Spring 00:30', '20260330T003000', people.liam, 'Europe/London');
+  });
+
+  it('keeps the first sessions of each day in the zone asked for and counts every day', async () => {
+    const istanbul = await read(`${BUSY}&perDay=2&timezone=Europe/Istanbul`);
+    expect(titles(istanbul)).toEqual([
+      'Busy 09:00 2026-02-10T06:00:00.000Z',
+      'Busy 09:30 2026-02-10T06:30:00.000Z',
+      'Busy 00:30 2026-02-10T21:30:00.000Z',
+    ]);
+    expect(istanbul.days).toEqual([
+      { date: '2026-02-10', count: 6 },
+      { date: '2026-02-11', count: 1 },
+    ]);
+    // Only the events of the sessions kept.
+    expect(istanbul.events.map((event) => event.title)).toEqual(['Busy 09:00', 'Busy 09:30', 'Busy 00:30']);
+    // 00:30 in Istanbul is 21:30 the day before in London: one day of seven.
+    const london = await read(`${BUSY}&perDay=2&timezone=Europe/London`);
+    expect(titles(london)).toEqual(titles(istanbul).slice(0, 2));
+    expect(london.days).toEqual([{ date: '2026-02-10', count: 7 }]);
+  });
+
+  it('counts days in the caller’s zone when no timezone is given', async () => {
+    expect(await read(`${BUSY}&perDay=2`)).toEqual(await read(`${BUSY}&perDay=2&timezone=Europe/Istanbul`));
+    expect((await read(`${BUSY}&perDay=2`, 'liam')).days).toEqual([{ date: '2026-02-10', count: 4 }]);
+  });
+
+  it('keeps the first sessions of each hour with perHour', async () => {
+    const calendar = await read(`${BUSY}&perHour=1&timezone=Europe/Istanbul`);
+    expect(titles(calendar)).toEqual([
+      'Busy 09:00 2026-02-10T06:00:00.000Z',
+      'Busy 10:00 2026-02-10T07:00:00.000Z',
+      'Busy 14:00 2026-02-10T11:00:00.000Z',
+      'Busy 23:30 2026-02-10T20:30:00.000Z',
+      'Busy 00:30 2026-02-10T21:30:00.000Z',
+    ]);
+    expect(calendar.days).toEqual([
+      { date: '2026-02-10', count: 6 },
+      { date: '2026-02-11', count: 1 },
+    ]);
+  });
+
+  it('counts only what the caller sees, within the filters', async () => {
+    const ayse = await read(`${BUSY}&perDay=1`, 'ayse');
+    expect(titles(ayse)).toEqual(['Busy 09:00 2026-02-10T06:00:00.000Z']);
+    expect(ayse.days).toEqual([{ date: '2026-02-10', count: 2 }]);
+    const emre = await read(`${BUSY}&perDay=1`, 'emre');
+    expect(emre.days).toEqual([{ date: '2026-02-10', count: 3 }]);
+    const filtered = await read(`${BUSY}&perDay=1&organiserId=${people.liam.id}`);
+    expect(titles(filtered)).toEqual(['Busy 10:15 2026-02-10T07:15:00.000Z', 'Busy 00:30 2026-02-10T21:30:00.000Z']);
+    expect(filtered.days).toEqual([
+      { date: '2026-02-10', count: 3 },
+      { date: '2026-02-11', count: 1 },
+    ]);
+  });
+
+  it('splits days at the zone’s midnights when the clocks change (a 23-hour day)', async () => {
+    const calendar = await read(
+      'from=2026-03-28T00:00:00Z&to=2026-04-01T00:00:00Z&perDay=1&timezone=Europe/London',
+      'liam',
+    );
+    expect(titles(calendar)).toEqual([
+      'Spring 23:30 2026-03-29T22:30:00.000Z',
+      'Spring 00:30 2026-03-29T23:30:00.000Z',
+    ]);
+    expect(calendar.days).toEqual([
+      { date: '2026-03-29', count: 1 },
+      { date: '2026-03-30', count: 1 },
+    ]);
+  });
+
+  it('answers an empty cut range with no days, and an uncut one without `days`', async () => {
+    expect(await read('from=2026-01-01T00:00:00Z&to=2026-01-08T00:00:00Z&perDay=3')).toEqual({
+      sessions: [],
+      events: [],
+      days: [],
+    });
+    const whole = await read(BUSY);
+    expect(whole).not.toHaveProperty('days');
+    expect(whole.sessions).toHaveLength(7);
+  });
+
+  it.each([
+    [`${BUSY}&perDay=0`, 'perDay must be a whole number from 1 to 100'],
+    [`${BUSY}&perDay=101`, 'perDay must be a whole number from 1 to 100'],
+    [`${BUSY}&perHour=two`, 'perHour must be a whole number from 1 to 100'],
+    [`${BUSY}&perDay=1.5`, 'perDay must be a whole number from 1 to 100'],
+    [`${BUSY}&perDay=2&perHour=1`, 'Ask for perDay or perHour, not both'],
+    [`${BUSY}&perDay=2&timezone=Mars/Olympus`, 'timezone must be an IANA time zone such as Europe/Istanbul'],
+  ])('refuses %s with 400', async (query, message) => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/event-occurrences/calendar?${query}`,
+      headers: people.admin.headers,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toBe(message);
+  });
+});

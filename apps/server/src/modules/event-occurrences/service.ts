@@ -12,13 +12,14 @@ import {
   type ScheduleDayRequest,
   type UpdateEventOccurrence,
 } from '@ritim/shared';
+import type { DateTime } from 'luxon';
 import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { AppError, isReferencedError, pgErrorCode } from '../../lib/errors.js';
 import type { ListViewer } from '../../lib/list.js';
-import { assertNotPastDay, dayRange, zoneOf } from '../../lib/time.js';
+import { assertNotPastDay, boundsIn, dayRange, zoneOf } from '../../lib/time.js';
 import { assertActiveGuests } from '../users/active-guests.js';
-import { OccurrenceRepository, type Tx } from './repository.js';
+import { type CalendarCut, OccurrenceRepository, type Tx } from './repository.js';
 import { OCCURRENCE_HAS_MESSAGES, parseStart } from './rules.js';
 import { ConflictChecker } from './conflicts.js';
 
@@ -74,16 +75,31 @@ export class EventOccurrenceService {
 
   /**
    * GET /api/event-occurrences/calendar: the range's sessions the viewer sees, each event's
-   * details once. The filters narrow it further (within what the viewer sees).
+   * details once. The filters narrow it further (within what the viewer sees); `perDay` or
+   * `perHour` keep the first sessions of each day or hour (in `timezone`, else the viewer's zone)
+   * and count each day's sessions.
    */
-  async calendar(query: OccurrenceCalendarQuery, viewer: ListViewer): Promise<OccurrenceCalendar> {
-    const rows = await this.occurrences.calendarRange(viewer, {
-      ...query,
-      from: new Date(query.from),
-      to: new Date(query.to),
-    });
+  async calendar(query: OccurrenceCalendarQuery, viewer: SessionUser): Promise<OccurrenceCalendar> {
+    const range = { ...query, from: new Date(query.from), to: new Date(query.to) };
+    const limit = query.perDay ?? query.perHour;
+    let cut: CalendarCut | undefined;
+    let days: string[] = [];
+    const zone = zoneOf(query.timezone ?? viewer.timezone);
+    if (limit !== undefined) {
+      const dayStarts = boundsIn(range.from, range.to, zone, 'day');
+      days = dayStarts.map((start) => start.toISODate() ?? '');
+      const toDate = (bounds: DateTime[]) => bounds.map((bound) => bound.toJSDate());
+      cut = {
+        days: toDate(dayStarts),
+        bounds: query.perDay === undefined ? toDate(boundsIn(range.from, range.to, zone, 'hour')) : toDate(dayStarts),
+        limit,
+      };
+    }
+    const rows = await this.occurrences.calendarRange(viewer, range, cut);
     const events = new Map<number, OccurrenceCalendar['events'][number]>();
+    const counts = new Map<string, number>();
     for (const row of rows) {
+      if (row.day !== null) counts.set(days[row.day - 1] ?? '', row.dayCount);
       if (events.has(row.eventId)) continue;
       events.set(row.eventId, {
         id: row.eventId,
@@ -102,6 +118,7 @@ export class EventOccurrenceService {
         status: row.status,
       })),
       events: [...events.values()],
+      ...(cut && { days: [...counts].map(([date, count]) => ({ date, count })) }),
     };
   }
 

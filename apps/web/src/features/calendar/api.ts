@@ -7,10 +7,16 @@ import type { CalendarFilters } from './calendar-values';
 
 const SECTION = 'event-occurrences';
 
-/** The range a view shows (ISO instants, `to` exclusive) and the admin's filters. */
+/**
+ * The range a view shows (ISO instants, `to` exclusive) and the admin's filters; `perDay` or
+ * `perHour` read only the first sessions of each day or hour in `timezone`, with each day's count.
+ */
 export interface CalendarRange extends CalendarFilters {
   from: string;
   to: string;
+  perDay?: number;
+  perHour?: number;
+  timezone?: string;
 }
 
 /**

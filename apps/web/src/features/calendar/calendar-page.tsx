@@ -20,14 +20,17 @@ import { dateTimeIn, todayIn } from '../../lib/wall-clock';
 import { calendarQuery, useMoveSession } from './api';
 import {
   CALENDAR_VIEWS,
+  moreInputs,
   readCalendarParams,
   sessionInputs,
   stepDate,
+  VIEW_CUTS,
   writeCalendarParams,
   type CalendarFilter,
   type CalendarFilters,
   type CalendarState,
 } from './calendar-values';
+import { DaySessions } from './day-sessions';
 import { MoveConfirmation } from './move-confirmation';
 import { SessionCalendar, type SessionDrop, type VisibleRange } from './session-calendar';
 import { SessionDetails } from './session-details';
@@ -169,20 +172,38 @@ export function CalendarPage() {
   const onRangeChange = useCallback(
     (next: VisibleRange) =>
       setRange((previous) =>
-        previous?.from === next.from && previous.to === next.to && previous.title === next.title ? previous : next,
+        previous?.view === next.view &&
+        previous.from === next.from &&
+        previous.to === next.to &&
+        previous.title === next.title
+          ? previous
+          : next,
       ),
     [],
   );
+  // Cut to what the view draws, in the zone it draws in (the view FullCalendar reported, so a
+  // view change asks once, for the new range).
   const query = useQuery({
-    ...calendarQuery({ from: range?.from ?? '', to: range?.to ?? '', ...filters }),
+    ...calendarQuery({
+      from: range?.from ?? '',
+      to: range?.to ?? '',
+      ...filters,
+      ...(range && VIEW_CUTS[range.view]),
+      timezone: zone,
+    }),
     enabled: range !== null,
   });
-  const sessions = useMemo(
-    () => (query.data ? sessionInputs(query.data, { canMove: admin }) : []),
-    [query.data, admin],
+  const timeGrid = range?.view === 'week' || range?.view === 'day';
+  const events = useMemo(
+    () =>
+      query.data
+        ? [...sessionInputs(query.data, { canMove: admin }), ...moreInputs(query.data, zone, { allDay: timeGrid })]
+        : [],
+    [query.data, admin, zone, timeGrid],
   );
 
   const [openId, setOpenId] = useState<number | null>(null);
+  const [openDay, setOpenDay] = useState<string | null>(null);
   const [drop, setDrop] = useState<SessionDrop | null>(null);
   const move = useMoveSession();
   const cancelMove = () => {
@@ -307,16 +328,18 @@ export function CalendarPage() {
             view={state.view}
             date={state.date}
             zone={zone}
-            sessions={sessions}
+            events={events}
             canMove={admin}
             onRangeChange={onRangeChange}
             onOpen={setOpenId}
+            onOpenDay={setOpenDay}
             onDrop={setDrop}
           />
         </div>
       </div>
 
       <SessionDetails occurrenceId={openId} zone={zone} role={role} onClose={() => setOpenId(null)} />
+      <DaySessions date={openDay} zone={zone} filters={filters} role={role} onClose={() => setOpenDay(null)} />
       <MoveConfirmation drop={drop} zone={zone} busy={move.isPending} onConfirm={confirmMove} onCancel={cancelMove} />
     </div>
   );

@@ -1,6 +1,14 @@
 import type { OccurrenceCalendar } from '@ritim/shared';
 import { describe, expect, it } from 'vitest';
-import { readCalendarParams, sessionInputs, stepDate, writeCalendarParams } from './calendar-values';
+import {
+  dayRangeIn,
+  moreInputs,
+  readCalendarParams,
+  sessionInputs,
+  stepDate,
+  viewOfType,
+  writeCalendarParams,
+} from './calendar-values';
 
 const wide = { today: '2026-11-26', narrow: false };
 const read = (query: string, fallback = wide) => readCalendarParams(new URLSearchParams(query), fallback);
@@ -105,9 +113,18 @@ describe('sessions as calendar events', () => {
       end: '2026-11-26T16:00:00.000Z',
       startEditable: true,
       durationEditable: false,
-      extendedProps: { occurrenceId: 1, status: 'approved', location: 'Hall', organiser: 'Leyla Aydın' },
+      extendedProps: {
+        kind: 'session',
+        rank: 0,
+        occurrenceId: 1,
+        status: 'approved',
+        location: 'Hall',
+        organiser: 'Leyla Aydın',
+      },
     });
     expect(third?.extendedProps).toEqual({
+      kind: 'session',
+      rank: 0,
       occurrenceId: 3,
       status: 'scheduled',
       location: 'Studio',
@@ -122,5 +139,82 @@ describe('sessions as calendar events', () => {
       true,
     ]);
     expect(sessionInputs(range, { canMove: false }).some((session) => session.startEditable)).toBe(false);
+  });
+});
+
+describe('a busy day’s +N more', () => {
+  const session = (id: number, startsAt: string) => ({
+    id,
+    eventId: 10,
+    startsAt,
+    endsAt: startsAt.replace(/T(\d\d)/, (_, hour: string) => `T${String(Number(hour) + 1).padStart(2, '0')}`),
+    status: 'scheduled' as const,
+  });
+  // Two sessions drawn of 26 November in Istanbul (the second starts at 00:30 Istanbul on the 27th,
+  // still the 26th in UTC), one of the 27th; the 28th is not busy.
+  const range: OccurrenceCalendar = {
+    sessions: [
+      session(1, '2026-11-26T07:00:00.000Z'),
+      session(2, '2026-11-26T09:00:00.000Z'),
+      session(3, '2026-11-26T21:30:00.000Z'),
+      session(4, '2026-11-28T07:00:00.000Z'),
+    ],
+    events: [],
+    days: [
+      { date: '2026-11-26', count: 250 },
+      { date: '2026-11-27', count: 3 },
+      { date: '2026-11-28', count: 1 },
+    ],
+  };
+
+  it('counts what each day was not given, after its last session drawn, in the viewer’s zone', () => {
+    expect(moreInputs(range, 'Europe/Istanbul', { allDay: false })).toEqual([
+      {
+        id: 'more-2026-11-26',
+        title: '',
+        start: '2026-11-26T09:00:00.000Z',
+        allDay: false,
+        startEditable: false,
+        durationEditable: false,
+        extendedProps: { kind: 'more', rank: 1, date: '2026-11-26', hidden: 248, total: 250 },
+      },
+      expect.objectContaining({
+        start: '2026-11-26T21:30:00.000Z',
+        extendedProps: { kind: 'more', rank: 1, date: '2026-11-27', hidden: 2, total: 3 },
+      }),
+    ]);
+  });
+
+  it('puts them in the all-day row of the time grids', () => {
+    expect(
+      moreInputs(range, 'Europe/Istanbul', { allDay: true }).map(({ start, allDay }) => ({ start, allDay })),
+    ).toEqual([
+      { start: '2026-11-26', allDay: true },
+      { start: '2026-11-27', allDay: true },
+    ]);
+  });
+
+  it('has none for a range read whole (no day counts) or a quiet one', () => {
+    expect(moreInputs({ ...range, days: undefined }, 'Europe/Istanbul', { allDay: false })).toEqual([]);
+    expect(
+      moreInputs({ ...range, days: [{ date: '2026-11-28', count: 1 }] }, 'Europe/Istanbul', { allDay: false }),
+    ).toEqual([]);
+  });
+
+  it('opens a day as its instants in the zone, 23 hours when the clocks go forward', () => {
+    expect(dayRangeIn('2026-11-26', 'Europe/Istanbul')).toEqual({
+      from: '2026-11-25T21:00:00.000Z',
+      to: '2026-11-26T21:00:00.000Z',
+    });
+    expect(dayRangeIn('2027-03-28', 'Europe/London')).toEqual({
+      from: '2027-03-28T00:00:00.000Z',
+      to: '2027-03-28T23:00:00.000Z',
+    });
+  });
+
+  it('knows its views by FullCalendar’s names', () => {
+    expect(viewOfType('dayGridMonth')).toBe('month');
+    expect(viewOfType('listWeek')).toBe('list');
+    expect(viewOfType('multiMonthYear')).toBeUndefined();
   });
 });

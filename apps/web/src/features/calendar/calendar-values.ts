@@ -1,6 +1,8 @@
 import type { OccurrenceCalendar, OccurrenceStatus } from '@ritim/shared';
+import { DateTime } from 'luxon';
 import { parseDay, shiftDay } from '../../lib/dates';
 import { fullName } from '../../lib/names';
+import { todayIn } from '../../lib/wall-clock';
 
 /**
  * The Calendar screen's state as the URL keeps it (`?view=&date=&organiserId=&locationId=&guestId=`)
@@ -16,6 +18,24 @@ export const FULLCALENDAR_VIEWS: Record<CalendarView, string> = {
   week: 'timeGridWeek',
   day: 'timeGridDay',
   list: 'listWeek',
+};
+
+/** Our view of a FullCalendar view type, if it is one of ours. */
+export const viewOfType = (type: string): CalendarView | undefined =>
+  CALENDAR_VIEWS.find((view) => FULLCALENDAR_VIEWS[view] === type);
+
+/**
+ * How much of a busy range each view reads (issue 14: a month of thousands of sessions must not
+ * freeze the page, and FullCalendar's time grows with every event it is given): what fits, four
+ * sessions in a month's cell, twenty a day in the list, two an hour side by side in a week's
+ * column and four in the day's. The server keeps those and counts each day; a day with more
+ * shows '+N more', which opens all of its sessions.
+ */
+export const VIEW_CUTS: Record<CalendarView, { perDay: number } | { perHour: number }> = {
+  month: { perDay: 4 },
+  week: { perHour: 2 },
+  day: { perHour: 4 },
+  list: { perDay: 20 },
 };
 
 export const CALENDAR_FILTERS = ['organiserId', 'locationId', 'guestId'] as const;
@@ -81,6 +101,9 @@ export function stepDate(view: CalendarView, date: string, direction: 1 | -1): s
 
 /** What each session carries besides its times, for drawing it and for its details. */
 export interface SessionProps {
+  kind: 'session';
+  /** Sessions come before a day's '+N more' when they start together. */
+  rank: 0;
   occurrenceId: number;
   status: OccurrenceStatus;
   location: string;
@@ -99,6 +122,32 @@ export interface SessionInput {
   extendedProps: SessionProps;
 }
 
+/** A day's '+N more': the sessions of `date` the calendar was not given, `total` with those drawn. */
+export interface MoreProps {
+  kind: 'more';
+  rank: 1;
+  date: string;
+  hidden: number;
+  total: number;
+}
+
+/**
+ * A day's '+N more' as an event of its own, so FullCalendar lays it out and the keyboard reaches
+ * it like a session: after the day's last session drawn (a month's cell, a list's day), or in the
+ * all-day row above a time grid.
+ */
+export interface MoreInput {
+  id: string;
+  title: string;
+  start: string;
+  allDay: boolean;
+  startEditable: false;
+  durationEditable: false;
+  extendedProps: MoreProps;
+}
+
+export type CalendarInput = SessionInput | MoreInput;
+
 /** The range's sessions as FullCalendar events, each with its event's title, place and organiser. */
 export function sessionInputs(range: OccurrenceCalendar, { canMove }: { canMove: boolean }): SessionInput[] {
   const events = new Map(range.events.map((event) => [event.id, event]));
@@ -112,6 +161,8 @@ export function sessionInputs(range: OccurrenceCalendar, { canMove }: { canMove:
       startEditable: canMove && session.status !== 'completed',
       durationEditable: false,
       extendedProps: {
+        kind: 'session',
+        rank: 0,
         occurrenceId: session.id,
         status: session.status,
         location: event?.location.name ?? '',
@@ -119,4 +170,36 @@ export function sessionInputs(range: OccurrenceCalendar, { canMove }: { canMove:
       },
     };
   });
+}
+
+/**
+ * The '+N more' of each day of a cut range (`days`, counted in `zone`) that has more sessions
+ * than were drawn; `allDay` puts them in the all-day row (the time grids).
+ */
+export function moreInputs(range: OccurrenceCalendar, zone: string, { allDay }: { allDay: boolean }): MoreInput[] {
+  const drawn = new Map<string, { count: number; last: string }>();
+  for (const session of range.sessions) {
+    const date = todayIn(zone, new Date(session.startsAt));
+    drawn.set(date, { count: (drawn.get(date)?.count ?? 0) + 1, last: session.startsAt });
+  }
+  return (range.days ?? []).flatMap(({ date, count }) => {
+    const day = drawn.get(date);
+    const hidden = count - (day?.count ?? 0);
+    if (hidden <= 0) return [];
+    return {
+      id: `more-${date}`,
+      title: '',
+      start: allDay || !day ? date : day.last,
+      allDay: allDay || !day,
+      startEditable: false,
+      durationEditable: false,
+      extendedProps: { kind: 'more', rank: 1, date, hidden, total: count },
+    };
+  });
+}
+
+/** [from, to) of a day in `zone`, as the calendar endpoint takes them (23 or 25 hours when the clocks change). */
+export function dayRangeIn(date: string, zone: string): { from: string; to: string } {
+  const start = DateTime.fromISO(date, { zone }).startOf('day');
+  return { from: start.toUTC().toISO() ?? '', to: start.plus({ days: 1 }).toUTC().toISO() ?? '' };
 }

@@ -13,10 +13,20 @@ import './calendar.css';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { statusColourClasses } from '../../components/status-badge';
-import { FULLCALENDAR_VIEWS, type CalendarView, type SessionInput, type SessionProps } from './calendar-values';
+import { formatDay } from '../../lib/dates';
+import {
+  FULLCALENDAR_VIEWS,
+  viewOfType,
+  type CalendarInput,
+  type CalendarView,
+  type MoreProps,
+  type SessionProps,
+} from './calendar-values';
 
 /** What the screen learns when the calendar shows another period. */
 export interface VisibleRange {
+  /** The view FullCalendar shows it in (the URL's may be a step ahead). */
+  view: CalendarView;
   from: string;
   to: string;
   title: string;
@@ -40,9 +50,35 @@ const viewOptions = {
   listWeek: { titleFormat: { year: 'numeric', month: 'short', day: 'numeric' } },
 } as const;
 
+/** A day's '+N more' (a button, as FullCalendar makes interactive events): opens the day's sessions. */
+function MoreContent({ more }: { more: MoreProps }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div
+      className="relative w-full truncate rounded-sm px-1 text-xs leading-5 font-semibold text-indigo-700 hover:bg-indigo-50 hover:text-indigo-900"
+      data-testid="calendar-more"
+      data-date={more.date}
+    >
+      {/* A phone's day is a few characters wide: the count alone. Read out: the count and what it opens. */}
+      <span aria-hidden className="sm:hidden">
+        {t('calendar.moreLinkShort', { count: more.hidden })}
+      </span>
+      <span aria-hidden className="hidden sm:inline">
+        {t('calendar.moreLink', { count: more.hidden })}
+      </span>
+      <span className="sr-only">
+        {t('calendar.moreLink', { count: more.hidden })},{' '}
+        {t('calendar.moreLinkHint', { count: more.total, day: formatDay(more.date, i18n.language) })}
+      </span>
+    </div>
+  );
+}
+
 function SessionContent({ info }: { info: EventDisplayInfo }) {
   const { t } = useTranslation();
-  const { status, location, organiser } = info.event.extendedProps as SessionProps;
+  const props = info.event.extendedProps as SessionProps | MoreProps;
+  if (props.kind === 'more') return <MoreContent more={props} />;
+  const { status, location, organiser } = props;
   const list = info.view.type.startsWith('list');
   // In the week and the day, time above title, unless the session is too short for two lines.
   const stacked = info.view.type.startsWith('timeGrid') && !info.isShort;
@@ -80,25 +116,29 @@ export function SessionCalendar({
   view,
   date,
   zone,
-  sessions,
+  events,
   canMove,
   onRangeChange,
   onOpen,
+  onOpenDay,
   onDrop,
 }: {
   view: CalendarView;
   date: string;
   zone: string;
-  sessions: SessionInput[];
+  /** The sessions to draw (a busy range cut to a few a day or an hour) and each busy day's '+N more'. */
+  events: CalendarInput[];
   canMove: boolean;
   onRangeChange: (range: VisibleRange) => void;
   onOpen: (occurrenceId: number) => void;
+  onOpenDay: (date: string) => void;
   onDrop: (drop: SessionDrop) => void;
 }) {
   const { t, i18n } = useTranslation();
   const calendarRef = useRef<CalendarRef>(null);
   // The first render takes the URL's view and date; later changes are applied through the API.
   const [initial] = useState(() => ({ view: FULLCALENDAR_VIEWS[view], date }));
+  const hasAllDay = events.some((event) => 'allDay' in event && event.allDay);
 
   useEffect(() => {
     const api = calendarRef.current?.getApi();
@@ -123,15 +163,15 @@ export function SessionCalendar({
       // A day's hours scroll inside a fixed height (from 08:00); a month or a list is as tall as it needs.
       height={view === 'week' || view === 'day' ? 720 : 'auto'}
       views={viewOptions}
-      events={sessions}
-      // A busy month stays light: a few sessions a day, then '+N more' opens the rest.
-      dayMaxEvents={4}
-      eventMaxStack={3}
-      moreLinkText={(count) => t('calendar.moreLink', { count })}
-      moreLinkHint={(count) => t('calendar.moreLinkHint', { count })}
+      events={events}
+      // The range comes cut to what the view draws (VIEW_CUTS), with our own '+N more' for the rest:
+      // FullCalendar's would count only the sessions it was given.
+      dayMaxEvents={false}
+      eventOrder="start,rank,-duration,title"
       noEventsText={t('calendar.empty')}
-      allDayText={t('calendar.allDay')}
-      allDaySlot={false}
+      allDayText={t('calendar.moreRow')}
+      // The time grids' '+N more' sit in the all-day row (there are no all-day sessions).
+      allDaySlot={hasAllDay}
       eventTimeFormat={timeFormat}
       slotHeaderFormat={timeFormat}
       scrollTime="08:00:00"
@@ -145,11 +185,18 @@ export function SessionCalendar({
       eventDurationEditable={false}
       eventContent={(info) => <SessionContent info={info} />}
       datesSet={(info) =>
-        onRangeChange({ from: info.start.toISOString(), to: info.end.toISOString(), title: info.view.title })
+        onRangeChange({
+          view: viewOfType(info.view.type) ?? view,
+          from: info.start.toISOString(),
+          to: info.end.toISOString(),
+          title: info.view.title,
+        })
       }
       eventClick={(info) => {
         info.jsEvent.preventDefault();
-        onOpen((info.event.extendedProps as SessionProps).occurrenceId);
+        const props = info.event.extendedProps as SessionProps | MoreProps;
+        if (props.kind === 'more') onOpenDay(props.date);
+        else onOpen(props.occurrenceId);
       }}
       eventDrop={(info: EventDropInfo) => {
         const { start } = info.event;
