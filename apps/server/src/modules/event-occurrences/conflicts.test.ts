@@ -440,6 +440,43 @@ describe('GET /api/event-occurrences/conflicts', () => {
     expect(outside.json<OccurrenceClashList>().conflictCount).toBe(0);
   });
 
+  it('pairs sessions whatever their length: a day long, starting the next UTC day, and over two days', async () => {
+    // A lasts exactly a day, the longest session of at most a day here, so pairs are looked for
+    // between starts on the same UTC day or the next: B1 starts the same day as A, B2 the next;
+    // L and C last two days.
+    const room3 = (await insertRow(ctx.database, locations, { name: 'Room 3' })).id;
+    const utc = (days: number, time: string) =>
+      DateTime.fromISO(at(days, '00:00'), { zone: ZONE }).toISODate()! + `T${time}:00Z`;
+    const make = (title: string, start: string, end: string) =>
+      session({
+        title,
+        organiserId: ids.selin,
+        locationId: room3,
+        guestIds: [],
+        repeat: single(DateTime.fromISO(start).setZone(ZONE).toFormat("yyyy-MM-dd'T'HH:mm")),
+        endTime: undefined,
+        endDate: end,
+      });
+    await make('L', utc(80, '06:00'), utc(82, '06:00'));
+    await make('A', utc(80, '12:00'), utc(81, '12:00'));
+    await make('B1', utc(80, '13:00'), utc(80, '14:00'));
+    await make('B2', utc(81, '01:00'), utc(81, '02:00'));
+    await make('C', utc(81, '05:00'), utc(83, '05:00'));
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/event-occurrences/conflicts?${window(80, 82)}`,
+      headers: admin,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<OccurrenceClashList>();
+    const pairs = (kind: string) =>
+      body.conflicts.filter((c) => c.kind === kind).map((c) => `${c.title} with ${c.with.title}`);
+    const expected = ['A with L', 'B1 with L', 'B1 with A', 'B2 with L', 'B2 with A', 'C with L', 'C with A'];
+    expect(pairs('organiser')).toEqual(expected);
+    expect(pairs('location')).toEqual(expected);
+    expect(body.conflictCount).toBe(14);
+  });
+
   it('is for admins only and checks its window', async () => {
     const url = `/api/event-occurrences/conflicts?${window(50, 51)}`;
     expect((await ctx.app.inject({ method: 'GET', url, headers: editor })).statusCode).toBe(403);
