@@ -146,7 +146,7 @@ test.describe('Events', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('link', { name: 'Events', exact: true }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Events', exact: true }).click();
     await expect(page).toHaveURL(/\/events$/);
     await page.getByRole('link', { name: 'Create events' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Create Event' })).toBeVisible();

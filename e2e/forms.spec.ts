@@ -197,7 +197,8 @@ test.describe('Forms', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('link', { name: 'Forms' }).click();
+    // The menu is a modal: the page behind is inert (Home's own 'Forms' card is not reachable).
+    await page.getByRole('dialog').getByRole('link', { name: 'Forms' }).click();
     await expect(page).toHaveURL(/\/forms$/);
     const title = unique('Narrow form');
     await createForm(page, title, { fields: [notes] });

@@ -1,5 +1,5 @@
 import type { EventOccurrence, EventOccurrenceListQuery, OccurrencePerson, OccurrenceSubmission } from '@ritim/shared';
-import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { jsonColumn } from '../../lib/json-column.js';
@@ -448,17 +448,19 @@ export class OccurrenceRepository {
    */
   async insertSeries(db: Executor, eventId: number, starts: readonly Date[], durationMs: number): Promise<number> {
     if (starts.length === 0) return 0;
-    const array = `{${starts.map((start) => start.toISOString()).join(',')}}`;
-    const result = await db.execute<{ created: number }>(sql`with created as (
-        insert into ${eventOccurrences} (event_id, starts_at, ends_at)
-        select ${eventId}, s, s + ${durationMs} * interval '1 millisecond' from unnest(${array}::timestamptz[]) as s
-        on conflict (event_id, starts_at) do nothing
-        returning 1)
+    const result = await db.execute<{
+      created: number;
+    }>(sql`with created as (${seriesInsert(sql`(values (${eventId}::integer)) as source (id)`, starts, durationMs)})
       select cast(count(*) as integer) as created from created`);
     const created = Number((result as { rows: { created: number }[] }).rows[0]?.created ?? 0);
+    this.noteSeries(created);
+    return created;
+  }
+
+  /** After a statement with `seriesInsert` stored `created` occurrences. */
+  noteSeries(created: number): void {
     // Thousands of new rows leave the planner's statistics behind: ANALYZE soon (lib/statistics.ts).
     statisticsOf(this.db).noteWrites(eventOccurrences, created);
-    return created;
   }
 
   /**
@@ -861,6 +863,28 @@ export class OccurrenceRepository {
 }
 
 /** An event's next occurrence from now, as a column of a select on `events` (one index probe per row). */
+/**
+ * insertSeries's insert, for a statement that creates its event too (events/service.ts): a
+ * data-modifying CTE body that stores `starts` for each event `source` yields (a from-item aliased
+ * `source` with an `id` column, e.g. `created as source` for the CTE that inserted the event), one row per new occurrence. The caller then
+ * calls `noteSeries` with their number.
+ */
+export function seriesInsert(
+  source: SQL,
+  starts: readonly Date[] | Placeholder,
+  durationMs: number | Placeholder,
+): SQL {
+  const array = Array.isArray(starts) ? seriesStarts(starts) : starts;
+  return sql`insert into ${eventOccurrences} (event_id, starts_at, ends_at)
+    select source.id, s, s + ${durationMs}::float8 * interval '1 millisecond' from ${source}, unnest(${array}::timestamptz[]) as s
+    on conflict (event_id, starts_at) do nothing
+    returning 1`;
+}
+
+/** The starts as the text of one `timestamptz[]` parameter of `seriesInsert`. */
+export const seriesStarts = (starts: readonly Date[]): string =>
+  `{${starts.map((start) => start.toISOString()).join(',')}}`;
+
 export const nextStartOf = (eventId: AnyPgColumn) =>
   sql<string | null>`(select to_json(min(o.starts_at)) #>> '{}' from ${eventOccurrences} o
     where o.event_id = ${eventId} and o.starts_at >= now())`;

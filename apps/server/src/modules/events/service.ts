@@ -13,7 +13,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.js';
 import { eventGuests, events, locations, users } from '../../db/schema.js';
-import { assertActiveGuests } from '../users/active-guests.js';
+import { activeGuestIds, assertAllActive, idArray } from '../users/active-guests.js';
 import { AppError } from '../../lib/errors.js';
 import { defineList, type PageTable } from '../../lib/list.js';
 import { statisticsOf } from '../../lib/statistics.js';
@@ -23,7 +23,7 @@ import { horizonEnd, isNeverEnding, seriesOccurrences, startInstant } from '../.
 import { buildRuleText, ruleToOptions } from '../../recurrence/repeat-options.js';
 import { formatRule, parseRule, type RecurrenceRule, validateRule } from '../../recurrence/rule.js';
 import { splitRule } from '../../recurrence/split.js';
-import { OccurrenceRepository, nextStartOf } from '../event-occurrences/repository.js';
+import { OccurrenceRepository, nextStartOf, seriesInsert, seriesStarts } from '../event-occurrences/repository.js';
 import { engine, storedExdates, withExdates } from '../event-occurrences/rules.js';
 import { ConflictChecker } from '../event-occurrences/conflicts.js';
 
@@ -215,21 +215,46 @@ export class EventService {
 
   /** The organiser's zone; 400 unless an active editor. */
   private async organiserZone(db: Db | Tx, organiserId: number): Promise<string> {
-    const [organiser] = await db
-      .select({ timezone: users.timezone })
-      .from(users)
-      .where(and(eq(users.id, organiserId), eq(users.role, 'editor'), eq(users.status, 'active')));
-    if (!organiser) throw new AppError(400, eventMessages.organiserInvalid);
-    return organiser.timezone;
+    return this.checkReferences(db, { organiserId });
   }
 
-  private async checkLocation(db: Db | Tx, locationId: number) {
-    const [location] = await db
-      .select({ id: locations.id })
-      .from(locations)
-      .where(and(eq(locations.id, locationId), eq(locations.status, 'active')));
-    if (!location) throw new AppError(400, eventMessages.locationInvalid({ id: locationId }));
+  /**
+   * The organiser's zone, once it is known in one round trip that the organiser is an active
+   * editor, the location (when given) an active location and every guest (when given) an active
+   * guest; the first that is not, in that order, answers 400.
+   */
+  private async checkReferences(
+    db: Db | Tx,
+    refs: { organiserId: number; locationId?: number; guestIds?: number[] },
+  ): Promise<string> {
+    const { organiserId, locationId, guestIds } = refs;
+    const values = { organiserId, locationId: locationId ?? null, guestIds: guestIds ? idArray(guestIds) : null };
+    const [row] =
+      db === this.db
+        ? await (this.referencesStatement ??= this.references(this.db).prepare('event_references')).execute(values)
+        : await this.references(db, values);
+    if (!row || row.zone === null) throw new AppError(400, eventMessages.organiserInvalid);
+    if (!row.location) throw new AppError(400, eventMessages.locationInvalid({ id: locationId! }));
+    if (guestIds?.length) assertAllActive(guestIds, row.guests ?? [], eventMessages.guestInvalid);
+    return row.zone;
   }
+
+  /** checkReferences's select, with placeholders (prepared) or the values themselves (in a transaction). */
+  private references(db: Db | Tx, values?: Record<string, unknown>) {
+    const v = (name: string) => (values ? sql`${values[name]}` : sql.placeholder(name));
+    return db
+      .select({
+        zone: sql<
+          string | null
+        >`(select ${users.timezone} from ${users} where ${users.id} = ${v('organiserId')}::integer
+          and ${users.role} = 'editor' and ${users.status} = 'active')`,
+        location: sql<boolean>`(${v('locationId')}::integer is null or exists (select 1 from ${locations}
+          where ${locations.id} = ${v('locationId')}::integer and ${locations.status} = 'active'))`,
+        guests: sql<number[] | null>`${activeGuestIds(v('guestIds'))}`,
+      })
+      .from(sql`(values (1)) as one (x)`);
+  }
+  private referencesStatement: ReturnType<ReturnType<EventService['references']>['prepare']> | undefined;
 
   /**
    * The rule text (from `repeat` in the organiser's zone, or as sent) checked against the caps, and
@@ -263,45 +288,98 @@ export class EventService {
     return { rrule, rule, startsAt, endDate };
   }
 
-  /** POST /api/events: the event, its guests and all its occurrences in one transaction. */
+  /** Inserts the event and its guests in one statement; its id. */
+  private static async insertWithGuests(
+    tx: Tx,
+    guestIds: readonly number[],
+    values: typeof events.$inferInsert,
+  ): Promise<number> {
+    const created = tx.insert(events).values(values).returning({ id: events.id });
+    const ids = `{${guestIds.map((id) => Math.trunc(id)).join(',')}}`;
+    const result = await tx.execute<{ id: number }>(sql`with created as (${created.getSQL()}),
+      guests as (insert into ${eventGuests} (event_id, user_id)
+        select created.id, guest from created, unnest(${ids}::integer[]) as guest)
+      select id from created`);
+    return Number((result as unknown as { rows: { id: number }[] }).rows[0]!.id);
+  }
+
+  /**
+   * POST /api/events: the event, its guests and all its occurrences in one statement (so one
+   * transaction), after one read of the organiser's zone, which the rule is expanded in. The
+   * statement stores nothing unless the organiser, the location and the guests are still what
+   * that read found; if one changed in between, the read runs again and answers 400 for it.
+   * Three round trips in all, with the read back: creation is the hot write (issue 17).
+   */
   async create(input: CreateEvent, createdBy: number): Promise<Event> {
-    const eventId = await this.db.transaction(async (tx) => {
-      const zone = await this.organiserZone(tx, input.organiserId);
-      await this.checkLocation(tx, input.locationId);
-      await assertActiveGuests(tx, input.guestIds, eventMessages.guestInvalid);
+    const guestIds = [...new Set(input.guestIds)];
+    for (let attempt = 0; ; attempt++) {
+      const zone = await this.checkReferences(this.db, input);
       const now = this.now();
       const timing = this.timing(input, zone);
       const starts = engine(() => seriesOccurrences(timing.rule, { now }));
       const neverEnding = isNeverEnding(timing.rule);
-      const [row] = await tx
-        .insert(events)
-        .values({
-          title: input.title,
-          description: input.description ?? null,
-          conferenceLink: input.conferenceLink ?? null,
-          rrule: timing.rrule,
-          timezone: timing.rule.zone,
-          startsAt: timing.startsAt,
-          endDate: timing.endDate,
-          doesNotRepeat: timing.rule.count === 1,
-          generatedUntil: neverEnding ? new Date(horizonEnd(timing.rule, now)) : null,
-          organiserId: input.organiserId,
-          locationId: input.locationId,
-          createdBy,
-        })
-        .returning({ id: events.id });
-      const eventId = row!.id;
-      const guestIds = [...new Set(input.guestIds)];
-      if (guestIds.length) await tx.insert(eventGuests).values(guestIds.map((userId) => ({ eventId, userId })));
-      await this.occurrences.insertSeries(tx, eventId, starts, timing.endDate.getTime() - timing.startsAt.getTime());
+      const [row] = await (this.createStatement ??= this.prepareCreate()).execute({
+        title: input.title,
+        description: input.description ?? null,
+        conferenceLink: input.conferenceLink ?? null,
+        rrule: timing.rrule,
+        zone: timing.rule.zone,
+        startsAt: timing.startsAt.toISOString(),
+        endDate: timing.endDate.toISOString(),
+        doesNotRepeat: timing.rule.count === 1,
+        generatedUntil: neverEnding ? new Date(horizonEnd(timing.rule, now)).toISOString() : null,
+        organiserId: input.organiserId,
+        organiserZone: zone,
+        locationId: input.locationId,
+        createdBy,
+        guestIds: idArray(guestIds),
+        guestCount: guestIds.length,
+        starts: seriesStarts(starts),
+        durationMs: timing.endDate.getTime() - timing.startsAt.getTime(),
+      });
+      if (!row) {
+        // Changed since the read: the next read names what is wrong now (or sees the new zone).
+        if (attempt < 2) continue;
+        throw new AppError(409, eventMessages.organiserInvalid);
+      }
       statisticsOf(this.db).noteWrites(events, 1);
       statisticsOf(this.db).noteWrites(eventGuests, guestIds.length);
-      return eventId;
-    });
-    // Read after the commit, through the prepared statement (a delete in between answers 404).
-    const event = await this.find(eventId);
-    if (!event) throw new AppError(404, notFound('Event'));
-    return event;
+      this.occurrences.noteSeries(Number(row.occurrences));
+      // Read after the commit, through the prepared statement (a delete in between answers 404).
+      const event = await this.find(Number(row.id));
+      if (!event) throw new AppError(404, notFound('Event'));
+      return event;
+    }
+  }
+
+  /**
+   * create's statement, prepared once: the event, its guests and its occurrences, stored only if
+   * the organiser (still in the zone the rule was expanded in), the location and every guest are
+   * still active; one row (the id and how many occurrences) when it stored them, else none.
+   */
+  private createStatement: ReturnType<EventService['prepareCreate']> | undefined;
+  private prepareCreate() {
+    const p = (name: string) => sql.placeholder(name);
+    const created = this.db.$with('created', { id: sql<number>`id`.as('id') }).as(sql`insert into ${events}
+      (title, description, conference_link, rrule, timezone, starts_at, end_date, does_not_repeat, generated_until,
+        organiser_id, location_id, created_by)
+      select ${p('title')}, ${p('description')}, ${p('conferenceLink')}, ${p('rrule')}, ${p('zone')},
+        ${p('startsAt')}::timestamptz, ${p('endDate')}::timestamptz, ${p('doesNotRepeat')}::boolean,
+        ${p('generatedUntil')}::timestamptz, ${p('organiserId')}::integer, ${p('locationId')}::integer, ${p('createdBy')}::integer
+      where exists (select 1 from ${users} where ${users.id} = ${p('organiserId')}::integer and ${users.role} = 'editor'
+          and ${users.status} = 'active' and ${users.timezone} = ${p('organiserZone')})
+        and exists (select 1 from ${locations} where ${locations.id} = ${p('locationId')}::integer
+          and ${locations.status} = 'active')
+        and cardinality(${activeGuestIds(p('guestIds'))}) = ${p('guestCount')}::integer
+      returning id`);
+    const guests = this.db.$with('guests', {}).as(sql`insert into ${eventGuests} (event_id, user_id)
+      select created.id, guest from created, unnest(${p('guestIds')}::integer[]) as guest`);
+    const series = this.db.$with('series', {}).as(seriesInsert(sql`created as source`, p('starts'), p('durationMs')));
+    return this.db
+      .with(created, guests, series)
+      .select({ id: created.id, occurrences: sql<number>`(select cast(count(*) as integer) from series)` })
+      .from(created)
+      .prepare('event_create');
   }
 
   /**
@@ -321,9 +399,7 @@ export class EventService {
         if (later) return later;
       }
       const organiserId = input.organiserId ?? current.organiserId;
-      const zone = await this.organiserZone(tx, organiserId);
-      if (input.locationId !== undefined) await this.checkLocation(tx, input.locationId);
-      if (input.guestIds !== undefined) await assertActiveGuests(tx, input.guestIds, eventMessages.guestInvalid);
+      const zone = await this.checkReferences(tx, { ...input, organiserId });
 
       const ruleChanged =
         input.rrule !== undefined ||
@@ -421,9 +497,7 @@ export class EventService {
     if (wholeSeries) return undefined;
 
     const organiserId = input.organiserId ?? current.organiserId;
-    const zone = await this.organiserZone(tx, organiserId);
-    if (input.locationId !== undefined) await this.checkLocation(tx, input.locationId);
-    if (input.guestIds !== undefined) await assertActiveGuests(tx, input.guestIds, eventMessages.guestInvalid);
+    const zone = await this.checkReferences(tx, { ...input, organiserId });
 
     const newRule = input.rrule !== undefined || input.repeat !== undefined;
     const source = newRule ? input : { ...input, rrule: EventService.continued(parts.after, zone) };
@@ -434,34 +508,26 @@ export class EventService {
 
     const now = this.now();
     const neverEnding = isNeverEnding(timing.rule);
-    const [row] = await tx
-      .insert(events)
-      .values({
-        title: input.title ?? current.title,
-        description: input.description === undefined ? current.description : input.description,
-        conferenceLink: input.conferenceLink === undefined ? current.conferenceLink : input.conferenceLink,
-        rrule: timing.rrule,
-        timezone: timing.rule.zone,
-        startsAt: timing.startsAt,
-        endDate: timing.endDate,
-        doesNotRepeat: timing.rule.count === 1,
-        generatedUntil: neverEnding ? new Date(horizonEnd(timing.rule, now)) : null,
-        organiserId,
-        locationId: input.locationId ?? current.locationId,
-        status: current.status,
-        createdBy: actorId ?? current.createdBy,
-      })
-      .returning({ id: events.id });
-    const laterId = row!.id;
     const guestIds =
       input.guestIds ??
       (await tx.select({ id: eventGuests.userId }).from(eventGuests).where(eq(eventGuests.eventId, current.id))).map(
         (guest) => guest.id,
       );
-    const uniqueGuests = [...new Set(guestIds)];
-    if (uniqueGuests.length) {
-      await tx.insert(eventGuests).values(uniqueGuests.map((userId) => ({ eventId: laterId, userId })));
-    }
+    const laterId = await EventService.insertWithGuests(tx, [...new Set(guestIds)], {
+      title: input.title ?? current.title,
+      description: input.description === undefined ? current.description : input.description,
+      conferenceLink: input.conferenceLink === undefined ? current.conferenceLink : input.conferenceLink,
+      rrule: timing.rrule,
+      timezone: timing.rule.zone,
+      startsAt: timing.startsAt,
+      endDate: timing.endDate,
+      doesNotRepeat: timing.rule.count === 1,
+      generatedUntil: neverEnding ? new Date(horizonEnd(timing.rule, now)) : null,
+      organiserId,
+      locationId: input.locationId ?? current.locationId,
+      status: current.status,
+      createdBy: actorId ?? current.createdBy,
+    });
 
     await this.occurrences.moveFrom(tx, current.id, laterId, from.startsAt);
     // The past stays as it was, as in a whole-series edit; a new rule may start earlier on the split's day.
