@@ -300,7 +300,7 @@ export class EventService {
       guests as (insert into ${eventGuests} (event_id, user_id)
         select created.id, guest from created, unnest(${ids}::integer[]) as guest)
       select id from created`);
-    return Number((result as unknown as { rows: { id: number }[] }).rows[0]!.id);
+    return Number((result as { rows: { id: number }[] }).rows[0]!.id);
   }
 
   /**

@@ -37,5 +37,5 @@ export async function assertActiveGuests(
 ): Promise<void> {
   if (guestIds.length === 0) return;
   const result = await db.execute<{ ids: number[] }>(sql`select ${activeGuestIds(guestIds)} as ids`);
-  assertAllActive(guestIds, (result as unknown as { rows: { ids: number[] }[] }).rows[0]!.ids, message);
+  assertAllActive(guestIds, (result as { rows: { ids: number[] }[] }).rows[0]!.ids, message);
 }
