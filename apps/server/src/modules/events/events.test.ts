@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventOccurrences, events, formSubmissions, locations, lookups } from '../../db/schema.js';
+import type { CreateEvent } from '@ritim/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eventOccurrences, events, formSubmissions, locations, lookups, users } from '../../db/schema.js';
 import {
   createCountingApp,
   createTestApp,
@@ -10,7 +11,7 @@ import {
   type TestContext,
 } from '../../test/harness.js';
 import { createUsers, headersOf, insertRow, listOccurrences } from '../../test/seed.js';
-import { extendHorizons } from './service.js';
+import { EventService, extendHorizons } from './service.js';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
@@ -572,5 +573,59 @@ describe('extendHorizons', () => {
       .groupBy(eventOccurrences.startsAt)
       .having(sql`count(*) > 1`);
     expect(duplicates).toEqual([]);
+  });
+});
+
+describe('creating while the organiser, location or guests change', () => {
+  // create() reads the organiser's zone, location and guests, expands the rule, then stores
+  // everything in one statement that stores nothing unless they are still as read. These make
+  // something change between the two by running the change inside the read.
+  type Checkable = { checkReferences: (...args: unknown[]) => Promise<string> };
+  const input = (title: string, guestIds: number[]) => ({
+    title,
+    locationId: hall,
+    organiserId: istanbul,
+    guestIds,
+    repeat: weekly(localStart('Europe/Istanbul', 3), { type: 'after', count: 4 }),
+    endTime: '11:00',
+  });
+  const stored = async (title: string) =>
+    (await ctx.database.db.select({ id: events.id }).from(events).where(eq(events.title, title))).length;
+
+  it('reads again when the zone the rule was expanded in is no longer the organiser’s, and stores it once', async () => {
+    const service = new EventService(ctx.database.db);
+    const real = (service as unknown as Checkable).checkReferences.bind(service);
+    const read = vi
+      .spyOn(service as unknown as Checkable, 'checkReferences')
+      .mockImplementationOnce(async (...args) => {
+        await real(...args);
+        return 'Europe/London'; // as if the organiser had been in London when read
+      });
+    const event = await service.create(input('Zone changed meanwhile', [guestA]) as CreateEvent, london);
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(event.timezone).toBe('Europe/Istanbul');
+    expect(event.rrule).toContain('TZID=Europe/Istanbul');
+    expect(await stored('Zone changed meanwhile')).toBe(1);
+    const { eventOccurrences: list } = await occurrences(event.id);
+    expect(localTimes(list, 'Europe/Istanbul').every((time) => time.endsWith('10:00'))).toBe(true);
+    expect(list).toHaveLength(4);
+  });
+
+  it('answers 400 for a guest deactivated after the read, and stores nothing', async () => {
+    const guest = (await createUser(ctx.database, { username: 'leaving-guest', role: 'guest' })).id;
+    const service = new EventService(ctx.database.db);
+    const real = (service as unknown as Checkable).checkReferences.bind(service);
+    vi.spyOn(service as unknown as Checkable, 'checkReferences').mockImplementationOnce(async (...args) => {
+      const zone = await real(...args);
+      await ctx.database.db.update(users).set({ status: 'inactive' }).where(eq(users.id, guest));
+      return zone;
+    });
+    await expect(
+      service.create(input('Guest left meanwhile', [guestA, guest]) as CreateEvent, london),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      message: `Guest ${guest} is not an active guest`,
+    });
+    expect(await stored('Guest left meanwhile')).toBe(0);
   });
 });
