@@ -1,5 +1,4 @@
-import satori, { type SatoriNode } from 'satori';
-import sharp from 'sharp';
+import type { SatoriNode } from 'satori';
 import { type Element, h, keyed } from './element.js';
 import { FONT_FAMILY, reportFonts } from './fonts.js';
 import { colors, GAP, REPORT_WIDTH } from './theme.js';
@@ -87,6 +86,8 @@ interface SvgOptions {
 
 /** An element as SVG, REPORT_WIDTH wide, its text drawn as paths in the report fonts. */
 export async function svgOf(element: Element, options: SvgOptions = {}): Promise<string> {
+  // Loaded on the first report, not at start-up (satori and sharp take some 0.3 s to load).
+  const { default: satori } = await import('satori');
   // Satori's types ask for a React node; it reads the plain object the same way.
   return satori(element as unknown as Parameters<typeof satori>[0], {
     width: REPORT_WIDTH,
@@ -129,6 +130,7 @@ export async function layoutPage(page: Page, maxHeight = MAX_HEIGHT): Promise<Pa
 /** The page as a JPEG image, REPORT_WIDTH wide. */
 export async function renderPage(page: Page, maxHeight = MAX_HEIGHT): Promise<Buffer> {
   const { svg } = await layoutPage(page, maxHeight);
+  const { default: sharp } = await import('sharp');
   // The page's background covers the whole canvas, so the alpha channel is all opaque: dropping it
   // spares the flatten JPEG would do. Huffman optimisation saves some 12% of the bytes for about a
   // fifth of the encoding time; speed wins here.

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import { messagingMessages } from '@ritim/shared';
 import type { TransportConfig } from './config.js';
 import { TransportError } from './errors.js';
@@ -60,19 +59,24 @@ function resolveRecipient(recipient: Recipient): Resolution {
  * outbox row carries the same Message-ID and the mailbox (or a person) can tell it is a duplicate.
  */
 export function createSmtpTransport(config: SmtpConfig, { timeoutMs = 15_000 }: SmtpTransportOptions = {}): Transport {
-  const mailer = nodemailer.createTransport({
-    host: config.host,
-    port: config.port,
-    secure: config.secure,
-    ...(config.auth ? { auth: { user: config.auth.user, pass: config.auth.password } } : {}),
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-    dnsTimeout: timeoutMs,
-    // Attachments are always in memory; never let message content name a file or URL to read.
-    disableFileAccess: true,
-    disableUrlAccess: true,
-  });
+  // nodemailer is loaded with the first message, not at start-up.
+  let mailer: ReturnType<typeof connect> | undefined;
+  const connect = () =>
+    import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host: config.host,
+        port: config.port,
+        secure: config.secure,
+        ...(config.auth ? { auth: { user: config.auth.user, pass: config.auth.password } } : {}),
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+        dnsTimeout: timeoutMs,
+        // Attachments are always in memory; never let message content name a file or URL to read.
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      }),
+    );
   const server = `${config.host}:${config.port}`;
   const domain = config.from.address.slice(config.from.address.lastIndexOf('@') + 1);
 
@@ -84,7 +88,10 @@ export function createSmtpTransport(config: SmtpConfig, { timeoutMs = 15_000 }: 
       if (!resolution.reachable)
         throw new TransportError(`Cannot email ${message.recipient.name}: ${resolution.reason}`, true);
       try {
-        const info = await mailer.sendMail({
+        mailer ??= connect();
+        const info = await (
+          await mailer
+        ).sendMail({
           from: { name: config.from.name ?? '', address: config.from.address },
           to: { name: message.recipient.name, address: resolution.address },
           subject: message.subject,
