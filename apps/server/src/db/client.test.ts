@@ -1,6 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/harness.js';
+import { type Database, openDatabase } from './client.js';
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('openDatabase on PostgreSQL', () => {
   it('opens every connection with JIT off, so no query needs a transaction to turn it off', async () => {
@@ -19,6 +23,44 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('openDatabase on PostgreSQL', ()
       expect(rows.map((row) => row.jit)).toEqual(['off', 'off', 'off', 'off']);
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe('openDatabase on PGlite', () => {
+  const reltuples = async (database: Database, table: string) => {
+    const result = await database.db.execute<{ reltuples: number }>(
+      sql`select reltuples from pg_class where oid = ${table}::regclass`,
+    );
+    return Number((result as { rows: { reltuples: number }[] }).rows[0]!.reltuples);
+  };
+
+  it('leaves every table with statistics after migrating, and analyzes a table that never was when it opens again', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'ritim-db-'));
+    try {
+      let database = await openDatabase({ dataDir });
+      await database.migrate();
+      // A new database: the migrations ran, so every table was analyzed (never analyzed is -1).
+      expect(await reltuples(database, 'users')).toBe(0);
+      expect(await reltuples(database, 'event_occurrences')).toBe(0);
+      await database.db.execute(sql`create table late_table as select generate_series(1, 500) as n`);
+      await database.db.execute(
+        sql`insert into locations (name) select 'Room ' || i from generate_series(1, 300) as i`,
+      );
+      await database.close();
+
+      database = await openDatabase({ dataDir });
+      try {
+        expect(await reltuples(database, 'late_table')).toBe(-1);
+        await database.migrate();
+        // Nothing to migrate: only what was never analyzed is, not every table at every start.
+        expect(await reltuples(database, 'late_table')).toBe(500);
+        expect(await reltuples(database, 'locations')).toBe(0);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });
