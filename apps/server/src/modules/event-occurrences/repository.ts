@@ -866,7 +866,7 @@ export class OccurrenceRepository {
 /**
  * insertSeries's insert, for a statement that creates its event too (events/service.ts): a
  * data-modifying CTE body that stores `starts` for each event `source` yields (a from-item aliased
- * `source` with an `id` column, e.g. `created as source` for the CTE that inserted the event), one row per new occurrence. The caller then
+ * `source` with an `id` column, e.g. the CTE that inserted the event), one row (its `starts_at`) per new occurrence. The caller then
  * calls `noteSeries` with their number.
  */
 export function seriesInsert(
@@ -878,7 +878,7 @@ export function seriesInsert(
   return sql`insert into ${eventOccurrences} (event_id, starts_at, ends_at)
     select source.id, s, s + ${durationMs}::float8 * interval '1 millisecond' from ${source}, unnest(${array}::timestamptz[]) as s
     on conflict (event_id, starts_at) do nothing
-    returning 1`;
+    returning starts_at`;
 }
 
 /** The starts as the text of one `timestamptz[]` parameter of `seriesInsert`. */

@@ -629,3 +629,24 @@ describe('creating while the organiser, location or guests change', () => {
     expect(await stored('Guest left meanwhile')).toBe(0);
   });
 });
+
+describe('the answer to POST /api/events', () => {
+  it('is the stored event as GET /api/events/{id} reads it: guests in name order, next occurrence, organiser, location, creator', async () => {
+    const created = await create({
+      title: 'Answer as stored',
+      organiserId: istanbul,
+      guestIds: [guestB, guestA],
+      description: 'Weekly',
+      conferenceLink: 'https://meet.example.com/answer',
+      repeat: weekly(localStart('Europe/Istanbul', -14), { type: 'after', count: 6 }),
+      endTime: '11:00',
+    });
+    const read = await ctx.app.inject({ method: 'GET', url: `/api/events/${created.id}`, headers: admin });
+    expect(read.statusCode).toBe(200);
+    expect(created).toEqual(read.json());
+    // Two weeks ago on Mondays and Wednesdays: the next one is in the future, not the first.
+    expect(new Date(created.nextOccurrence!).getTime()).toBeGreaterThan(Date.now());
+    expect(created.guests).toHaveLength(2);
+    expect(created.user).toEqual({ username: 'admin' });
+  });
+});

@@ -307,8 +307,8 @@ export class EventService {
    * POST /api/events: the event, its guests and all its occurrences in one statement (so one
    * transaction), after one read of the organiser's zone, which the rule is expanded in. The
    * statement stores nothing unless the organiser, the location and the guests are still what
-   * that read found; if one changed in between, the read runs again and answers 400 for it.
-   * Three round trips in all, with the read back: creation is the hot write (issue 17).
+   * that read found (if one changed in between, the read runs again and answers 400 for it), and
+   * answers the stored event itself. Two round trips in all: creation is the hot write (issue 17).
    */
   async create(input: CreateEvent, createdBy: number): Promise<Event> {
     const guestIds = [...new Set(input.guestIds)];
@@ -345,22 +345,23 @@ export class EventService {
       statisticsOf(this.db).noteWrites(events, 1);
       statisticsOf(this.db).noteWrites(eventGuests, guestIds.length);
       this.occurrences.noteSeries(Number(row.occurrences));
-      // Read after the commit, through the prepared statement (a delete in between answers 404).
-      const event = await this.find(Number(row.id));
-      if (!event) throw new AppError(404, notFound('Event'));
-      return event;
+      return toEvent(row);
     }
   }
 
   /**
    * create's statement, prepared once: the event, its guests and its occurrences, stored only if
    * the organiser (still in the zone the rule was expanded in), the location and every guest are
-   * still active; one row (the id and how many occurrences) when it stored them, else none.
+   * still active; one row (the stored event as `columns` reads it, and how many occurrences) when it stored them, else none.
    */
   private createStatement: ReturnType<EventService['prepareCreate']> | undefined;
   private prepareCreate() {
     const p = (name: string) => sql.placeholder(name);
-    const created = this.db.$with('created', { id: sql<number>`id`.as('id') }).as(sql`insert into ${events}
+    // The stored row's CTE is named `events`, like the table, so `columns` (which name
+    // "events"."title" and so on) read the row this statement stores; only its next occurrence
+    // and guests are read from this statement's own inserts, which `columns`' subqueries of the
+    // tables cannot see yet.
+    const stored = this.db.$with('events', { id: sql<number>`id`.as('id') }).as(sql`insert into ${events}
       (title, description, conference_link, rrule, timezone, starts_at, end_date, does_not_repeat, generated_until,
         organiser_id, location_id, created_by)
       select ${p('title')}, ${p('description')}, ${p('conferenceLink')}, ${p('rrule')}, ${p('zone')},
@@ -371,14 +372,26 @@ export class EventService {
         and exists (select 1 from ${locations} where ${locations.id} = ${p('locationId')}::integer
           and ${locations.status} = 'active')
         and cardinality(${activeGuestIds(p('guestIds'))}) = ${p('guestCount')}::integer
-      returning id`);
-    const guests = this.db.$with('guests', {}).as(sql`insert into ${eventGuests} (event_id, user_id)
-      select created.id, guest from created, unnest(${p('guestIds')}::integer[]) as guest`);
-    const series = this.db.$with('series', {}).as(seriesInsert(sql`created as source`, p('starts'), p('durationMs')));
+      returning *`);
+    const storedGuests = this.db.$with('stored_guests', {}).as(sql`insert into ${eventGuests} (event_id, user_id)
+      select events.id, guest from events, unnest(${p('guestIds')}::integer[]) as guest`);
+    const series = this.db.$with('series', {}).as(seriesInsert(sql`events as source`, p('starts'), p('durationMs')));
     return this.db
-      .with(created, guests, series)
-      .select({ id: created.id, occurrences: sql<number>`(select cast(count(*) as integer) from series)` })
-      .from(created)
+      .with(stored, storedGuests, series)
+      .select({
+        ...columns,
+        nextOccurrence: sql<
+          string | null
+        >`(select to_json(min(starts_at)) #>> '{}' from series where starts_at >= now())`,
+        guests: sql<Event['guests']>`(select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name,
+          'surname', g.surname, 'status', g.status) order by g.name, g.surname, g.id), '[]'::json)
+          from ${users} g where g.id = any(${p('guestIds')}::integer[]))`,
+        occurrences: sql<number>`(select cast(count(*) as integer) from series)`,
+      })
+      .from(stored)
+      .innerJoin(locations, eq(locations.id, events.locationId))
+      .innerJoin(organisers, eq(organisers.id, events.organiserId))
+      .leftJoin(creators, eq(creators.id, events.createdBy))
       .prepare('event_create');
   }
 
