@@ -75,8 +75,20 @@ const reminderRow = (page: Page) =>
 test.describe.serial('Message Log', () => {
   test('sending the reminders says who was skipped for want of an email address', () => {
     expect(remindersMessage).toMatch(/reminders? queued/);
-    expect(remindersMessage).toContain('skipped: no email address');
-    expect(remindersMessage).toContain(guestName);
+    // The day may hold other specs' sessions still ahead with guests lacking an address (how many
+    // depends on the time of day); the message names the first three in start order, then '…'.
+    const skipped = /(\d+) skipped: no email address \((.*)\)/.exec(remindersMessage);
+    expect(skipped, remindersMessage).not.toBeNull();
+    const [, count, names] = skipped!;
+    const shown = names!.split(', ');
+    if (Number(count) <= 3) {
+      expect(shown).toHaveLength(Number(count));
+      expect(shown).toContain(guestName);
+    } else {
+      // More than three: three names and '…' (this guest's own failed row is checked in the log below).
+      expect(shown).toHaveLength(4);
+      expect(shown[3]).toBe('…');
+    }
   });
 
   test('Home shows the admin today’s failed message and that reminders went out', async ({ adminPage: page }) => {
