@@ -13,6 +13,8 @@ export const eventMessages = defineMessages('events', {
   organiserInvalid: 'Organiser must be an active editor',
   guestInvalid: ({ id }: { id: number }) => `Guest ${id} is not an active guest`,
   locationInvalid: ({ id }: { id: number }) => `Location ${id} is archived or does not exist`,
+  changedWhileSaving:
+    'The organiser, the location or a guest changed while the event was being saved; please try again',
   eventInUse: 'Event is used by a lookup and cannot be deleted',
   splitOccurrenceInvalid: ({ id }: { id: number }) => `Event occurrence ${id} is not an occurrence of this event`,
   splitHistory: ({ when }: { when: string }) =>

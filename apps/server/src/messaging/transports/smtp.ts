@@ -88,10 +88,8 @@ export function createSmtpTransport(config: SmtpConfig, { timeoutMs = 15_000 }: 
       if (!resolution.reachable)
         throw new TransportError(`Cannot email ${message.recipient.name}: ${resolution.reason}`, true);
       try {
-        mailer ??= connect();
-        const info = await (
-          await mailer
-        ).sendMail({
+        const transport = await (mailer ??= connect());
+        const info = await transport.sendMail({
           from: { name: config.from.name ?? '', address: config.from.address },
           to: { name: message.recipient.name, address: resolution.address },
           subject: message.subject,

@@ -862,7 +862,6 @@ export class OccurrenceRepository {
   }
 }
 
-/** An event's next occurrence from now, as a column of a select on `events` (one index probe per row). */
 /**
  * insertSeries's insert, for a statement that creates its event too (events/service.ts): a
  * data-modifying CTE body that stores `starts` for each event `source` yields (a from-item aliased
@@ -885,6 +884,7 @@ export function seriesInsert(
 export const seriesStarts = (starts: readonly Date[]): string =>
   `{${starts.map((start) => start.toISOString()).join(',')}}`;
 
+/** An event's next occurrence from now, as a column of a select on `events` (one index probe per row). */
 export const nextStartOf = (eventId: AnyPgColumn) =>
   sql<string | null>`(select to_json(min(o.starts_at)) #>> '{}' from ${eventOccurrences} o
     where o.event_id = ${eventId} and o.starts_at >= now())`;

@@ -8,7 +8,7 @@ import {
   notFound,
   type UpdateEvent,
 } from '@ritim/shared';
-import { and, asc, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.js';
@@ -32,10 +32,37 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 const organisers = alias(users, 'organisers');
 const creators = alias(users, 'creators');
 
+/** Guests as one JSON array in name order; `from` yields the users as `g`. */
+const guestsJson = (from: SQL) =>
+  sql<Event['guests']>`(select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name,
+    'surname', g.surname, 'status', g.status) order by g.name, g.surname, g.id), '[]'::json) ${from})`;
+
 /** The guests as one JSON array per row, so a page costs one query whatever its size. */
-const guestList = sql<Event['guests']>`(select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name,
-  'surname', g.surname, 'status', g.status) order by g.name, g.surname, g.id), '[]'::json)
-  from ${eventGuests} eg join ${users} g on g.id = eg.user_id where eg.event_id = ${events.id})`.as('guests');
+const guestList = guestsJson(
+  sql`from ${eventGuests} eg join ${users} g on g.id = eg.user_id where eg.event_id = ${events.id}`,
+).as('guests');
+
+type Value = SQL | Placeholder;
+/** The zone of `organiserId` if that is an active editor, else null. */
+const activeEditorZone = (organiserId: Value) =>
+  sql<string | null>`(select ${users.timezone} from ${users} where ${users.id} = ${organiserId}::integer
+    and ${users.role} = 'editor' and ${users.status} = 'active')`;
+/** Whether `locationId` is an active location. */
+const activeLocation = (locationId: Value) =>
+  sql<boolean>`exists (select 1 from ${locations} where ${locations.id} = ${locationId}::integer
+    and ${locations.status} = 'active')`;
+
+/** The event's columns that come from its timing (the rule and the first occurrence's span). */
+function timingColumns(timing: Timing, now: Date) {
+  return {
+    rrule: timing.rrule,
+    timezone: timing.rule.zone,
+    startsAt: timing.startsAt,
+    endDate: timing.endDate,
+    doesNotRepeat: timing.rule.count === 1,
+    generatedUntil: isNeverEnding(timing.rule) ? new Date(horizonEnd(timing.rule, now)) : null,
+  };
+}
 
 const columns = {
   id: events.id,
@@ -244,12 +271,8 @@ export class EventService {
     const v = (name: string) => (values ? sql`${values[name]}` : sql.placeholder(name));
     return db
       .select({
-        zone: sql<
-          string | null
-        >`(select ${users.timezone} from ${users} where ${users.id} = ${v('organiserId')}::integer
-          and ${users.role} = 'editor' and ${users.status} = 'active')`,
-        location: sql<boolean>`(${v('locationId')}::integer is null or exists (select 1 from ${locations}
-          where ${locations.id} = ${v('locationId')}::integer and ${locations.status} = 'active'))`,
+        zone: activeEditorZone(v('organiserId')),
+        location: sql<boolean>`(${v('locationId')}::integer is null or ${activeLocation(v('locationId'))})`,
         guests: sql<number[] | null>`${activeGuestIds(v('guestIds'))}`,
       })
       .from(sql`(values (1)) as one (x)`);
@@ -295,10 +318,9 @@ export class EventService {
     values: typeof events.$inferInsert,
   ): Promise<number> {
     const created = tx.insert(events).values(values).returning({ id: events.id });
-    const ids = `{${guestIds.map((id) => Math.trunc(id)).join(',')}}`;
     const result = await tx.execute<{ id: number }>(sql`with created as (${created.getSQL()}),
       guests as (insert into ${eventGuests} (event_id, user_id)
-        select created.id, guest from created, unnest(${ids}::integer[]) as guest)
+        select created.id, guest from created, unnest(${idArray(guestIds)}::integer[]) as guest)
       select id from created`);
     return Number((result as { rows: { id: number }[] }).rows[0]!.id);
   }
@@ -317,17 +339,15 @@ export class EventService {
       const now = this.now();
       const timing = this.timing(input, zone);
       const starts = engine(() => seriesOccurrences(timing.rule, { now }));
-      const neverEnding = isNeverEnding(timing.rule);
+      const { startsAt, endDate, generatedUntil, ...rest } = timingColumns(timing, now);
       const [row] = await (this.createStatement ??= this.prepareCreate()).execute({
+        ...rest,
         title: input.title,
         description: input.description ?? null,
         conferenceLink: input.conferenceLink ?? null,
-        rrule: timing.rrule,
-        zone: timing.rule.zone,
-        startsAt: timing.startsAt.toISOString(),
-        endDate: timing.endDate.toISOString(),
-        doesNotRepeat: timing.rule.count === 1,
-        generatedUntil: neverEnding ? new Date(horizonEnd(timing.rule, now)).toISOString() : null,
+        startsAt: startsAt.toISOString(),
+        endDate: endDate.toISOString(),
+        generatedUntil: generatedUntil?.toISOString() ?? null,
         organiserId: input.organiserId,
         organiserZone: zone,
         locationId: input.locationId,
@@ -340,7 +360,7 @@ export class EventService {
       if (!row) {
         // Changed since the read: the next read names what is wrong now (or sees the new zone).
         if (attempt < 2) continue;
-        throw new AppError(409, eventMessages.organiserInvalid);
+        throw new AppError(409, eventMessages.changedWhileSaving);
       }
       statisticsOf(this.db).noteWrites(events, 1);
       statisticsOf(this.db).noteWrites(eventGuests, guestIds.length);
@@ -364,13 +384,10 @@ export class EventService {
     const stored = this.db.$with('events', { id: sql<number>`id`.as('id') }).as(sql`insert into ${events}
       (title, description, conference_link, rrule, timezone, starts_at, end_date, does_not_repeat, generated_until,
         organiser_id, location_id, created_by)
-      select ${p('title')}, ${p('description')}, ${p('conferenceLink')}, ${p('rrule')}, ${p('zone')},
+      select ${p('title')}, ${p('description')}, ${p('conferenceLink')}, ${p('rrule')}, ${p('timezone')},
         ${p('startsAt')}::timestamptz, ${p('endDate')}::timestamptz, ${p('doesNotRepeat')}::boolean,
         ${p('generatedUntil')}::timestamptz, ${p('organiserId')}::integer, ${p('locationId')}::integer, ${p('createdBy')}::integer
-      where exists (select 1 from ${users} where ${users.id} = ${p('organiserId')}::integer and ${users.role} = 'editor'
-          and ${users.status} = 'active' and ${users.timezone} = ${p('organiserZone')})
-        and exists (select 1 from ${locations} where ${locations.id} = ${p('locationId')}::integer
-          and ${locations.status} = 'active')
+      where ${activeEditorZone(p('organiserId'))} = ${p('organiserZone')} and ${activeLocation(p('locationId'))}
         and cardinality(${activeGuestIds(p('guestIds'))}) = ${p('guestCount')}::integer
       returning *`);
     const storedGuests = this.db.$with('stored_guests', {}).as(sql`insert into ${eventGuests} (event_id, user_id)
@@ -383,9 +400,7 @@ export class EventService {
         nextOccurrence: sql<
           string | null
         >`(select to_json(min(starts_at)) #>> '{}' from series where starts_at >= now())`,
-        guests: sql<Event['guests']>`(select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name,
-          'surname', g.surname, 'status', g.status) order by g.name, g.surname, g.id), '[]'::json)
-          from ${users} g where g.id = any(${p('guestIds')}::integer[]))`,
+        guests: guestsJson(sql`from ${users} g where g.id = any(${p('guestIds')}::integer[])`),
         occurrences: sql<number>`(select cast(count(*) as integer) from series)`,
       })
       .from(stored)
@@ -437,15 +452,7 @@ export class EventService {
             : { ...input, rrule: current.rrule.replace(/TZID=[^:;]+/g, `TZID=${zone}`) };
         const timing = this.timing(source, zone, current);
         const starts = engine(() => seriesOccurrences(timing.rule, { now, from: now }));
-        const neverEnding = isNeverEnding(timing.rule);
-        Object.assign(changes, {
-          rrule: timing.rrule,
-          timezone: timing.rule.zone,
-          startsAt: timing.startsAt,
-          endDate: timing.endDate,
-          doesNotRepeat: timing.rule.count === 1,
-          generatedUntil: neverEnding ? new Date(horizonEnd(timing.rule, now)) : null,
-        });
+        Object.assign(changes, timingColumns(timing, now));
         // What the old rule made and nobody touched since goes; the rest is kept.
         await this.occurrences.dropRegenerable(tx, id, now);
         await this.occurrences.insertSeries(tx, id, starts, timing.endDate.getTime() - timing.startsAt.getTime());
@@ -520,7 +527,6 @@ export class EventService {
     if (startDay(timing.startsAt) < startDay(from.startsAt)) throw new AppError(400, eventMessages.splitStartTooEarly);
 
     const now = this.now();
-    const neverEnding = isNeverEnding(timing.rule);
     const guestIds =
       input.guestIds ??
       (await tx.select({ id: eventGuests.userId }).from(eventGuests).where(eq(eventGuests.eventId, current.id))).map(
@@ -530,12 +536,7 @@ export class EventService {
       title: input.title ?? current.title,
       description: input.description === undefined ? current.description : input.description,
       conferenceLink: input.conferenceLink === undefined ? current.conferenceLink : input.conferenceLink,
-      rrule: timing.rrule,
-      timezone: timing.rule.zone,
-      startsAt: timing.startsAt,
-      endDate: timing.endDate,
-      doesNotRepeat: timing.rule.count === 1,
-      generatedUntil: neverEnding ? new Date(horizonEnd(timing.rule, now)) : null,
+      ...timingColumns(timing, now),
       organiserId,
       locationId: input.locationId ?? current.locationId,
       status: current.status,

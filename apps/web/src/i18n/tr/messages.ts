@@ -116,6 +116,7 @@ export const messages = {
     organiserInvalid: 'Organizatör etkin bir düzenleyici olmalıdır',
     guestInvalid: '{{id}} numaralı misafir etkin bir misafir değil',
     locationInvalid: '{{id}} numaralı konum arşivlenmiş ya da yok',
+    changedWhileSaving: 'Etkinlik kaydedilirken organizatör, konum ya da bir misafir değişti; lütfen yeniden deneyin',
     eventInUse: 'Etkinlik bir seçenek listesinde kullanılıyor ve silinemez',
     splitOccurrenceInvalid: '{{id}} numaralı tekrar bu etkinliğin bir tekrarı değil',
     splitHistory:
