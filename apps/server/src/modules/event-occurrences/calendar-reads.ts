@@ -29,17 +29,13 @@ export class CalendarReads {
   constructor(private readonly db: Db) {}
 
   /**
-   * A person's calendar: the occurrences starting from `from` that they organise or are a guest
-   * of (its own list or its event's), by start, with what a calendar entry shows.
+   * A person's calendar feed: the occurrences starting from `from` that they organise or are a
+   * guest of (its own list or its event's; `visibleTo('own')`), by start, with what a calendar
+   * entry shows (calendar-feed/ics.ts).
    */
   calendarOf(userId: number, from: Date) {
     return joinEvent(this.db.select(calendarSessionColumns).from(eventOccurrences).$dynamic())
-      .where(
-        and(
-          gte(eventOccurrences.startsAt, from),
-          sql`(${events.organiserId} = ${userId} or ${isOccurrenceGuest(userId)})`,
-        ),
-      )
+      .where(and(gte(eventOccurrences.startsAt, from), visibleTo('own', userId)))
       .orderBy(asc(eventOccurrences.startsAt), asc(eventOccurrences.id));
   }
 

@@ -73,15 +73,21 @@ export const guestsAmong = (occurrences: SQL, userIds?: SQL) => {
     where not o.has_guest_override)`;
 };
 
+/** Whether `userId` organises the occurrence's event. */
+export const isOrganisedBy = (userId: unknown): SQL =>
+  sql`${eventOccurrences.eventId} in (select e.id from ${events} e where e.organiser_id = ${userId})`;
+
 /**
- * Which occurrences a viewer sees: admins all, editors those of the events they organise, guests
- * those they are a guest of. Undefined means no restriction.
+ * Which occurrences a viewer sees, the one scope rule of every read: admins all, editors those of
+ * the events they organise, guests those they are a guest of; `'own'` (a person's calendar feed)
+ * those they organise or are a guest of, whatever their role. The two differ only for a user whose
+ * role changed while they organise or attend: their lists follow their role, their feed both.
+ * Undefined means no restriction.
  */
-export function visibleTo(role: Role, me: unknown): SQL | undefined {
-  if (role === 'editor') {
-    return sql`${eventOccurrences.eventId} in (select e.id from ${events} e where e.organiser_id = ${me})`;
-  }
-  if (role === 'guest') return isOccurrenceGuest(me);
+export function visibleTo(scope: Role | 'own', me: unknown): SQL | undefined {
+  if (scope === 'editor') return isOrganisedBy(me);
+  if (scope === 'guest') return isOccurrenceGuest(me);
+  if (scope === 'own') return sql`(${isOrganisedBy(me)} or ${isOccurrenceGuest(me)})`;
   return undefined;
 }
 
