@@ -12,7 +12,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { eventOccurrences } from '../apps/server/src/db/schema.js';
 import { ConflictChecker } from '../apps/server/src/modules/event-occurrences/conflicts.js';
-import { ClashRepository } from '../apps/server/src/modules/event-occurrences/repository.js';
+import { ClashRepository } from '../apps/server/src/modules/event-occurrences/clashes.js';
 import { PASSWORD, seedBench, ZONE } from './seed-sql.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 260);

@@ -11,7 +11,7 @@ import { deliveryJob, Outbox } from './messaging/outbox.js';
 import { createTransport, loadTransportConfig } from './messaging/transports/index.js';
 import type { TransportConfig } from './messaging/transports/config.js';
 import { reportAttachments } from './modules/messaging/attachments.js';
-import { extendHorizons } from './modules/events/service.js';
+import { extendHorizons } from './modules/events/horizon.js';
 import { UserRepository } from './modules/users/repository.js';
 
 /** JWT_SECRET, else a secret generated once and kept in DATA_DIR so sessions survive restarts. */

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js';
-import { extendHorizons } from '../modules/events/service.js';
+import { extendHorizons } from '../modules/events/horizon.js';
 import { defineJob, type JobLogger, type JobQueue } from './queue.js';
 
 /** The rolling horizon (DESIGN §4): never-ending series always have 12 months of occurrences ahead. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locations } from '../db/schema.js';
-import { extendHorizons } from '../modules/events/service.js';
+import { extendHorizons } from '../modules/events/horizon.js';
 import { createTestApp, type TestContext } from '../test/harness.js';
 import {
   createEvent,

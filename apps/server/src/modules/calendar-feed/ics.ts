@@ -1,5 +1,6 @@
 import type { OccurrenceStatus } from '@ritim/shared';
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { personName } from '../../lib/names.js';
 
 /** One session as a calendar entry shows it. */
 export interface CalendarSession {
@@ -14,6 +15,24 @@ export interface CalendarSession {
   location: string;
   organiser: string;
 }
+
+/** A stored session as the occurrence reads give it (their `calendarSessionColumns`). */
+export interface SessionRow extends Omit<CalendarSession, 'organiser'> {
+  organiserUsername: string;
+  organiserName: string | null;
+  organiserSurname: string | null;
+}
+
+/** The one mapping from a stored session to a calendar entry: the feed and a reminder's .ics both use it. */
+export const toCalendarSession = ({
+  organiserUsername,
+  organiserName,
+  organiserSurname,
+  ...session
+}: SessionRow): CalendarSession => ({
+  ...session,
+  organiser: personName(organiserName, organiserSurname, organiserUsername),
+});
 
 /** The UID of an occurrence in every calendar Ritim writes: a feed and a reminder's file name the same entry. */
 export const sessionUid = (occurrenceId: number) => `occurrence-${occurrenceId}@ritim`;

@@ -1,10 +1,10 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { personName } from '../../lib/names.js';
 import { calendarFeeds, users } from '../../db/schema.js';
-import { OccurrenceRepository } from '../event-occurrences/repository.js';
-import { sessionsCalendar } from './ics.js';
+import { CalendarReads } from '../event-occurrences/calendar-reads.js';
+import { personName } from '../../lib/names.js';
+import { sessionsCalendar, toCalendarSession } from './ics.js';
 
 /** How far back a feed reaches; forward it holds every stored occurrence (the 12-month horizon). */
 const PAST_DAYS = 30;
@@ -32,7 +32,7 @@ export class CalendarFeedService {
     private readonly db: Db,
     secret: string,
     private readonly now: () => Date = () => new Date(),
-    private readonly occurrences = new OccurrenceRepository(db),
+    private readonly occurrences = new CalendarReads(db),
   ) {
     this.key = createHmac('sha256', secret).update('ritim calendar feed').digest();
   }
@@ -78,10 +78,7 @@ export class CalendarFeedService {
     const sessions = await this.occurrences.calendarOf(owner.id, from);
     const body = sessionsCalendar(
       `Ritim: ${personName(owner.name, owner.surname, owner.username)}`,
-      sessions.map((session) => ({
-        ...session,
-        organiser: personName(session.organiserName, session.organiserSurname, session.organiserUsername),
-      })),
+      sessions.map(toCalendarSession),
     );
     return { body, etag: `"${sha256(body).slice(0, 32)}"` };
   }

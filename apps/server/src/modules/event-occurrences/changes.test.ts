@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventOccurrences, events, formSubmissions, locations } from '../../db/schema.js';
 import { createTestApp, messageOf as message, type TestContext } from '../../test/harness.js';
 import { createEvent, createUsers, type EventInput, headersOf, insertRow, occurrencesOf } from '../../test/seed.js';
-import { extendHorizons } from '../events/service.js';
+import { extendHorizons } from '../events/horizon.js';
 
 /**
  * An admin's changes to occurrences: the occurrence's own guest list, moving it, deleting it (and

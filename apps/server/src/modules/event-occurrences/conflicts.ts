@@ -1,7 +1,7 @@
 import { type Conflict, type ConflictList, MAX_CONFLICTS, type OccurrenceClashList } from '@ritim/shared';
 import type { Db } from '../../db/client.js';
 import { personName } from '../../lib/names.js';
-import { type ClashCandidates, ClashRepository, type ClashRow } from './repository.js';
+import { type ClashCandidates, ClashRepository, type ClashRow } from './clashes.js';
 
 function toConflict(row: ClashRow): Conflict {
   return {

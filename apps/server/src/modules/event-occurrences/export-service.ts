@@ -8,7 +8,7 @@ import { forms } from '../../db/schema.js';
 import { personName } from '../../lib/names.js';
 import { dayRange, zoneOf } from '../../lib/time.js';
 import { answerText } from '../../reports/answer-text.js';
-import { type ExportGuest, OccurrenceRepository } from './repository.js';
+import { type ExportGuest, ExportReads } from './export-reads.js';
 
 /** Occurrences read per round trip: a year of a busy centre never sits in memory at once. */
 const PAGE = 500;
@@ -31,7 +31,7 @@ interface Column {
 export class OccurrenceExportService {
   constructor(
     private readonly db: Db,
-    private readonly occurrences = new OccurrenceRepository(db),
+    private readonly occurrences = new ExportReads(db),
   ) {}
 
   /** The file name and the CSV stream of `query` read in its zone (else `viewerZone`). */

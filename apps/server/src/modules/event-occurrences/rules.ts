@@ -10,8 +10,7 @@ import {
   occurrenceGuests,
 } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { RecurrenceError } from '../../recurrence/errors.js';
-import { addExdate, formatRule, parseRule, type RuleDate, wallClockMillis } from '../../recurrence/rule.js';
+import { wallClockMillis } from '../../recurrence/rule.js';
 import { zoneOffsets } from '../../recurrence/zone.js';
 
 /**
@@ -74,15 +73,21 @@ export const guestsAmong = (occurrences: SQL, userIds?: SQL) => {
     where not o.has_guest_override)`;
 };
 
+/** Whether `userId` organises the occurrence's event. */
+export const isOrganisedBy = (userId: unknown): SQL =>
+  sql`${eventOccurrences.eventId} in (select e.id from ${events} e where e.organiser_id = ${userId})`;
+
 /**
- * Which occurrences a viewer sees: admins all, editors those of the events they organise, guests
- * those they are a guest of. Undefined means no restriction.
+ * Which occurrences a viewer sees, the one scope rule of every read: admins all, editors those of
+ * the events they organise, guests those they are a guest of; `'own'` (a person's calendar feed)
+ * those they organise or are a guest of, whatever their role. The two differ only for a user whose
+ * role changed while they organise or attend: their lists follow their role, their feed both.
+ * Undefined means no restriction.
  */
-export function visibleTo(role: Role, me: unknown): SQL | undefined {
-  if (role === 'editor') {
-    return sql`${eventOccurrences.eventId} in (select e.id from ${events} e where e.organiser_id = ${me})`;
-  }
-  if (role === 'guest') return isOccurrenceGuest(me);
+export function visibleTo(scope: Role | 'own', me: unknown): SQL | undefined {
+  if (scope === 'editor') return isOrganisedBy(me);
+  if (scope === 'guest') return isOccurrenceGuest(me);
+  if (scope === 'own') return sql`(${isOrganisedBy(me)} or ${isOccurrenceGuest(me)})`;
   return undefined;
 }
 
@@ -97,56 +102,6 @@ export const organisesOrAdmin = (viewer: { id: number; role: Role }, organiserId
 export const hasHistory = sql`(${eventOccurrences.status} = 'completed'
   or exists (select 1 from ${formSubmissions} s where s.occurrence_id = ${eventOccurrences.id})
   or exists (select 1 from ${messageLogs} m where m.occurrence_id = ${eventOccurrences.id}))`;
-
-/** Runs recurrence-engine code; its refusals are the client's 400, never a 500. */
-export function engine<T>(action: () => T): T {
-  try {
-    return action();
-  } catch (error) {
-    if (error instanceof RecurrenceError) throw new AppError(400, error.message);
-    throw error;
-  }
-}
-
-/**
- * The rule text with an EXDATE for `start`, unless the rule already leaves that instant out: the
- * slot an occurrence was deleted or moved from must never be generated again.
- */
-export function excludeStart(rrule: string, zone: string, start: Date): string {
-  return engine(() => {
-    const rule = parseRule(rrule, { defaultZone: zone });
-    const offsets = zoneOffsets(rule.zone);
-    const excluded = rule.exdates.some(
-      (d) =>
-        (d.kind === 'instant' && d.instant === start.getTime()) ||
-        (d.kind === 'local' && offsets.toInstant(d.local) === start.getTime()),
-    );
-    return excluded ? rrule : addExdate(rrule, start, { defaultZone: zone });
-  });
-}
-
-/** The EXDATEs of a stored rule (none when the engine no longer reads it). */
-export function storedExdates(rrule: string): readonly RuleDate[] {
-  try {
-    return parseRule(rrule).exdates;
-  } catch (error) {
-    if (error instanceof RecurrenceError) return [];
-    throw error;
-  }
-}
-
-/**
- * Rule text as sent, plus the `kept` EXDATEs it lacks: a client that rebuilds the rule without
- * them must not bring back the occurrences that were deleted or moved away.
- */
-export function withExdates(text: string, kept: readonly RuleDate[], zone: string): string {
-  if (kept.length === 0) return text;
-  const rule = parseRule(text, { defaultZone: zone });
-  const key = (date: RuleDate) => `${date.kind}:${date.kind === 'instant' ? date.instant : date.local}`;
-  const present = new Set(rule.exdates.map(key));
-  const missing = kept.filter((date) => !present.has(key(date)));
-  return missing.length ? formatRule({ ...rule, exdates: [...rule.exdates, ...missing] }) : text;
-}
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 

@@ -19,7 +19,11 @@ import { AppError, isReferencedError, pgErrorCode } from '../../lib/errors.js';
 import type { ListViewer } from '../../lib/list.js';
 import { assertNotPastDay, boundsIn, dayRange, zoneOf } from '../../lib/time.js';
 import { assertActiveGuests } from '../users/active-guests.js';
-import { type CalendarCut, OccurrenceRepository, type Tx } from './repository.js';
+import { type CalendarCut, CalendarReads } from './calendar-reads.js';
+import type { Tx } from './columns.js';
+import { OccurrenceReads } from './reads.js';
+import { SeriesRepository } from './series.js';
+import { OccurrenceChanges } from './status.js';
 import { OCCURRENCE_HAS_MESSAGES, parseStart } from './rules.js';
 import { ConflictChecker } from './conflicts.js';
 
@@ -39,7 +43,10 @@ export class EventOccurrenceService {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date = () => new Date(),
-    private readonly occurrences = new OccurrenceRepository(db),
+    private readonly occurrences = new OccurrenceReads(db),
+    private readonly calendarReads = new CalendarReads(db),
+    private readonly changes = new OccurrenceChanges(db),
+    private readonly series = new SeriesRepository(db),
     private readonly conflicts = new ConflictChecker(db),
   ) {}
 
@@ -95,7 +102,7 @@ export class EventOccurrenceService {
         limit,
       };
     }
-    const rows = await this.occurrences.calendarRange(viewer, range, cut);
+    const rows = await this.calendarReads.calendarRange(viewer, range, cut);
     const events = new Map<number, OccurrenceCalendar['events'][number]>();
     const counts = new Map<string, number>();
     for (const row of rows) {
@@ -129,7 +136,7 @@ export class EventOccurrenceService {
 
   /** The occurrence and its event, locked; a completed one is final (409). */
   private async lock(tx: Tx, id: number) {
-    const locked = await this.occurrences.lockWithEvent(tx, id);
+    const locked = await this.changes.lockWithEvent(tx, id);
     if (locked?.occurrence.status === 'completed') throw new AppError(409, occurrenceMessages.completedLocked);
     return locked;
   }
@@ -159,18 +166,18 @@ export class EventOccurrenceService {
         if (input.occurrenceGuestIds !== undefined) {
           const guestIds = [...new Set(input.occurrenceGuestIds)];
           await assertActiveGuests(tx, guestIds, occurrenceMessages.guestInvalid);
-          await this.occurrences.setOwnGuests(tx, id, guestIds);
+          await this.changes.setOwnGuests(tx, id, guestIds);
         }
         if (input.occurrenceDate !== undefined) {
           const start = parseStart(input.occurrenceDate, event.timezone);
           if (start.getTime() !== occurrence.startsAt.getTime()) {
             // The event's row is locked: nothing else adds occurrences to it until this commits.
-            if (await this.occurrences.startTaken(tx, event.id, start)) {
+            if (await this.changes.startTaken(tx, event.id, start)) {
               throw new AppError(409, occurrenceMessages.dateTaken);
             }
             const length = occurrence.endsAt.getTime() - occurrence.startsAt.getTime();
-            await this.occurrences.move(tx, id, start, new Date(start.getTime() + length));
-            await this.occurrences.excludeSlot(tx, event, occurrence.startsAt);
+            await this.changes.move(tx, id, start, new Date(start.getTime() + length));
+            await this.series.excludeSlot(tx, event, occurrence.startsAt);
           }
         }
         return true;
@@ -226,11 +233,11 @@ export class EventOccurrenceService {
         if (!locked) return false;
         const { event, occurrence } = locked;
         // Submitting holds the occurrence FOR SHARE, so no history appears past this check.
-        const history = await this.occurrences.historyOf(tx, id);
+        const history = await this.changes.historyOf(tx, id);
         if (history.submitted) throw new AppError(409, occurrenceMessages.hasSubmissions);
         if (history.messaged) throw new AppError(409, OCCURRENCE_HAS_MESSAGES);
-        await this.occurrences.remove(tx, id);
-        await this.occurrences.excludeSlot(tx, event, occurrence.startsAt);
+        await this.changes.remove(tx, id);
+        await this.series.excludeSlot(tx, event, occurrence.startsAt);
         return true;
       });
     } catch (error) {
@@ -250,8 +257,8 @@ export class EventOccurrenceService {
     assertNotPastDay(request.listDate, zone, this.now(), occurrenceMessages.pastDay);
     const [start, end] = dayRange(request.listDate, zone);
     const count = approve
-      ? await this.occurrences.setStatusBetween(new Date(start), new Date(end), 'scheduled', 'approved')
-      : await this.occurrences.setStatusBetween(new Date(start), new Date(end), 'approved', 'scheduled');
+      ? await this.changes.setStatusBetween(new Date(start), new Date(end), 'scheduled', 'approved')
+      : await this.changes.setStatusBetween(new Date(start), new Date(end), 'approved', 'scheduled');
     return bulkResult(
       true,
       approve ? occurrenceMessages.approved({ count }) : occurrenceMessages.unapproved({ count }),

@@ -11,7 +11,8 @@ import {
   type TestContext,
 } from '../../test/harness.js';
 import { createUsers, headersOf, insertRow, listOccurrences } from '../../test/seed.js';
-import { EventService, extendHorizons } from './service.js';
+import { extendHorizons } from './horizon.js';
+import { EventService } from './service.js';
 
 let ctx: TestContext;
 let admin: Record<string, string>;

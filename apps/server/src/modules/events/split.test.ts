@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventOccurrences, events, formSubmissions, locations, messageLogs } from '../../db/schema.js';
 import { createTestApp, messageOf as message, type TestContext } from '../../test/harness.js';
 import { createUsers, headersOf, insertRow, occurrencesOf } from '../../test/seed.js';
-import { extendHorizons } from './service.js';
+import { extendHorizons } from './horizon.js';
 
 /**
  * "This and following": PATCH /api/events/:id with fromOccurrenceId. Dates are counted from today

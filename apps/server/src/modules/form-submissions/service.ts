@@ -11,7 +11,7 @@ import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { forms, formSubmissions, lookups, userGroups } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import { OccurrenceRepository } from '../event-occurrences/repository.js';
+import { OccurrenceChanges } from '../event-occurrences/status.js';
 import { organisesOrAdmin } from '../event-occurrences/rules.js';
 import { checkChoices, type ListboxChoice, parseSubmissionData, validateSubmission } from './validate.js';
 
@@ -36,7 +36,7 @@ type SubmissionRow = {
 export class FormSubmissionService {
   constructor(
     private readonly db: Db,
-    private readonly occurrences = new OccurrenceRepository(db),
+    private readonly occurrences = new OccurrenceChanges(db),
   ) {}
 
   /** POST /api/forms/{id}/submit: creates or updates the submission; always the stored row. */

@@ -6,12 +6,14 @@ import { jsonColumn } from '../../lib/json-column.js';
 import { messageLogs, users } from '../../db/schema.js';
 import { defineList } from '../../lib/list.js';
 import { dayRange, zoneOf } from '../../lib/time.js';
-import { eventTitleOf, occurrenceRefOf, startsWithin } from '../event-occurrences/repository.js';
+import { eventTitleOf, occurrenceRefOf, startsWithin } from '../event-occurrences/references.js';
+import { peopleJson } from '../users/people-json.js';
 
 /** The guests a message is about, as one JSON array per row (one query per page). */
-const guestList = sql<MessageLog['guests']>`(select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name,
-  'surname', g.surname) order by g.name, g.surname, g.id), '[]'::json)
-  from ${users} g where g.id = any(${messageLogs.guestIds}))`;
+const guestList = peopleJson<MessageLog['guests']>(
+  sql`from ${users} p where p.id = any(${messageLogs.guestIds})`,
+  false,
+);
 
 const columns = {
   id: messageLogs.id,

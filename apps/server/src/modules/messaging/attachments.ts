@@ -3,9 +3,8 @@ import type { RenderAttachments } from '../../messaging/outbox.js';
 import { TransportError } from '../../messaging/transports/errors.js';
 import { renderMonthlyReport } from '../../reports/monthly-report.js';
 import { renderOccurrenceReport } from '../../reports/occurrence-report.js';
-import { sessionsCalendar } from '../calendar-feed/ics.js';
-import { OccurrenceRepository } from '../event-occurrences/repository.js';
-import { personName } from '../../lib/names.js';
+import { sessionsCalendar, toCalendarSession } from '../calendar-feed/ics.js';
+import { OccurrenceReads } from '../event-occurrences/reads.js';
 import { monthlyReportData, occurrenceReportData } from './report-data.js';
 import { reportFileName } from './service.js';
 
@@ -24,26 +23,9 @@ export const reportAttachments =
       return [{ filename: reportFileName(data.startsAt, data.timeZone), contentType: 'image/jpeg', content }];
     }
     if (spec.kind === 'occurrence-ics') {
-      const [session] = await new OccurrenceRepository(db).details(db, [spec.occurrenceId]);
+      const [session] = await new OccurrenceReads(db).details(db, [spec.occurrenceId]);
       if (!session) throw new TransportError('The session no longer exists', true);
-      const content = sessionsCalendar(
-        session.eventTitle,
-        [
-          {
-            id: session.id,
-            startsAt: session.startsAt,
-            endsAt: session.endsAt,
-            status: session.status,
-            updatedAt: session.updatedAt,
-            title: session.eventTitle,
-            description: session.description,
-            conferenceLink: session.conferenceLink,
-            location: session.locationName,
-            organiser: personName(session.organiserName, session.organiserSurname, session.organiserUsername),
-          },
-        ],
-        true,
-      );
+      const content = sessionsCalendar(session.title, [toCalendarSession(session)], true);
       return [{ filename: 'session.ics', contentType: 'text/calendar; charset=utf-8', content: Buffer.from(content) }];
     }
     const data = await monthlyReportData(db, spec.guestId, spec.month, spec.timezone);

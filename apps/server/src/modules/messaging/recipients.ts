@@ -2,7 +2,8 @@ import type { Language } from '@ritim/shared';
 import type { Db } from '../../db/client.js';
 import { asLanguage } from '../../i18n/guest-texts.js';
 import { personName } from '../../lib/names.js';
-import type { GuestContactRow, OccurrenceRepository, Tx } from '../event-occurrences/repository.js';
+import type { Tx } from '../event-occurrences/columns.js';
+import type { GuestContactRow, OccurrenceReads } from '../event-occurrences/reads.js';
 import type { NewMessage } from '../../messaging/outbox.js';
 
 /** An active guest of an occurrence, with what it takes to reach them. */
@@ -34,7 +35,7 @@ const toContact = (row: GuestContactRow): GuestContact => ({
  * occurrences' rule), with their message group: one statement for any number of occurrences.
  */
 export async function occurrenceGuestContacts(
-  occurrences: OccurrenceRepository,
+  occurrences: OccurrenceReads,
   db: Db | Tx,
   occurrenceIds: number[],
 ): Promise<GuestContact[]> {
@@ -43,7 +44,7 @@ export async function occurrenceGuestContacts(
 
 /** The guests of the occurrences starting in [start, end), as occurrenceGuestContacts. */
 export async function guestContactsBetween(
-  occurrences: OccurrenceRepository,
+  occurrences: OccurrenceReads,
   db: Db | Tx,
   start: Date,
   end: Date,

@@ -6,7 +6,7 @@ import { forms, formSubmissions, lookups, userGroups, users } from '../../db/sch
 import { NOTES_FIELD } from '../../reports/occurrence-report.js';
 import type { LookupLabels, MonthlyReportData, OccurrenceReportData } from '../../reports/types.js';
 import { monthRange } from '../../lib/time.js';
-import { OccurrenceRepository } from '../event-occurrences/repository.js';
+import { OccurrenceReads } from '../event-occurrences/reads.js';
 import { personName } from '../../lib/names.js';
 
 const guests = alias(users, 'guests');
@@ -26,18 +26,18 @@ export interface ReportOccurrence {
 
 /** One occurrence with its event, organiser and location, or undefined. */
 export async function reportOccurrence(db: Db, occurrenceId: number): Promise<ReportOccurrence | undefined> {
-  const [row] = await new OccurrenceRepository(db).details(db, [occurrenceId]);
+  const [row] = await new OccurrenceReads(db).details(db, [occurrenceId]);
   if (!row) return undefined;
   return {
     id: row.id,
     status: row.status,
     startsAt: row.startsAt,
     endsAt: row.endsAt,
-    eventTitle: row.eventTitle,
+    eventTitle: row.title,
     organiserId: row.organiserId,
     organiserName: personName(row.organiserName, row.organiserSurname, row.organiserUsername),
     organiserZone: row.organiserZone,
-    locationName: row.locationName,
+    locationName: row.location,
   };
 }
 
@@ -133,7 +133,7 @@ export async function monthlyReportData(
     .where(eq(users.id, guestId));
   if (!guest) return undefined;
   const [start, end] = monthRange(month, zone);
-  const occurrences = await new OccurrenceRepository(db).ofGuestBetween(guestId, start, end, NOTES_FIELD);
+  const occurrences = await new OccurrenceReads(db).ofGuestBetween(guestId, start, end, NOTES_FIELD);
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   return {
     guestName: personName(guest.name, guest.surname, guest.username),

@@ -21,7 +21,9 @@ import { formatIn, guestTexts } from '../../i18n/guest-texts.js';
 import { monthTitle } from '../../reports/format.js';
 import { renderOccurrenceReport } from '../../reports/occurrence-report.js';
 import { assertNotPastDay, dayRange, monthRange, zoneOf } from '../../lib/time.js';
-import { OccurrenceRepository, type Tx } from '../event-occurrences/repository.js';
+import type { Tx } from '../event-occurrences/columns.js';
+import { OccurrenceReads } from '../event-occurrences/reads.js';
+import { OccurrenceChanges } from '../event-occurrences/status.js';
 import { OCCURRENCE_NOT_FOUND, organisesOrAdmin } from '../event-occurrences/rules.js';
 import { addressees, type GuestContact, guestContactsBetween, occurrenceGuestContacts } from './recipients.js';
 import { occurrenceReportData } from './report-data.js';
@@ -50,7 +52,8 @@ export class MessagingService {
     private readonly db: Db,
     private readonly outbox: Outbox | undefined,
     private readonly now: () => Date = () => new Date(),
-    private readonly occurrences = new OccurrenceRepository(db),
+    private readonly occurrences = new OccurrenceReads(db),
+    private readonly changes = new OccurrenceChanges(db),
   ) {}
 
   private requireOutbox(): Outbox {
@@ -118,7 +121,7 @@ export class MessagingService {
   async sendReport(request: SendReportRequest, viewer: SessionUser): Promise<BulkActionResult> {
     const outbox = this.requireOutbox();
     return this.db.transaction(async (tx) => {
-      const [occurrenceId] = await this.occurrences.lock(tx, [request.eventOccurrenceId]);
+      const [occurrenceId] = await this.changes.lock(tx, [request.eventOccurrenceId]);
       if (occurrenceId === undefined) throw new AppError(404, OCCURRENCE_NOT_FOUND);
       const [form] = await tx.select({ id: forms.id }).from(forms).where(eq(forms.id, request.formId));
       if (!form) throw new AppError(404, FORM_NOT_FOUND);
@@ -143,7 +146,7 @@ export class MessagingService {
       if (pairs.length === 0) return bulkResult(true, messagingMessages.noOccurrencesWithSubmissions);
       const occurrenceIds = [...new Set(pairs.map((pair) => pair.occurrenceId))];
       // Lock the day's reported occurrences in one order, so two concurrent sends queue one set.
-      await this.occurrences.lock(tx, occurrenceIds);
+      await this.changes.lock(tx, occurrenceIds);
       const result = await this.queueReports(tx, outbox, pairs, viewer);
       return bulkResult(true, messagingMessages.reportSummary({ summary: result, completed: occurrenceIds.length }));
     });
@@ -169,7 +172,7 @@ export class MessagingService {
     const messages: NewMessage[] = pairs.flatMap(({ occurrenceId, formId }) => {
       const occurrence = occurrenceById.get(occurrenceId)!;
       const zone = occurrence.organiserZone;
-      const title = occurrence.eventTitle;
+      const title = occurrence.title;
       return addressees(guests.get(occurrenceId) ?? []).map((to) => {
         const texts = languageOf(to.guests);
         const when = formatIn(texts, occurrence.startsAt, zone, texts.dateTime);
@@ -195,7 +198,7 @@ export class MessagingService {
       });
     });
     const result = await outbox.enqueue(tx, messages);
-    await this.occurrences.complete(tx, occurrenceIds);
+    await this.changes.complete(tx, occurrenceIds);
     return sendSummary(messagingMessages.reportsQueued, result);
   }
 

@@ -1,0 +1,173 @@
+import { and, asc, eq, gte, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { eventOccurrences, events } from '../../db/schema.js';
+import { statisticsOf } from '../../lib/statistics.js';
+import { excludeStart } from '../../recurrence/rule-text.js';
+import type { Executor, Tx } from './columns.js';
+import { hasHistory } from './rules.js';
+
+/**
+ * An event's series of stored occurrences: generating it (again), the slots that leave it for good
+ * (EXDATE), and a split's "this and following".
+ */
+export class SeriesRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Adds an EXDATE for the slot an occurrence leaves (deleted or moved away) to its event's rule,
+   * so neither regeneration nor the horizon job brings it back.
+   */
+  async excludeSlot(tx: Tx, event: { id: number; rrule: string; timezone: string }, start: Date): Promise<void> {
+    await tx
+      .update(events)
+      .set({ rrule: excludeStart(event.rrule, event.timezone, start), updatedAt: sql`now()` })
+      .where(eq(events.id, event.id));
+  }
+
+  /**
+   * Inserts a series' occurrences in one statement whatever their number (the starts travel as
+   * one array parameter), skipping those that exist (unique (event_id, starts_at)); how many were new.
+   */
+  async insertSeries(db: Executor, eventId: number, starts: readonly Date[], durationMs: number): Promise<number> {
+    if (starts.length === 0) return 0;
+    const result = await db.execute<{
+      created: number;
+    }>(sql`with created as (${seriesInsert(sql`(values (${eventId}::integer)) as source (id)`, starts, durationMs)})
+      select cast(count(*) as integer) as created from created`);
+    const created = Number((result as { rows: { created: number }[] }).rows[0]?.created ?? 0);
+    this.noteSeries(created);
+    return created;
+  }
+
+  /** After a statement with `seriesInsert` stored `created` occurrences. */
+  noteSeries(created: number): void {
+    // Thousands of new rows leave the planner's statistics behind: ANALYZE soon (lib/statistics.ts).
+    statisticsOf(this.db).noteWrites(eventOccurrences, created);
+  }
+
+  /**
+   * Before a series is generated again: drops what the old rule made and nobody touched since
+   * (from `now` on, not moved by hand, without history). Everything else is kept.
+   */
+  async dropRegenerable(tx: Tx, eventId: number, now: Date): Promise<void> {
+    await tx
+      .delete(eventOccurrences)
+      .where(
+        and(
+          eq(eventOccurrences.eventId, eventId),
+          gte(eventOccurrences.startsAt, now),
+          eq(eventOccurrences.moved, false),
+          sql`not ${hasHistory}`,
+        ),
+      );
+  }
+
+  /** An archived event keeps its past and its history; its future without history goes. */
+  async dropFutureWithoutHistory(tx: Tx, eventId: number, now: Date): Promise<void> {
+    await tx
+      .delete(eventOccurrences)
+      .where(and(eq(eventOccurrences.eventId, eventId), gte(eventOccurrences.startsAt, now), sql`not ${hasHistory}`));
+  }
+
+  /** Whether an event has anything to keep: an occurrence in the past, or one with history. */
+  async eventHasHistory(tx: Tx, eventId: number, now: Date): Promise<boolean> {
+    const [history] = await tx
+      .select({ id: eventOccurrences.id })
+      .from(eventOccurrences)
+      .where(and(eq(eventOccurrences.eventId, eventId), sql`(${eventOccurrences.startsAt} < ${now} or ${hasHistory})`))
+      .limit(1);
+    return !!history;
+  }
+
+  /** An occurrence's event and start (where a series is split), or undefined when it does not exist. */
+  async startOf(db: Executor, id: number): Promise<{ id: number; eventId: number; startsAt: Date } | undefined> {
+    const [row] = await db
+      .select({ id: eventOccurrences.id, eventId: eventOccurrences.eventId, startsAt: eventOccurrences.startsAt })
+      .from(eventOccurrences)
+      .where(eq(eventOccurrences.id, id));
+    return row;
+  }
+
+  /** The event's first occurrence from `start` on that has history (what blocks a split there). */
+  async firstWithHistoryFrom(db: Executor, eventId: number, start: Date) {
+    const [row] = await db
+      .select({ id: eventOccurrences.id, startsAt: eventOccurrences.startsAt })
+      .from(eventOccurrences)
+      .where(and(eq(eventOccurrences.eventId, eventId), gte(eventOccurrences.startsAt, start), sql`${hasHistory}`))
+      .orderBy(asc(eventOccurrences.startsAt), asc(eventOccurrences.id))
+      .limit(1);
+    return row;
+  }
+
+  /** Whether the event has an occurrence starting before `start`. */
+  async anyBefore(db: Executor, eventId: number, start: Date): Promise<boolean> {
+    const [row] = await db
+      .select({ id: eventOccurrences.id })
+      .from(eventOccurrences)
+      .where(and(eq(eventOccurrences.eventId, eventId), lt(eventOccurrences.startsAt, start)))
+      .limit(1);
+    return !!row;
+  }
+
+  /**
+   * A series split: the event's occurrences from `start` on go to `toEventId` as they are (ids,
+   * status, own guest lists, moved marks); how many moved.
+   */
+  async moveFrom(tx: Tx, fromEventId: number, toEventId: number, start: Date): Promise<number> {
+    const moved = await tx
+      .update(eventOccurrences)
+      .set({ eventId: toEventId, updatedAt: sql`now()` })
+      .where(and(eq(eventOccurrences.eventId, fromEventId), gte(eventOccurrences.startsAt, start)))
+      .returning({ id: eventOccurrences.id });
+    return moved.length;
+  }
+
+  /**
+   * Fits an event's occurrences from `from` on to its series `starts`: those the rule made and
+   * nobody touched (not moved, without history) go unless their start is still a slot, and the
+   * ones that stay take the series' duration. insertSeries then adds the missing slots.
+   */
+  async fitToSeries(tx: Tx, eventId: number, from: Date, starts: readonly Date[], durationMs: number): Promise<void> {
+    const array = seriesStarts(starts);
+    const untouched = and(
+      eq(eventOccurrences.eventId, eventId),
+      gte(eventOccurrences.startsAt, from),
+      eq(eventOccurrences.moved, false),
+      sql`not ${hasHistory}`,
+    );
+    await tx
+      .delete(eventOccurrences)
+      .where(and(untouched, sql`${eventOccurrences.startsAt} <> all(${array}::timestamptz[])`));
+    await tx
+      .update(eventOccurrences)
+      .set({ endsAt: sql`${eventOccurrences.startsAt} + ${durationMs} * interval '1 millisecond'` })
+      .where(
+        and(
+          untouched,
+          sql`${eventOccurrences.endsAt} <> ${eventOccurrences.startsAt} + ${durationMs} * interval '1 millisecond'`,
+        ),
+      );
+  }
+}
+
+/**
+ * insertSeries's insert, for a statement that creates its event too (events/service.ts, create): a
+ * data-modifying CTE body that stores `starts` for each event `source` yields (a from-item aliased
+ * `source` with an `id` column, e.g. the CTE that inserted the event), one row (its `starts_at`) per new occurrence. The caller then
+ * calls `noteSeries` with their number.
+ */
+export function seriesInsert(
+  source: SQL,
+  starts: readonly Date[] | Placeholder,
+  durationMs: number | Placeholder,
+): SQL {
+  const array = Array.isArray(starts) ? seriesStarts(starts) : starts;
+  return sql`insert into ${eventOccurrences} (event_id, starts_at, ends_at)
+    select source.id, s, s + ${durationMs}::float8 * interval '1 millisecond' from ${source}, unnest(${array}::timestamptz[]) as s
+    on conflict (event_id, starts_at) do nothing
+    returning starts_at`;
+}
+
+/** The starts as the text of one `timestamptz[]` parameter of `seriesInsert`. */
+export const seriesStarts = (starts: readonly Date[]): string =>
+  `{${starts.map((start) => start.toISOString()).join(',')}}`;

@@ -1,0 +1,141 @@
+import type { EventOccurrence } from '@ritim/shared';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { eventOccurrences, events, formSubmissions, messageLogs, occurrenceGuests, users } from '../../db/schema.js';
+import type { Tx } from './columns.js';
+import { isOccurrenceGuest } from './rules.js';
+
+/**
+ * The changes to one occurrence or a day of them: its status (approve, complete), its own guest
+ * list, a move or a deletion, and the locks they take first.
+ */
+export class OccurrenceChanges {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * The occurrence and its event, locked for a change. The event first: editing the event and the
+   * horizon job lock it before touching its occurrences, so the order is the same everywhere.
+   */
+  async lockWithEvent(tx: Tx, id: number) {
+    const [found] = await tx
+      .select({ eventId: eventOccurrences.eventId })
+      .from(eventOccurrences)
+      .where(eq(eventOccurrences.id, id));
+    if (!found) return undefined;
+    const [event] = await tx
+      .select({ id: events.id, rrule: events.rrule, timezone: events.timezone })
+      .from(events)
+      .where(eq(events.id, found.eventId))
+      .for('update');
+    const [occurrence] = await tx.select().from(eventOccurrences).where(eq(eventOccurrences.id, id)).for('update');
+    if (!event || !occurrence) return undefined;
+    return { event, occurrence };
+  }
+
+  /** The occurrence's own guest list replaces the event's from now on. */
+  async setOwnGuests(tx: Tx, id: number, guestIds: readonly number[]): Promise<void> {
+    await tx
+      .update(eventOccurrences)
+      .set({ hasGuestOverride: true, updatedAt: sql`now()` })
+      .where(eq(eventOccurrences.id, id));
+    await tx.delete(occurrenceGuests).where(eq(occurrenceGuests.occurrenceId, id));
+    if (guestIds.length) {
+      await tx.insert(occurrenceGuests).values(guestIds.map((userId) => ({ occurrenceId: id, userId })));
+    }
+  }
+
+  /** Whether the event has an occurrence starting at `start` (the unique (event, start) index). */
+  async startTaken(tx: Tx, eventId: number, start: Date): Promise<boolean> {
+    const [clash] = await tx
+      .select({ id: eventOccurrences.id })
+      .from(eventOccurrences)
+      .where(and(eq(eventOccurrences.eventId, eventId), eq(eventOccurrences.startsAt, start)));
+    return !!clash;
+  }
+
+  /** Moves it to [start, end), marked moved: regenerating the series keeps it. */
+  async move(tx: Tx, id: number, start: Date, end: Date): Promise<void> {
+    await tx
+      .update(eventOccurrences)
+      .set({ startsAt: start, endsAt: end, moved: true, updatedAt: sql`now()` })
+      .where(eq(eventOccurrences.id, id));
+  }
+
+  /** What history an occurrence has besides being completed: form submissions, logged messages. */
+  async historyOf(tx: Tx, id: number): Promise<{ submitted: boolean; messaged: boolean }> {
+    const [row] = await tx
+      .execute<{ submitted: boolean; messaged: boolean }>(
+        sql`select
+        exists (select 1 from ${formSubmissions} s where s.occurrence_id = ${id}) as submitted,
+        exists (select 1 from ${messageLogs} m where m.occurrence_id = ${id}) as messaged`,
+      )
+      .then((result) => (result as { rows: { submitted: boolean; messaged: boolean }[] }).rows);
+    return { submitted: !!row?.submitted, messaged: !!row?.messaged };
+  }
+
+  async remove(tx: Tx, id: number): Promise<void> {
+    await tx.delete(eventOccurrences).where(eq(eventOccurrences.id, id));
+  }
+
+  /** The status change of a day's schedule, [start, end): `from` becomes `to`; how many changed. */
+  async setStatusBetween(
+    start: Date,
+    end: Date,
+    from: EventOccurrence['status'],
+    to: EventOccurrence['status'],
+  ): Promise<number> {
+    const changed = await this.db
+      .update(eventOccurrences)
+      .set({ status: to, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(eventOccurrences.status, from),
+          gte(eventOccurrences.startsAt, start),
+          lt(eventOccurrences.startsAt, end),
+        ),
+      )
+      .returning({ id: eventOccurrences.id });
+    return changed.length;
+  }
+
+  /** Holds the occurrences FOR UPDATE in id order (so concurrent callers queue); the ids that exist. */
+  async lock(tx: Tx, ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await tx
+      .select({ id: eventOccurrences.id })
+      .from(eventOccurrences)
+      .where(inArray(eventOccurrences.id, [...ids]))
+      .orderBy(asc(eventOccurrences.id))
+      .for('update');
+    return rows.map((row) => row.id);
+  }
+
+  /** Their reports were sent: completed is final. */
+  async complete(tx: Tx, ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await tx
+      .update(eventOccurrences)
+      .set({ status: 'completed', updatedAt: sql`now()` })
+      .where(inArray(eventOccurrences.id, [...ids]));
+  }
+
+  /**
+   * The occurrence a form is filled for: its status, its organiser and whether `guestId` is one
+   * of its active guests, in one query. The row is held FOR SHARE until the transaction ends, so
+   * it cannot become completed in between.
+   */
+  async lockForSubmission(tx: Tx, occurrenceId: number, guestId: number | null) {
+    const isGuest =
+      guestId === null
+        ? sql<boolean>`true`
+        : sql<boolean>`(${isOccurrenceGuest(guestId)}
+            and exists (select 1 from ${users} u where u.id = ${guestId} and u.status = 'active'))`;
+    const [row] = await tx
+      .select({ status: eventOccurrences.status, organiserId: events.organiserId, isGuest })
+      .from(eventOccurrences)
+      .innerJoin(events, eq(events.id, eventOccurrences.eventId))
+      .where(eq(eventOccurrences.id, occurrenceId))
+      .for('share', { of: eventOccurrences });
+    return row;
+  }
+}

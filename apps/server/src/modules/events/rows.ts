@@ -1,0 +1,109 @@
+import type { Event } from '@ritim/shared';
+import { eq, sql } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { eventGuests, events, locations, users } from '../../db/schema.js';
+import { rruleByDayText } from '../../recurrence/by-day-text.js';
+import { ruleToOptions } from '../../recurrence/repeat-options.js';
+import { parseRule, type RecurrenceRule } from '../../recurrence/rule.js';
+import { nextStartOf } from '../event-occurrences/references.js';
+import { type PlaceAndOrganiser, placeAndOrganiser, type Tx } from '../event-occurrences/columns.js';
+import { peopleJson } from '../users/people-json.js';
+
+export const organisers = alias(users, 'organisers');
+const creators = alias(users, 'creators');
+
+/** The guests as one JSON array per row, so a page costs one query whatever its size. */
+const guestList = peopleJson<Event['guests']>(
+  sql`from ${eventGuests} eg join ${users} p on p.id = eg.user_id where eg.event_id = ${events.id}`,
+).as('guests');
+
+/** An event as every read returns it (GET, the list, and what create and update answer). */
+export const eventColumns = {
+  id: events.id,
+  title: events.title,
+  description: events.description,
+  conferenceLink: events.conferenceLink,
+  rrule: events.rrule,
+  timezone: events.timezone,
+  doesNotRepeat: events.doesNotRepeat,
+  endDate: events.endDate,
+  status: events.status,
+  createdAt: events.createdAt,
+  locationId: locations.id,
+  locationName: locations.name,
+  organiserId: organisers.id,
+  organiserName: organisers.name,
+  organiserSurname: organisers.surname,
+  organiserTimezone: organisers.timezone,
+  username: creators.username,
+  /** One probe of the (event_id, starts_at) unique index per row. */
+  nextOccurrence: nextStartOf(events.id).as('next_occurrence'),
+  guests: guestList,
+};
+
+/** The event's location, organiser and creator, which `eventColumns` name (a dynamic select with `events` in it). */
+export const joinEventRefs = <T extends PgSelect>(query: T): T =>
+  query
+    .innerJoin(locations, eq(locations.id, events.locationId))
+    .innerJoin(organisers, eq(organisers.id, events.organiserId))
+    .leftJoin(creators, eq(creators.id, events.createdBy)) as unknown as T;
+
+/** The events as `eventColumns` read them. */
+export const selectEvents = (db: Db | Tx) => joinEventRefs(db.select(eventColumns).from(events).$dynamic());
+
+export interface EventRow extends PlaceAndOrganiser {
+  id: number;
+  title: string;
+  description: string | null;
+  conferenceLink: string | null;
+  rrule: string;
+  timezone: string;
+  doesNotRepeat: boolean;
+  endDate: Date;
+  status: Event['status'];
+  createdAt: Date;
+  username: string | null;
+  nextOccurrence: string | null;
+  guests: Event['guests'] | string;
+}
+
+/** The form's repeat fields of a rule, without its zone (the organiser's); null when the form cannot show it. */
+export function repeatOf(rule: RecurrenceRule): Event['repeat'] {
+  const options = ruleToOptions(rule);
+  if (!options) return null;
+  const { zone: _zone, ...rest } = options;
+  return rest;
+}
+
+export function toEvent(row: EventRow): Event {
+  const guests = (typeof row.guests === 'string' ? JSON.parse(row.guests) : row.guests) as Event['guests'];
+  let repeat: Event['repeat'] = null;
+  let byDay = '';
+  try {
+    const rule = parseRule(row.rrule);
+    repeat = repeatOf(rule);
+    byDay = rruleByDayText(rule);
+  } catch {
+    // A stored rule always parsed when saved; an engine change must not break reading the list.
+  }
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    conferenceLink: row.conferenceLink,
+    rrule: row.rrule,
+    timezone: row.timezone,
+    repeat,
+    doesNotRepeat: row.doesNotRepeat,
+    endDate: row.endDate.toISOString(),
+    nextOccurrence: row.nextOccurrence === null ? null : new Date(row.nextOccurrence).toISOString(),
+    rruleByDayText: byDay,
+    status: row.status,
+    ...placeAndOrganiser(row),
+    guests,
+    guestIds: guests.map((g) => g.id),
+    user: row.username === null ? null : { username: row.username },
+    createdAt: row.createdAt.toISOString(),
+  };
+}
