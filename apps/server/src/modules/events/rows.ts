@@ -7,10 +7,9 @@ import { rruleByDayText } from '../../recurrence/by-day-text.js';
 import { ruleToOptions } from '../../recurrence/repeat-options.js';
 import { parseRule, type RecurrenceRule } from '../../recurrence/rule.js';
 import { nextStartOf } from '../event-occurrences/references.js';
-import { type PlaceAndOrganiser, placeAndOrganiser, type Tx } from '../event-occurrences/columns.js';
+import { organisers, type PlaceAndOrganiser, placeAndOrganiser, type Tx } from '../event-occurrences/columns.js';
 import { peopleJson } from '../users/people-json.js';
 
-export const organisers = alias(users, 'organisers');
 const creators = alias(users, 'creators');
 
 /** The guests as one JSON array per row, so a page costs one query whatever its size. */
