@@ -199,6 +199,14 @@ describe('POST /api/event-occurrences/sendReminders', () => {
     expect(ayse).toContain('Join: https://meet.example.com/piyano');
     expect(decoded(mailsTo('john@example.com')[0]!.raw)).toContain(`${london}`);
 
+    // The SMTP server has the mails before the delivery job records them sent: wait for the rows.
+    await waitFor(
+      async () => (await logsOf(occurrenceId)).every((row) => row.status !== 'queued' && row.status !== 'sending'),
+      {
+        what: 'the reminders recorded as delivered',
+        timeoutMs: 20_000,
+      },
+    );
     const rows = await logsOf(occurrenceId);
     expect(rows.map((row) => [row.recipientName, row.status]).sort()).toEqual([
       ['Ayşe', 'sent'],
