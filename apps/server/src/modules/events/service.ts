@@ -292,7 +292,7 @@ export class EventService {
     const rrule = engine(() => {
       if (input.repeat) return buildRuleText({ ...input.repeat, zone }, kept);
       if (input.rrule) return withExdates(input.rrule, kept, zone);
-      throw new RecurrenceError(eventMessages.ruleRequired);
+      throw new AppError(400, eventMessages.ruleRequired);
     });
     const rule = engine(() => validateRule(rrule, { now: this.now(), defaultZone: zone }));
     const startsAt = startInstant(rule);
