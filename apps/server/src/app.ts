@@ -5,7 +5,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { codedText, messages, type Text } from '@ritim/shared';
+import { codedText, codeOfReceivedText, Message, messages, type Text } from '@ritim/shared';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -87,11 +87,15 @@ interface ValidationIssue {
 /**
  * A validation issue as one readable line. The schemas' own texts name their field ('Id must be a
  * positive whole number'); zod's generic ones ('Invalid input: expected number, received NaN') get
- * the field, or the part of the request, they are about.
+ * the field, or the part of the request, they are about. zod keeps only the text of a schema's
+ * message: a section's text gets its code back from its catalog, any other is common.invalidInput.
  */
 export function validationMessage(issue: ValidationIssue, context?: string): Text {
   const message = issue.message ?? messages.invalidRequest;
-  if (!/^(Invalid|Too (small|big)|Unrecognized key)/.test(message)) return message;
+  if (!/^(Invalid|Too (small|big)|Unrecognized key)/.test(message)) {
+    const code = codeOfReceivedText(message);
+    return code ? new Message(code, message) : messages.invalidInput({ problem: message });
+  }
   const field = (issue.instancePath ?? '').split('/').filter(Boolean).join('.') || (context ?? 'request');
   const expected = issue.params?.expected;
   if (issue.keyword === 'invalid_type' && typeof expected === 'string') {
@@ -160,7 +164,7 @@ export async function buildApp(deps: AppDeps) {
     }
     if (error instanceof AppError) return reply.code(error.statusCode).send(error.body);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send(codedText(error.message));
+      return reply.code(error.statusCode).send(codedText(messages.requestRefused({ reason: error.message })));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(codedText(messages.internalError));

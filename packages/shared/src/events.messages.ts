@@ -10,6 +10,8 @@ export const eventMessages = defineMessages('events', {
   untilTooFar: 'End date cannot be more than 1 year from now',
   conferenceLinkInvalid: 'Conference link must be a valid http(s) URL',
   ruleRequired: 'Either rrule or repeat is required',
+  /** The recurrence engine's refusal of a rule, in its own (technical, English) words. */
+  ruleInvalid: ({ reason }: { reason: string }) => reason,
   organiserInvalid: 'Organiser must be an active editor',
   guestInvalid: ({ id }: { id: number }) => `Guest ${id} is not an active guest`,
   locationInvalid: ({ id }: { id: number }) => `Location ${id} is archived or does not exist`,

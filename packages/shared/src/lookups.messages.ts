@@ -23,6 +23,7 @@ export const lookupMessages = defineMessages('lookups', {
   idsNeedType: 'lookupableIds needs a lookupableType',
   nothingToUpdate: 'Nothing to update',
   parentMissing: ({ id }: { id: number }) => `Parent lookup ${id} does not exist`,
+  recordMissing: ({ item, id }: { item: string; id: number }) => `${item} ${id} does not exist`,
   cycle: ({ parentId }: { parentId: number }) =>
     `Lookup ${parentId} is this lookup's descendant and cannot be its parent`,
 });

@@ -1,4 +1,4 @@
-import { codeOfText, defineMessages, Message, type Text } from './messages.js';
+import { defineMessages, type Message, type Text, toMessage } from './messages.js';
 
 /** What a bulk send ended with: counts for the toast (issue: '3 reminders queued, 1 skipped: no address'). */
 export interface SendCounts {
@@ -7,7 +7,7 @@ export interface SendCounts {
   /** Messages decided before (same idempotency key): nothing new was queued for them. */
   duplicates: number;
   /** New messages the transport cannot reach, with why (logged as failed). */
-  unreachable: readonly { name: string; reason: string }[];
+  unreachable: readonly { name: string; reason: Text }[];
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -40,17 +40,22 @@ export const messagingMessages = defineMessages('messaging', {
   reportsQueued: ({ count }: { count: number }) => `${plural(count, 'report', 'reports')} queued`,
   monthlyQueued: ({ count }: { count: number }) => `${plural(count, 'monthly report', 'monthly reports')} queued`,
   alreadyQueued: ({ count }: { count: number }) => `${count} already queued before`,
-  skipped: ({ count, reason, names }: { count: number; reason: Text; names: string }) =>
+  skipped: ({ count, reason, names }: { count: number; reason: string | Message; names: string }) =>
     `${count} skipped: ${String(reason)} (${names})`,
   /** A bulk send's parts, one sentence: '3 reminders queued, 1 skipped: no email address (Ayşe Yılmaz)'. */
   sendSummary: ({ parts }: { parts: readonly Message[] }) => [parts].flat().join(', '),
   reportSummary: ({ summary, completed }: { summary: Message; completed: number }) =>
     `${String(summary)}; ${plural(completed, 'occurrence marked completed', 'occurrences marked completed')}`,
   noEmail: 'no email address',
+  badEmail: 'no usable email address',
   groupNoEmail: 'message groups have no email address (they need the whatsapp transport)',
   noPhone: 'no phone number',
   badPhone: 'no usable phone number',
   noChatId: 'the message group has no chat id',
+  undelivered: 'Delivery did not finish: the server process stopped or the transport did not answer in time',
+  reportGone: 'The report’s occurrence or form no longer exists',
+  sessionGone: 'The session no longer exists',
+  monthlyGuestGone: 'The monthly report’s guest no longer exists',
   notGroupChatId: ({ chatId }: { chatId: string }) => `chat id ${chatId} is not a WhatsApp group id (…@g.us)`,
   noApprovedOccurrences:
     'No reminders queued: no approved occurrence of this day is still ahead (approve the schedule first)',
@@ -65,18 +70,18 @@ export function sendSummary(queued: (values: { count: number }) => Message, coun
   const parts = [queued({ count: counts.queued })];
   if (counts.duplicates > 0) parts.push(messagingMessages.alreadyQueued({ count: counts.duplicates }));
   if (counts.unreachable.length > 0) {
-    const reasons = new Map<string, string[]>();
-    for (const { name, reason } of counts.unreachable) reasons.set(reason, [...(reasons.get(reason) ?? []), name]);
-    for (const [reason, names] of reasons) {
+    // Reasons alike in code and values are one part: 'no email address (Ayşe, John)'.
+    const reasons = new Map<string, { reason: Message; names: string[] }>();
+    for (const { name, reason } of counts.unreachable) {
+      const message = toMessage(reason);
+      const key = JSON.stringify([message.code, message.values]);
+      const entry = reasons.get(key) ?? { reason: message, names: [] };
+      entry.names.push(name);
+      reasons.set(key, entry);
+    }
+    for (const { reason, names } of reasons.values()) {
       const shown = names.slice(0, 3).join(', ') + (names.length > 3 ? ', …' : '');
-      const code = codeOfText(reason);
-      parts.push(
-        messagingMessages.skipped({
-          count: names.length,
-          reason: code ? new Message(code, reason) : reason,
-          names: shown,
-        }),
-      );
+      parts.push(messagingMessages.skipped({ count: names.length, reason, names: shown }));
     }
   }
   return messagingMessages.sendSummary({ parts });

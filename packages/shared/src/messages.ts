@@ -23,38 +23,65 @@ export class Message {
   }
 }
 
-/** A fixed text (a string) or one built from values (a Message). */
-export type Text = string | Message;
+declare const fixedText: unique symbol;
+/**
+ * A fixed text of a section (a defineMessages entry without values): a string, so zod schemas and
+ * comparisons take it as it is, branded so that only a catalog's entry has the type. The catalog
+ * gave it its code when it was defined; a string written anywhere else is not one.
+ */
+export type FixedText<T extends string = string> = T & { readonly [fixedText]: true };
 
-/** What a response carries for a text: `{message, code, values}` (code when it is one of ours). */
+/** A text the app sends: a section's fixed text or one built from values (a Message); each has its code. */
+export type Text = FixedText | Message;
+
+/** What a response carries for a text: `{message, code, values}`. */
 export interface CodedText {
   message: string;
-  code?: string;
+  code: string;
   values?: MessageValues;
 }
 
-/** Fixed English text -> its code (the first section to define a text gives it its code). */
-const codesByText = new Map<string, string>();
+/** Each section's fixed text -> the code the catalog defined it with (the first, for a text two sections share). */
+const fixedCodes = new Map<string, string>();
 /** Every code defined, with its English text or template (`{{name}}` for a value). */
 const definedCodes = new Map<string, string>();
-
-/** The code of a fixed text, when it is one of the sections' texts. */
-export const codeOfText = (text: string): string | undefined => codesByText.get(text);
 
 /** Every message code with its English text ('{{id}}' where a value goes): for translation checks. */
 export const messageCodes = (): ReadonlyMap<string, string> => definedCodes;
 
+/**
+ * A text as a Message: a built one as it is, a fixed one with the code its catalog gave it. A
+ * string from anywhere else (past the types: `as`, JSON) is refused rather than sent uncoded.
+ */
+export function toMessage(text: Text): Message {
+  if (text instanceof Message) return text;
+  const code = fixedCodes.get(text);
+  if (code === undefined) throw new TypeError(`Not a section's text, so it has no code: ${String(text)}`);
+  return new Message(code, text);
+}
+
 /** A text as a response carries it: the English text, its code and its values. */
 export function codedText(text: Text): CodedText {
-  if (text instanceof Message) return { message: text.message, code: text.code, values: text.values };
-  const code = codesByText.get(text);
-  return code ? { message: text, code } : { message: text };
+  const { code, message, values } = toMessage(text);
+  return values === undefined ? { message, code } : { message, code, values };
 }
+
+/**
+ * The code of a text that reached a client without it: zod keeps only the text of a schema's
+ * message (a validation issue, on the server and in the web's forms), and a message log stores a
+ * failure reason as its text. Undefined for a text that is no section's fixed text. The server's
+ * own texts never need it: they are FixedText or Message, which carry their code.
+ */
+export const codeOfReceivedText = (text: string): string | undefined => fixedCodes.get(text);
 
 type Template = string | ((values: never) => string);
 /** A section's texts as defineMessages returns them: fixed ones as they are, built ones as Messages. */
 export type MessageCatalog<T extends Record<string, Template>> = {
-  readonly [K in keyof T]: T[K] extends (values: infer V) => string ? (values: V) => Message : T[K];
+  readonly [K in keyof T]: T[K] extends (values: infer V) => string
+    ? (values: V) => Message
+    : T[K] extends string
+      ? FixedText<T[K]>
+      : never;
 };
 /** Built texts take their values as one object, so each value has a name a translation can use. */
 type NamedValues<T> = {
@@ -80,7 +107,7 @@ export function defineMessages<const T extends Record<string, Template>>(
   for (const [name, text] of Object.entries(texts as Record<string, Template>)) {
     const code = `${section}.${name}`;
     if (typeof text === 'string') {
-      if (!codesByText.has(text)) codesByText.set(text, code);
+      if (!fixedCodes.has(text)) fixedCodes.set(text, code);
       definedCodes.set(code, text);
       catalog[name] = text;
     } else {
@@ -135,6 +162,10 @@ export const messages = defineMessages('common', {
   mustBeType: ({ field, expected }: { field: string; expected: string }) =>
     `${field} must be ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}`,
   invalidField: ({ field, problem }: { field: string; problem: string }) => `${field}: ${problem}`,
+  /** A schema's text that is no section's message, as zod gave it. */
+  invalidInput: ({ problem }: { problem: string }) => problem,
+  /** A request the HTTP framework refused (a body too large, a content type it does not read), in its words. */
+  requestRefused: ({ reason }: { reason: string }) => reason,
 });
 
 export const notFound = (item: string) => messages.notFound({ item });

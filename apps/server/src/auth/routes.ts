@@ -1,4 +1,11 @@
-import { loginRequestSchema, messages, SESSION_HINT_COOKIE, tokenResponseSchema } from '@ritim/shared';
+import {
+  codedText,
+  codedTextShape,
+  loginRequestSchema,
+  messages,
+  SESSION_HINT_COOKIE,
+  tokenResponseSchema,
+} from '@ritim/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -98,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
       schema: {
         tags: ['auth'],
         summary: 'Sign out: revoke the refresh cookie and its family',
-        response: { 200: z.object({ message: z.literal(messages.signedOut) }), ...errors },
+        response: { 200: z.object({ ...codedTextShape, message: z.literal(messages.signedOut) }), ...errors },
       },
     },
     async (request, reply) => {
@@ -106,7 +113,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
       const presented = request.cookies[REFRESH_COOKIE];
       if (presented) await refreshTokens.revoke(presented);
       clearRefreshCookie(reply);
-      return { message: messages.signedOut };
+      return codedText(messages.signedOut);
     },
   );
 };

@@ -1,4 +1,4 @@
-import { idParamsSchema, messages, notFound, type Role } from '@ritim/shared';
+import { idParamsSchema, messages, notFound, type Role, type Text } from '@ritim/shared';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../auth/access.js';
@@ -63,7 +63,7 @@ export interface CrudRouteOptions<
    */
   canRead?: (user: SessionUser, id: number) => boolean;
   /** 409 texts: a delete blocked by a referencing row, a save hitting a unique index. */
-  conflicts?: { referenced?: string; unique?: string };
+  conflicts?: { referenced?: Text; unique?: Text };
   /**
    * Whether a delete may keep the row archived (200 `{archived: true}`) rather than remove it (204);
    * the OpenAPI lists both unless this is false.

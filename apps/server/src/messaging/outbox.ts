@@ -1,10 +1,10 @@
-import type { Language, MessageType } from '@ritim/shared';
+import { type Language, type MessageType, messagingMessages, type Text } from '@ritim/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { messageGroups, messageLogs, users } from '../db/schema.js';
 import { defineJob, type Executor, type JobLogger, type JobQueue } from '../jobs/queue.js';
 import { TransportError } from './transports/errors.js';
-import type { Attachment, Recipient, Transport } from './transports/types.js';
+import { type Attachment, reasonOf, type Recipient, type Transport } from './transports/types.js';
 
 /** What to render and attach at delivery (a report image, a calendar file), never the bytes themselves. */
 export type AttachmentSpec =
@@ -25,8 +25,7 @@ export type AttachmentSpec =
 export type RenderAttachments = (spec: AttachmentSpec) => Promise<Attachment[]>;
 
 /** The Message Log's reason for a delivery that never recorded an outcome. */
-export const UNDELIVERED =
-  'Delivery did not finish: the server process stopped or the transport did not answer in time';
+export const UNDELIVERED = messagingMessages.undelivered;
 
 /**
  * Where a delivery that ended without recording its outcome lands: its last run timed out (the
@@ -77,7 +76,7 @@ export interface EnqueueResult {
   /** Decisions already taken before (same idempotency key): nothing new. */
   duplicates: number;
   /** New rows the transport cannot reach, logged as failed with the reason. */
-  unreachable: { name: string; reason: string }[];
+  unreachable: { name: string; reason: Text }[];
 }
 
 const toRecipient = (recipient: NewMessage['recipient']): Recipient =>
@@ -147,8 +146,11 @@ export class Outbox {
   async enqueue(tx: Executor, messages: NewMessage[]): Promise<EnqueueResult> {
     const result: EnqueueResult = { queued: 0, duplicates: 0, unreachable: [] };
     if (messages.length === 0) return result;
+    // Why each unreachable one is: logged as its text, answered with its code.
+    const reasons = new Map<string, Text>();
     const rows = messages.map((message) => {
       const resolution = this.transport.resolve(toRecipient(message.recipient));
+      if (!resolution.reachable) reasons.set(message.idempotencyKey, reasonOf(resolution));
       return {
         type: message.type,
         idempotencyKey: message.idempotencyKey,
@@ -175,14 +177,14 @@ export class Outbox {
         id: messageLogs.id,
         status: messageLogs.status,
         name: messageLogs.recipientName,
-        error: messageLogs.error,
+        key: messageLogs.idempotencyKey,
       });
     result.duplicates = messages.length - inserted.length;
     const queued = inserted.filter((row) => row.status === 'queued');
     result.queued = queued.length;
     result.unreachable = inserted
       .filter((row) => row.status === 'failed')
-      .map((row) => ({ name: row.name, reason: row.error ?? '' }));
+      .map((row) => ({ name: row.name, reason: reasons.get(row.key)! }));
     await this.queue.sendMany(
       this.job,
       queued.map((row) => ({ messageLogId: row.id })),

@@ -4,9 +4,17 @@
  * keep their wording.
  */
 export class RecurrenceError extends Error {
-  constructor(message: string) {
+  readonly #cap: RecurrenceCap | undefined;
+
+  constructor(message: string, cap?: RecurrenceCap) {
     super(message);
+    this.#cap = cap;
     this.name = 'RecurrenceError';
+  }
+
+  /** Which business limit the rule exceeds, when that is the refusal (the API words those in the user's language). */
+  get cap(): RecurrenceCap | undefined {
+    return this.#cap;
   }
 }
 
@@ -16,3 +24,4 @@ export const recurrenceMessages = {
   maxCount: `Maximum number of occurrences is ${MAX_COUNT}`,
   untilTooFar: 'End date cannot be more than 1 year from now',
 } as const;
+export type RecurrenceCap = keyof typeof recurrenceMessages;

@@ -1,4 +1,4 @@
-import { AppError } from '../lib/errors.js';
+import { AppError, refusalOf } from '../lib/errors.js';
 import { RecurrenceError } from './errors.js';
 import { addExdate, formatRule, parseRule, type RecurrenceRule, type RuleDate } from './rule.js';
 import { zoneOffsets } from './zone.js';
@@ -13,7 +13,7 @@ export function engine<T>(action: () => T): T {
   try {
     return action();
   } catch (error) {
-    if (error instanceof RecurrenceError) throw new AppError(400, error.message);
+    if (error instanceof RecurrenceError) throw new AppError(400, refusalOf(error));
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { MAX_COUNT, RecurrenceError, recurrenceMessages } from './errors.js';
+import { MAX_COUNT, type RecurrenceCap, RecurrenceError, recurrenceMessages } from './errors.js';
 import { checkZone, zoneOffsets } from './zone.js';
 
 export type Frequency = 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
@@ -57,8 +57,8 @@ const SUB_DAILY = new Set(['HOURLY', 'MINUTELY', 'SECONDLY']);
 const UNSUPPORTED_PARTS = new Set(['BYHOUR', 'BYMINUTE', 'BYSECOND', 'BYYEARDAY', 'BYWEEKNO']);
 const DATE_TIME = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z)?)?$/;
 
-const fail = (message: string): never => {
-  throw new RecurrenceError(message);
+const fail = (message: string, cap?: RecurrenceCap): never => {
+  throw new RecurrenceError(message, cap);
 };
 
 /** Reads rule text; any problem is a RecurrenceError whose message the API returns as is. */
@@ -120,12 +120,12 @@ export function parseRule(text: string, options: ParseOptions = {}): RecurrenceR
 /** Parse, then check the business limits of spec §5/§9 that a rule must meet to be saved. */
 export function validateRule(text: string, options: ParseOptions & { now: Date }): RecurrenceRule {
   const rule = parseRule(text, options);
-  if (rule.count !== undefined && rule.count > MAX_COUNT) fail(recurrenceMessages.maxCount);
+  if (rule.count !== undefined && rule.count > MAX_COUNT) fail(recurrenceMessages.maxCount, 'maxCount');
   if (rule.until) {
     const offsets = zoneOffsets(rule.zone);
     const untilLocal = rule.until.kind === 'instant' ? offsets.toLocal(rule.until.instant) : rule.until.local;
     const latest = DateTime.fromJSDate(options.now, { zone: rule.zone }).plus({ years: 1 }).toISODate();
-    if (localDate(untilLocal) > (latest ?? '')) fail(recurrenceMessages.untilTooFar);
+    if (localDate(untilLocal) > (latest ?? '')) fail(recurrenceMessages.untilTooFar, 'untilTooFar');
   }
   return rule;
 }

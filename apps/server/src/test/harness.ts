@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp, type App, type AppDeps } from '../app.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -65,9 +66,41 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/**
+ * The text of an answer that should carry a code and does not: an error's body (status 400 and
+ * up) or a bulk action's result (`{success, message}`) without its `code`; undefined otherwise.
+ */
+export function uncodedText(response: { statusCode: number; headers: Record<string, unknown>; body: string }) {
+  const type = response.headers['content-type'];
+  if (typeof type !== 'string' || !type.startsWith('application/json')) return undefined;
+  const body = JSON.parse(response.body) as unknown;
+  if (typeof body !== 'object' || body === null || !('message' in body)) return undefined;
+  const isText = response.statusCode >= 400 || typeof (body as { success?: unknown }).success === 'boolean';
+  return isText && typeof (body as { code?: unknown }).code !== 'string' ? response.body : undefined;
+}
+
+/**
+ * Every request a test makes through `inject({...})` fails on an answer whose text has no code
+ * (so it could not be shown in Turkish): each server test also checks the texts it meets.
+ */
+function refusingUncodedTexts(app: App): App {
+  const inject = app.inject.bind(app);
+  app.inject = ((options?: InjectOptions | string) => {
+    if (options === undefined) return inject();
+    return inject(options).then((response) => {
+      const uncoded = uncodedText(response);
+      if (uncoded !== undefined) throw new Error(`A text without a code: ${uncoded}`);
+      return response;
+    });
+  }) as App['inject'];
+  return app;
+}
+
 export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<TestContext> {
   const database = await createTestDatabase();
-  const app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, ...overrides });
+  const app = refusingUncodedTexts(
+    await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, ...overrides }),
+  );
   await app.ready();
   return {
     app,

@@ -1,4 +1,4 @@
-import { codeOfText, type Language, LANGUAGES } from '@ritim/shared';
+import { codeOfReceivedText, type Language, LANGUAGES } from '@ritim/shared';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en';
@@ -99,13 +99,15 @@ function itemText(value: unknown): unknown {
 }
 
 /**
- * Shows a server or validation message in the current language: by its code (`<section>.<name>`,
- * a fixed shared text is known by its wording), with its values put in; a text without a code,
- * or without a translation, as it is.
+ * Shows a server or validation message in the current language: by its code (`<section>.<name>`),
+ * with its values put in; a text without a code, or without a translation, as it is. The server
+ * sends every text with its code; a bare string is a form's validation text (zod keeps only the
+ * text) or a stored failure reason, whose code its section's catalog gives back.
  */
 export function translateMessage(text: Translatable): string {
   const message = typeof text === 'string' ? text : text.message;
-  const code = typeof text === 'string' ? codeOfText(text) : typeof text.code === 'string' ? text.code : undefined;
+  const code =
+    typeof text === 'string' ? codeOfReceivedText(text) : typeof text.code === 'string' ? text.code : undefined;
   if (!code || i18n.resolvedLanguage === 'en') return message;
   const values = typeof text === 'string' || typeof text.values !== 'object' || text.values === null ? {} : text.values;
   const shown = Object.fromEntries(

@@ -49,7 +49,7 @@ function resolveRecipient(recipient: Recipient): Resolution {
   if (recipient.kind === 'group') return unreachable(messagingMessages.groupNoEmail);
   const email = recipient.email?.trim();
   if (!email) return unreachable(messagingMessages.noEmail);
-  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(email)) return unreachable('no usable email address');
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(email)) return unreachable(messagingMessages.badEmail);
   return reachable(email);
 }
 

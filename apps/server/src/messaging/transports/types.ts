@@ -1,3 +1,5 @@
+import { type Text, toMessage } from '@ritim/shared';
+
 /** Who a message goes to, as the outbox row names them. */
 export type Recipient =
   | {
@@ -30,7 +32,11 @@ export interface OutgoingMessage {
  * Whether a transport can reach a recipient at all, decided before sending: a recipient it cannot
  * reach is recorded as failed with `reason` (e.g. "no email address") and never retried.
  */
-export type Resolution = { reachable: true; address: string } | { reachable: false; reason: string };
+export type Resolution = { reachable: true; address: string } | Unreachable;
+
+declare const madeByUnreachable: unique symbol;
+/** A recipient the transport cannot reach: `reason` is the text the log stores; only `unreachable` makes one. */
+export type Unreachable = { reachable: false; reason: string } & { readonly [madeByUnreachable]: true };
 
 /** A chat on the gateway with its members' phone numbers (digits only, international form). */
 export interface GatewayGroup {
@@ -52,7 +58,17 @@ export interface Transport {
 }
 
 export const reachable = (address: string): Resolution => ({ reachable: true, address });
-export const unreachable = (reason: string): Resolution => ({ reachable: false, reason });
+/** The coded reason of each Unreachable (the object keeps the text alone, as the log stores it). */
+const codedReasons = new WeakMap<Unreachable, Text>();
+
+export function unreachable(reason: Text): Unreachable {
+  const resolution = { reachable: false, reason: toMessage(reason).message } as Unreachable;
+  codedReasons.set(resolution, reason);
+  return resolution;
+}
+
+/** Why a recipient is unreachable, with its code (for the send's summary). */
+export const reasonOf = (resolution: Unreachable): Text => codedReasons.get(resolution)!;
 
 /** Who a recipient is, as a person reads it, for transports that reach everyone (file, webhook). */
 export const describeRecipient = (recipient: Recipient) =>

@@ -36,7 +36,7 @@ function resolveRecipient(recipient: Recipient): Resolution {
   if (recipient.kind === 'user') return phoneChatId(recipient.phone);
   const chatId = recipient.chatId.trim();
   if (!chatId) return unreachable(messagingMessages.noChatId);
-  if (!chatId.endsWith('@g.us')) return unreachable(messagingMessages.notGroupChatId({ chatId }).message);
+  if (!chatId.endsWith('@g.us')) return unreachable(messagingMessages.notGroupChatId({ chatId }));
   return reachable(chatId);
 }
 

@@ -28,6 +28,7 @@ interface ExportRow {
   status: EventOccurrence['status'];
   title: string;
   location: string;
+  organiserId: number;
   organiserUsername: string;
   organiserName: string | null;
   organiserSurname: string | null;
@@ -62,6 +63,7 @@ export class ExportReads {
         from ${guestsAmong(sql`page`)} guest join ${users} g on g.id = guest.user_id and g.status = 'active'
         group by guest.occurrence_id)
       select p.id, p.starts_at as "startsAt", p.ends_at as "endsAt", p.status, e.title, l.name as location,
+        org.id as "organiserId",
         org.username as "organiserUsername", org.name as "organiserName", org.surname as "organiserSurname",
         coalesce(pg.guests, '[]'::json) as guests,
         (select coalesce(json_agg(json_build_object('formId', s.form_id, 'guestId', s.guest_id, 'data', s.data)

@@ -8,6 +8,7 @@ import { forms } from '../../db/schema.js';
 import { personName } from '../../lib/names.js';
 import { dayRange, zoneOf } from '../../lib/time.js';
 import { answerText } from '../../reports/answer-text.js';
+import { lookupLabelsByOrganiser } from '../lookups/labels.js';
 import { type ExportGuest, ExportReads } from './export-reads.js';
 
 /** Occurrences read per round trip: a year of a busy centre never sits in memory at once. */
@@ -53,13 +54,21 @@ export class OccurrenceExportService {
       'Status',
       ...columns.map((column) => `${column.field.label}`),
     ];
-    const occurrences = this.occurrences;
+    const { db, occurrences } = this;
+    const fields = columns.map((column) => column.field);
     async function* records() {
       yield header.map(safe);
       let after: { startsAt: Date; id: number } | null = null;
       for (;;) {
         const page = await occurrences.exportPage(from, to, after, PAGE);
+        // Listbox answers show their labels as the organiser's report does: one query a page.
+        const labels = await lookupLabelsByOrganiser(
+          db,
+          fields,
+          page.map((occurrence) => occurrence.organiserId),
+        );
         for (const occurrence of page) {
+          const lookupLabels = labels.get(occurrence.organiserId)!;
           const start = DateTime.fromJSDate(occurrence.startsAt, { zone });
           const end = DateTime.fromJSDate(occurrence.endsAt, { zone });
           const common = [
@@ -81,7 +90,7 @@ export class OccurrenceExportService {
                 (answer) => answer.formId === column.formId && answer.guestId === guest.id,
               );
               if (!submission || !(column.field.name in submission.data)) return '';
-              return answerText(column.field, submission.data[column.field.name], new Map());
+              return answerText(column.field, submission.data[column.field.name], lookupLabels);
             });
             yield [
               ...common,

@@ -1,10 +1,12 @@
-import { occurrenceMessages } from '@ritim/shared';
+import { type FormField, occurrenceMessages } from '@ritim/shared';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locations, users } from '../../db/schema.js';
+import { groups, locations, lookups, userGroups, users } from '../../db/schema.js';
+import { answerText } from '../../reports/answer-text.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { createEvent as create, createPerson, listOccurrences } from '../../test/seed.js';
+import { createEvent as create, createForm, createPerson, listOccurrences } from '../../test/seed.js';
+import { occurrenceReportData } from '../messaging/report-data.js';
 
 /**
  * GET /api/event-occurrences/export: the CSV of a range of days, a row per (occurrence, guest),
@@ -202,6 +204,61 @@ describe('GET /api/event-occurrences/export', () => {
     expect(new Set(rows.map((row) => Number(row[0])))).toEqual(new Set(series.flat()));
     const keys = rows.map((row) => `${row[1]} ${row[2]}`);
     expect(keys).toEqual([...keys].sort());
+  });
+
+  it('shows a listbox answer by its lookup’s label, as the report does; a value without a lookup as stored', async () => {
+    const db = ctx.database.db;
+    // The organiser's group and another both define VN: the organiser's group's label is the one shown.
+    const [strings, others] = await db
+      .insert(groups)
+      .values([{ name: 'Strings' }, { name: 'Others' }])
+      .returning({ id: groups.id });
+    await db.insert(userGroups).values({ userId: ids.teacher!, groupId: strings!.id });
+    const lookup = async (value: string, label: string, groupId: number) => {
+      const payload = { key: 'instrument', value, label, lookupableType: 'groups', lookupableId: groupId };
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/lookups', headers: as('admin'), payload });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: number }>().id;
+    };
+    await lookup('VN', 'Fiddle', others!.id);
+    await lookup('VN', 'Violin', strings!.id);
+    const cello = await lookup('VC', 'Cello', strings!.id);
+    const field: FormField = { type: 'listbox', name: 'instrument', label: 'Instrument', lookupKey: 'instrument' };
+    const formId = await createForm(ctx, as('admin'), {
+      title: 'Instruments',
+      schema: { fields: [field] },
+      groupIds: [strings!.id],
+    });
+    const [occurrenceId] = await createEvent({
+      title: 'Strings',
+      locationId: room,
+      organiserId: ids.teacher!,
+      guestIds: [ids.ayse!, ids.omer!],
+      rrule: 'DTSTART;TZID=Europe/London:20260601T100000\nRRULE:FREQ=DAILY;COUNT=1',
+    });
+    const answer = async (guestId: number, instrument: string) => {
+      const payload = { eventOccurrenceId: occurrenceId, guestId, data: { instrument } };
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/forms/${formId}/submit`,
+        headers: as('admin'),
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await answer(ids.ayse!, 'VN');
+    await answer(ids.omer!, 'VC');
+    // The lookup of a stored answer is gone: the answer is shown as stored rather than hidden.
+    await db.delete(lookups).where(eq(lookups.id, cello));
+
+    const [header, ...rows] = rowsOf((await exportCsv('from=2026-06-01&to=2026-06-01&timezone=Europe/London')).body);
+    expect(header).toEqual([...FIXED, 'Instrument']);
+    expect(rows.map((row) => [row[8], row[10]])).toEqual([
+      ['Ayşe Yılmaz', 'Violin'],
+      ['Ömer Çelik', 'VC'],
+    ]);
+    const report = await occurrenceReportData(db, formId, occurrenceId!);
+    expect(['VN', 'VC'].map((value) => answerText(field, value, report!.lookupLabels))).toEqual(['Violin', 'VC']);
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { notFound } from '@ritim/shared';
+import { notFound, occurrenceMessages } from '@ritim/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Role } from '@ritim/shared';
 import {
@@ -21,8 +21,8 @@ import { zoneOffsets } from '../../recurrence/zone.js';
 
 export const OCCURRENCE_NOT_FOUND = notFound('Event occurrence');
 /** A message log row refers to the occurrence: it is history, like a submission. */
-export const OCCURRENCE_HAS_MESSAGES = 'This occurrence has logged messages and cannot be deleted';
-const DATE_RANGE = 'Occurrence date must be between the years 1900 and 2999';
+export const OCCURRENCE_HAS_MESSAGES = occurrenceMessages.hasMessages;
+const DATE_RANGE = occurrenceMessages.dateOutOfRange;
 
 /**
  * Whether `userId` is a guest of the occurrence: on its own list when it has one
@@ -114,7 +114,7 @@ export function parseStart(value: string, zone: string): Date {
   let instant: number;
   if (match) {
     const local = wallClockMillis(match);
-    if (local === null) throw new AppError(400, 'Occurrence date must be an ISO date-time or a local YYYY-MM-DDTHH:mm');
+    if (local === null) throw new AppError(400, occurrenceMessages.dateInvalid);
     const year = new Date(local).getUTCFullYear();
     if (year < 1900 || year > 2999) throw new AppError(400, DATE_RANGE);
     instant = zoneOffsets(zone).toInstant(local);

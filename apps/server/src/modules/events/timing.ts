@@ -1,7 +1,6 @@
 import { type CreateEvent, eventMessages } from '@ritim/shared';
 import { DateTime } from 'luxon';
 import { AppError } from '../../lib/errors.js';
-import { RecurrenceError } from '../../recurrence/errors.js';
 import { horizonEnd, isNeverEnding, startInstant } from '../../recurrence/expand.js';
 import { buildRuleText } from '../../recurrence/repeat-options.js';
 import { type RecurrenceRule, validateRule } from '../../recurrence/rule.js';
@@ -38,7 +37,7 @@ export function eventTiming(
   const rrule = engine(() => {
     if (input.repeat) return buildRuleText({ ...input.repeat, zone }, kept);
     if (input.rrule) return withExdates(input.rrule, kept, zone);
-    throw new RecurrenceError(eventMessages.ruleRequired);
+    throw new AppError(400, eventMessages.ruleRequired);
   });
   const rule = engine(() => validateRule(rrule, { now, defaultZone: zone }));
   const startsAt = startInstant(rule);

@@ -25,7 +25,7 @@ const LOOKUPABLES: Record<LookupableType, { item: string; foreignKey: string }> 
 const PARENT_FOREIGN_KEY = 'lookups_parent_id_lookups_id_fk';
 
 const missingRecord = (type: LookupableType, id: number) =>
-  new AppError(400, `${LOOKUPABLES[type].item} ${id} does not exist`);
+  new AppError(400, lookupMessages.recordMissing({ item: LOOKUPABLES[type].item, id }));
 
 /** The constraint a database error names, looking through Drizzle's wrapper. */
 function constraintOf(error: unknown): string | undefined {

@@ -1,3 +1,4 @@
+import { messagingMessages } from '@ritim/shared';
 import type { Db } from '../../db/client.js';
 import type { RenderAttachments } from '../../messaging/outbox.js';
 import { TransportError } from '../../messaging/transports/errors.js';
@@ -18,18 +19,18 @@ export const reportAttachments =
   async (spec) => {
     if (spec.kind === 'occurrence-report') {
       const data = await occurrenceReportData(db, spec.formId, spec.occurrenceId, spec.guestIds ?? null);
-      if (!data) throw new TransportError('The report’s occurrence or form no longer exists', true);
+      if (!data) throw new TransportError(messagingMessages.reportGone, true);
       const content = await renderOccurrenceReport({ ...data, language: spec.language });
       return [{ filename: reportFileName(data.startsAt, data.timeZone), contentType: 'image/jpeg', content }];
     }
     if (spec.kind === 'occurrence-ics') {
       const [session] = await new OccurrenceReads(db).details(db, [spec.occurrenceId]);
-      if (!session) throw new TransportError('The session no longer exists', true);
+      if (!session) throw new TransportError(messagingMessages.sessionGone, true);
       const content = sessionsCalendar(session.title, [toCalendarSession(session)], true);
       return [{ filename: 'session.ics', contentType: 'text/calendar; charset=utf-8', content: Buffer.from(content) }];
     }
     const data = await monthlyReportData(db, spec.guestId, spec.month, spec.timezone);
-    if (!data) throw new TransportError('The monthly report’s guest no longer exists', true);
+    if (!data) throw new TransportError(messagingMessages.monthlyGuestGone, true);
     const content = await renderMonthlyReport(data);
     return [{ filename: `${spec.month}_monthly_report.jpg`, contentType: 'image/jpeg', content }];
   };

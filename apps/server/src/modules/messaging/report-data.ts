@@ -2,11 +2,12 @@ import { type FormField, type OccurrenceStatus } from '@ritim/shared';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { forms, formSubmissions, lookups, userGroups, users } from '../../db/schema.js';
+import { forms, formSubmissions, users } from '../../db/schema.js';
 import { NOTES_FIELD } from '../../reports/occurrence-report.js';
-import type { LookupLabels, MonthlyReportData, OccurrenceReportData } from '../../reports/types.js';
+import type { MonthlyReportData, OccurrenceReportData } from '../../reports/types.js';
 import { monthRange } from '../../lib/time.js';
 import { OccurrenceReads } from '../event-occurrences/reads.js';
+import { lookupLabelsByOrganiser } from '../lookups/labels.js';
 import { personName } from '../../lib/names.js';
 
 const guests = alias(users, 'guests');
@@ -42,30 +43,6 @@ export async function reportOccurrence(db: Db, occurrenceId: number): Promise<Re
 }
 
 /**
- * Listbox answers are lookup values: their labels, for the lookup keys the fields use. A value
- * defined by several groups takes the label of the organiser's group first.
- */
-async function lookupLabels(db: Db, fields: readonly FormField[], organiserId: number): Promise<LookupLabels> {
-  const keys = [...new Set(fields.flatMap((field) => (field.type === 'listbox' ? [field.lookupKey] : [])))];
-  const labels = new Map<string, Map<string, string>>();
-  if (keys.length === 0) return labels;
-  const rows = await db
-    .select({ key: lookups.key, value: lookups.value, label: lookups.label })
-    .from(lookups)
-    .where(inArray(lookups.key, keys))
-    .orderBy(
-      sql`(${lookups.groupRef} in (select ug.group_id from ${userGroups} ug where ug.user_id = ${organiserId})) desc nulls last`,
-      asc(lookups.id),
-    );
-  for (const row of rows) {
-    const values = labels.get(row.key) ?? new Map<string, string>();
-    if (!values.has(row.value)) values.set(row.value, row.label);
-    labels.set(row.key, values);
-  }
-  return labels;
-}
-
-/**
  * Everything the report of one occurrence's submissions of one form shows, or undefined when the
  * occurrence or the form does not exist. `guestIds` keeps it to the submissions about those guests
  * (and the ones about the whole session): a guest's report never shows another guest's answers.
@@ -97,13 +74,13 @@ export async function occurrenceReportData(
       .leftJoin(guests, eq(guests.id, formSubmissions.guestId))
       .where(and(eq(formSubmissions.formId, formId), eq(formSubmissions.occurrenceId, occurrenceId), whose))
       .orderBy(sql`${guests.name} nulls first`, asc(guests.surname), asc(formSubmissions.id)),
-    lookupLabels(db, fields, occurrence.organiserId),
+    lookupLabelsByOrganiser(db, fields, [occurrence.organiserId]),
   ]);
   return {
     occurrence,
     formTitle: form.title,
     fields,
-    lookupLabels: labels,
+    lookupLabels: labels.get(occurrence.organiserId)!,
     eventTitle: occurrence.eventTitle,
     startsAt: occurrence.startsAt,
     endsAt: occurrence.endsAt,
