@@ -1,7 +1,7 @@
 // Speed of the recurrence engine: `npm run bench:recurrence`. Expands 1,000 mixed rules (BENCH_RULES;
 // several zones and frequencies, up to 180 occurrences each) three ways over the same rules:
 //   engine   parseRule + seriesOccurrences: rrule.js in floating time, placed in the zone by the engine
-//   tzid     rrule.js's own TZID expansion (rrulestr(text).all()), the path DESIGN §1 rules out
+//   tzid     rrule.js's own TZID expansion (rrulestr(text).all()), the path docs/domain.md#time-zones-and-dst rules out
 //   floor    rrule.js's floating expansion of the same rules without any zone mapping
 // and prints occurrences per second, engine vs tzid and engine / floor (aim: <= 2x). Times are the
 // process's CPU time, best of BENCH_ROUNDS rounds (tzid: one round), as the machines are shared.

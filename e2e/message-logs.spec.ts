@@ -5,7 +5,7 @@ import { adminApiClient, bearerHeaders, expect, test, uniqueNames } from './fixt
 import { MailCatcher } from './mail-catcher.js';
 
 /**
- * The Message Log (spec §2) against the real server: a reminder to a guest without an email
+ * The Message Log (docs/product.md §2) against the real server: a reminder to a guest without an email
  * address is logged failed with why; once the address is fixed, Retry delivers it through SMTP
  * and the row follows it to Sent without a reload. Also Home's messages panel for the admin,
  * Sync Message Groups' refusal on the SMTP transport, and the log being the admin's alone.

@@ -3,7 +3,7 @@ import { acceptDialogs, adminApiClient, expect, rowWithCell, test, uniqueNames }
 import { jpegAttachment, MailCatcher } from './mail-catcher.js';
 
 /**
- * The occurrence screens' messaging buttons against the real server (spec §2): Send Reminders on
+ * The occurrence screens' messaging buttons against the real server (docs/product.md §2): Send Reminders on
  * Upcoming Events for a session a few hours ahead, Generate Report and Send Report per form on
  * Event Occurrences, Send Reports to Guests for a whole day, and Send Monthly Reports. The e2e
  * server mails through SMTP to E2E_SMTP_PORT, where this spec listens with a real SMTP server.

@@ -28,7 +28,7 @@ export interface Screen {
 }
 
 /**
- * Every screen of spec §2 (adding a route to the accessibility and table checks is one line here).
+ * Every screen of docs/product.md §2 (adding a route to the accessibility and table checks is one line here).
  * Lists open on the seeded records' day or search, so each shows rows and their menus.
  */
 export const SCREENS: Screen[] = [

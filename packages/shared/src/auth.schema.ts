@@ -11,7 +11,7 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const tokenResponseSchema = z.object({ accessToken: z.string() });
 
-/** Claims of the access token (DESIGN §3); `sub` is the user id as a string. */
+/** Claims of the access token (docs/architecture.md#api-contract); `sub` is the user id as a string. */
 export const accessTokenClaimsSchema = z.object({
   sub: z.string(),
   role: z.enum(ROLES),

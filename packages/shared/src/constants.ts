@@ -1,5 +1,5 @@
 /**
- * Business constants from spec §9. Plain values only, no zod: the web's first screens (Sign In,
+ * Business constants from docs/product.md §9. Plain values only, no zod: the web's first screens (Sign In,
  * Home) import them, and a constant declared in a schema module would bring that module's zod
  * schemas, and zod, into their download (the shared modules are side-effect free, so a module none
  * of whose exports is used is left out).
@@ -19,10 +19,10 @@ export const DEFAULT_TIMEZONE: Timezone = 'Europe/Istanbul';
 export const LANGUAGES = ['en', 'tr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
-/** Status shared by locations, groups and forms (DESIGN §4). */
+/** Status shared by locations, groups and forms (docs/domain.md). */
 export const RECORD_STATUSES = ['active', 'archived'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
-/** What a lookup can belong to (spec §3 Lookup); none is stored as null. */
+/** What a lookup can belong to (docs/product.md §3 Lookup); none is stored as null. */
 export const LOOKUPABLE_TYPES = ['users', 'groups', 'locations', 'events', 'forms', 'message-groups'] as const;
 export type LookupableType = (typeof LOOKUPABLE_TYPES)[number];
 /** An occurrence is scheduled, then approved (Approve Schedule), then completed (its report was sent). */
@@ -32,7 +32,7 @@ export type OccurrenceStatus = (typeof OCCURRENCE_STATUSES)[number];
 /** Most rows one page of occurrences may hold (each row carries guests and submissions). */
 export const OCCURRENCE_PAGE_MAX = 100;
 
-/** The form Upcoming Events offers for filling (spec §2, §9): seeded, never deleted or archived. */
+/** The form Upcoming Events offers for filling (docs/product.md §2, §9): seeded, never deleted or archived. */
 export const SESSION_NOTES_FORM_ID = 1;
 
 /** What a logged message is (Message Log's Type column). */

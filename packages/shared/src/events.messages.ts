@@ -1,6 +1,6 @@
 import { defineMessages } from './messages.js';
 
-/** The business limits of spec §5 and §9 for repeating events. */
+/** The business limits of docs/product.md §5 and §9 for repeating events. */
 export const MAX_OCCURRENCE_COUNT = 180;
 
 export const eventMessages = defineMessages('events', {

@@ -22,7 +22,7 @@ const wallClock = z
 const localDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'End date must be a date (YYYY-MM-DD)');
 
 /**
- * The event form's repeat choices (spec §2, §4): the server turns them into RFC 5545 rule text in
+ * The event form's repeat choices (docs/product.md §2, §4): the server turns them into RFC 5545 rule text in
  * the organiser's zone. `start` is wall-clock time in that zone. A single event is
  * `{doesNotRepeat: true}` (stored as FREQ=DAILY;INTERVAL=1;COUNT=1).
  */
@@ -58,7 +58,7 @@ const id = (label: string) => idField(`${label} must be an id`);
 
 /**
  * POST /api/events. The rule comes either as `rrule` text (RFC 5545 with DTSTART;TZID, as the
- * spec's client sends it) or as `repeat` choices (the web form); `endTime` (HH:mm, the form's
+ * web's first client sent it) or as `repeat` choices (the web form); `endTime` (HH:mm, the form's
  * 'To') or `endDate` (an ISO instant, the first occurrence's end) gives the duration.
  */
 export const createEventSchema = z.object({

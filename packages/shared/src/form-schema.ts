@@ -7,7 +7,7 @@ import { z } from 'zod';
  * Unknown properties are refused, and every message names the field it is about.
  */
 
-/** The five kinds of field (spec §3 Form field kinds). */
+/** The five kinds of field (docs/product.md §3 Form field kinds). */
 export const FORM_FIELD_TYPES = ['input', 'textarea', 'radiogroup', 'checkbox', 'listbox'] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 

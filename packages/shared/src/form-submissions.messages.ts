@@ -1,6 +1,6 @@
 import { defineMessages } from './messages.js';
 
-/** Texts of the form submission API and the Fill Form screen (spec §8). */
+/** Texts of the form submission API and the Fill Form screen (docs/product.md §8). */
 export const submissionMessages = defineMessages('submissions', {
   submitted: 'Form submitted successfully',
   dataType: 'data must be a JSON object of field values, or its JSON text',

@@ -9,7 +9,7 @@ export const SUBMISSION_TEXT_MAX = 10_000;
 const dbId = (label: string) => idField(`${label} must be an id`);
 
 /**
- * POST /api/forms/{id}/submit (spec §3, §7): `data` is the field values as a JSON object or its
+ * POST /api/forms/{id}/submit (docs/product.md §3, §7): `data` is the field values as a JSON object or its
  * JSON text; `guestId` is the guest it is about (null: about no one guest).
  */
 export const submitFormSchema = z.object({

@@ -1,6 +1,6 @@
 import { defineMessages } from './messages.js';
 
-/** Texts of the forms API beyond spec §5's title rule. */
+/** Texts of the forms API beyond docs/product.md §5's title rule. */
 export const formMessages = defineMessages('forms', {
   inUse: 'Form is in use and cannot be deleted; archive it instead',
   sessionNotesNotDeletable: 'Form 1 cannot be deleted: Upcoming Events offers it for filling. You can edit it instead.',

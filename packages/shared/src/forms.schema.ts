@@ -25,7 +25,7 @@ export const formSummarySchema = z.object({
 });
 export type FormSummary = z.infer<typeof formSummarySchema>;
 
-/** One form, as GET /api/forms/{id} returns it (spec §3 Form). */
+/** One form, as GET /api/forms/{id} returns it (docs/product.md §3 Form). */
 export const formDetailSchema = formSummarySchema.extend({
   /** The fields (docs/form-schema.md), or null when the form has none yet. */
   schema: formSchemaShape.nullable(),
@@ -49,7 +49,7 @@ const formDescription = z
   );
 
 /**
- * The schema as sent: a JSON object, or its JSON text (the editor's free text, spec §3); empty
+ * The schema as sent: a JSON object, or its JSON text (the editor's free text, docs/product.md §3); empty
  * (null or blank text) means no schema. Checked against the format, with the message naming the field.
  */
 const formSchemaInput = z.unknown().transform((value, ctx): FormSchema | null => {

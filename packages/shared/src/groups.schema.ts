@@ -8,7 +8,7 @@ export { groupMessages, GROUP_NAME_MAX_LENGTH } from './groups.messages.js';
 /** Sort keys of the groups list; the first is the default. */
 export const GROUP_SORTS = ['name', 'date', 'status'] as const;
 
-/** A group as lists show it (spec §2 Groups: Id, Name, Create User). */
+/** A group as lists show it (docs/product.md §2 Groups: Id, Name, Create User). */
 export const groupSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -18,7 +18,7 @@ export const groupSchema = z.object({
 });
 export type Group = z.infer<typeof groupSchema>;
 
-/** One group (spec §3 Group): besides the list's fields, the forms that belong to it. */
+/** One group (docs/product.md §3 Group): besides the list's fields, the forms that belong to it. */
 export const groupDetailSchema = groupSchema.extend({
   forms: z.array(z.object({ id: z.number().int(), title: z.string() })),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Record ids, decided once (DESIGN §3): an id is a plain positive whole number within PostgreSQL's
+ * Record ids, decided once (docs/architecture.md#api-contract): an id is a plain positive whole number within PostgreSQL's
  * `integer` range.
  *
  * - In a path or a query string an id is text and must be written canonically: digits only, no

@@ -10,7 +10,7 @@ export const queryFlag = z
   .transform((v) => v === true || v === 'true' || v === '1');
 
 /**
- * The list query every section accepts (DESIGN §3): limit (default 50, max 1000), offset, q and
+ * The list query every section accepts (docs/architecture.md#api-contract): limit (default 50, max 1000), offset, q and
  * sort, where sort must be one of the section's sort keys.
  */
 export function listQuerySchema<const S extends readonly [string, ...string[]]>(sorts: S) {

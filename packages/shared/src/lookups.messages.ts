@@ -7,7 +7,7 @@ export const LOOKUP_QUERY_MAX_IDS = 1000;
 /** How many keys, and how many record ids, one listbox query may ask for. */
 export const LOOKUP_QUERY_MAX_KEYS = 50;
 
-/** Texts of the lookup rules beyond spec §5's three (dynamic ones are functions). */
+/** Texts of the lookup rules beyond docs/product.md §5's three (dynamic ones are functions). */
 export const lookupMessages = defineMessages('lookups', {
   typeInvalid: `Lookupable type must be one of ${LOOKUPABLE_TYPES.join(', ')} or none`,
   idInvalid: 'Lookupable record must be a positive whole number',

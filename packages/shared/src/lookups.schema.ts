@@ -6,12 +6,12 @@ import { messages } from './messages.js';
 import { lookupMessages, LOOKUP_KEY_MAX, LOOKUP_QUERY_MAX_IDS, LOOKUP_QUERY_MAX_KEYS } from './lookups.messages.js';
 export { lookupMessages, LOOKUP_KEY_MAX, LOOKUP_QUERY_MAX_IDS, LOOKUP_QUERY_MAX_KEYS } from './lookups.messages.js';
 
-/** Sort keys of the lookups list (spec §2); the first is the default. */
+/** Sort keys of the lookups list (docs/product.md §2); the first is the default. */
 export const LOOKUP_SORTS = ['id', 'key', 'value'] as const;
 
 export const LOOKUP_TEXT_MAX = 500;
 
-/** A lookup as the API returns it (spec §3 Lookup). */
+/** A lookup as the API returns it (docs/product.md §3 Lookup). */
 export const lookupSchema = z.object({
   id: z.number().int(),
   key: z.string(),

@@ -3,7 +3,7 @@ import { defineMessages } from './messages.js';
 export const CHAT_ID_MAX_LENGTH = 200;
 export const MESSAGE_GROUP_NAME_MAX_LENGTH = 200;
 
-/** Texts of the Message Groups API (the spec names none). */
+/** Texts of the Message Groups API (docs/product.md names none). */
 export const messageGroupMessages = defineMessages('messageGroups', {
   nameRequired: 'Message group name must be a non-empty string',
   nameTooLong: `Message group name must be at most ${MESSAGE_GROUP_NAME_MAX_LENGTH} characters`,

@@ -7,7 +7,7 @@ export { messageGroupMessages, CHAT_ID_MAX_LENGTH, MESSAGE_GROUP_NAME_MAX_LENGTH
 export const MESSAGE_GROUP_SORTS = ['name', 'id'] as const;
 
 /**
- * A message group (spec §3): a group chat at the messaging transport. `externalId` is that
+ * A message group (docs/product.md §3): a group chat at the messaging transport. `externalId` is that
  * chat's id there (null until set by hand or by sync); `users` are the users whose messages go to
  * it, by username.
  */

@@ -12,7 +12,7 @@ export interface SendCounts {
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** Texts of messaging (spec §8, with the spec's misspellings corrected). */
+/** Texts of messaging (docs/product.md §8). */
 export const messagingMessages = defineMessages('messaging', {
   retryQueued: ({ id }: { id: number }) => `Message ${id} queued again`,
   retryNotFailed: 'Only a failed message can be retried',

@@ -24,7 +24,7 @@ export const messageLogListQuerySchema = z.object({
 });
 export type MessageLogListQuery = z.infer<typeof messageLogListQuerySchema>;
 
-/** One logged message (spec §3 Message log). */
+/** One logged message (docs/product.md §3 Message log). */
 export const messageLogSchema = z.object({
   id: z.number().int(),
   type: z.enum(MESSAGE_TYPES),

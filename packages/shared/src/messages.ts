@@ -125,7 +125,7 @@ export function defineMessages<const T extends Record<string, Template>>(
   return catalog as MessageCatalog<T>;
 }
 
-/** User-facing validation and error texts from spec §5 and §8, shared by server and web. */
+/** User-facing validation and error texts from docs/product.md §5 and §8, shared by server and web. */
 export const messages = defineMessages('common', {
   invalidCredentials: 'Invalid username or password',
   usernameRequired: 'Username is required',

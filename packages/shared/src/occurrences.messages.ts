@@ -1,6 +1,6 @@
 import { defineMessages } from './messages.js';
 
-/** Texts of the occurrences API and screens (spec §5, §8; the spec's misspellings corrected). */
+/** Texts of the occurrences API and screens (docs/product.md §5, §8). */
 export const occurrenceMessages = defineMessages('occurrences', {
   dateRequired: 'Occurrence date must be set',
   noId: 'An error occurred while updating the item, no eventOccurrenceId',

@@ -24,7 +24,7 @@ export const timezoneParam = z.string().trim().min(1).max(64, occurrenceMessages
 const instant = (label: string) => z.iso.datetime({ offset: true, error: `${label} must be an ISO date-time` });
 
 /**
- * GET /api/event-occurrences (DESIGN §3): `date` is a calendar day in `timezone` (else the
+ * GET /api/event-occurrences (docs/architecture.md#api-contract): `date` is a calendar day in `timezone` (else the
  * caller's zone), `monthly` widens it to that day's month; `from`/`to` are instants
  * (`from` inclusive, `to` exclusive); sorted by start. `light` leaves out each submission's data
  * (its notes stay). Scoped by role on the server.
@@ -52,7 +52,7 @@ const person = z.object({
 });
 export type OccurrencePerson = z.infer<typeof person>;
 
-/** A form submission as an occurrence row carries it (spec §3 Form submission). */
+/** A form submission as an occurrence row carries it (docs/product.md §3 Form submission). */
 export const occurrenceSubmissionSchema = z.object({
   id: z.number().int(),
   form: z.object({ id: z.number().int(), title: z.string() }),
@@ -68,7 +68,7 @@ export const occurrenceSubmissionSchema = z.object({
 });
 export type OccurrenceSubmission = z.infer<typeof occurrenceSubmissionSchema>;
 
-/** One occurrence with its event, organiser, guests and form submissions (spec §3 Event occurrence). */
+/** One occurrence with its event, organiser, guests and form submissions (docs/product.md §3 Event occurrence). */
 export const eventOccurrenceSchema = z.object({
   id: z.number().int(),
   eventId: z.number().int(),

@@ -1,10 +1,10 @@
-/** Roles a user account can hold (spec §3). */
+/** Roles a user account can hold (docs/product.md §3). */
 export const ROLES = ['admin', 'editor', 'guest'] as const;
 export type Role = (typeof ROLES)[number];
 /** The state before sign-in, and the fallback for an unknown role. */
 export type SessionRole = Role | 'anonymous';
 
-/** Role matching ignores case (spec §5); anything unknown is anonymous (spec §4). */
+/** Role matching ignores case (docs/product.md §5); anything unknown is anonymous (docs/product.md §4). */
 export function parseRole(value: unknown): SessionRole {
   if (typeof value !== 'string') return 'anonymous';
   const lower = value.toLowerCase();

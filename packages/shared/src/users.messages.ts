@@ -6,7 +6,7 @@ export const PASSWORD_MAX_LENGTH = 200;
 export const PASSWORD_MIN_LENGTH = 8;
 export const USERNAME_MAX_LENGTH = 100;
 
-/** Texts of the Users API besides the spec's own (spec §5 has only the username and timezone rules). */
+/** Texts of the Users API besides those of docs/product.md (docs/product.md §5 has only the username and timezone rules). */
 export const userMessages = defineMessages('users', {
   usernameTooLong: `Username must be at most ${USERNAME_MAX_LENGTH} characters`,
   usernameTaken: 'Username is already taken',

@@ -32,7 +32,7 @@ describe('user schemas', () => {
     expect(createUserSchema.parse(base)).toMatchObject({ status: 'active', groupIds: [], messageGroupId: null });
   });
 
-  it("requires a timezone on create, with 'Timezone is required' (spec §5): the API has no default", () => {
+  it("requires a timezone on create, with 'Timezone is required' (docs/product.md §5): the API has no default", () => {
     const { timezone: _, ...withoutZone } = base;
     expect(messagesOf(createUserSchema.safeParse(withoutZone))).toEqual(['Timezone is required']);
   });

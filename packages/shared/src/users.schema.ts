@@ -7,7 +7,7 @@ import { ROLES, USER_STATUSES } from './roles.js';
 import { userMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from './users.messages.js';
 export { userMessages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from './users.messages.js';
 
-/** Sort keys of the users list (spec §2: by id or username); the first is the default. */
+/** Sort keys of the users list (docs/product.md §2: by id or username); the first is the default. */
 export const USER_SORTS = ['id', 'username'] as const;
 
 /** A group or message group as a user carries it. */
@@ -31,13 +31,13 @@ export const userSchema = z.object({
   groups: z.array(namedRefSchema),
   /** The same groups' ids (what the form sends back). */
   groupIds: z.array(z.number().int()),
-  /** Where the user's messages go instead of to them directly (DESIGN §4), if anywhere. */
+  /** Where the user's messages go instead of to them directly (docs/domain.md), if anywhere. */
   messageGroup: namedRefSchema.nullable(),
   messageGroupId: z.number().int().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
-/** Optional text: trimmed, and empty means null (spec §5); absent means unchanged. */
+/** Optional text: trimmed, and empty means null (docs/product.md §5); absent means unchanged. */
 const clearableText = (label: string, max = 200) =>
   z
     .union([z.string(), z.null()], { error: `${label} must be text` })
@@ -78,7 +78,7 @@ const password = (required: boolean) =>
 
 const recordId = idField;
 
-/** The fields of the user form (spec §3 User), without defaults: absent means unchanged on PATCH. */
+/** The fields of the user form (docs/product.md §3 User), without defaults: absent means unchanged on PATCH. */
 const userFields = {
   username: z
     .string({ error: messages.usernameNonEmpty })
@@ -107,7 +107,7 @@ const userFields = {
 };
 
 /**
- * The whole user as a form sends it. The timezone is required ('Timezone is required', spec §5:
+ * The whole user as a form sends it. The timezone is required ('Timezone is required', docs/product.md §5:
  * the form starts at Europe/Istanbul, the API has no default); status defaults to active, groups
  * to none and the message group to none; the password is required only when `passwordRequired`
  * (creating), else empty keeps the current one.
@@ -141,7 +141,7 @@ export const updateUserSchema = z
 export type UpdateUser = z.output<typeof updateUserSchema>;
 
 export const userListQuerySchema = listQuerySchema(USER_SORTS).extend({
-  /** Only users with this role (matched ignoring case, spec §5), e.g. editors as organisers. */
+  /** Only users with this role (matched ignoring case, docs/product.md §5), e.g. editors as organisers. */
   role: z.string().trim().toLowerCase().pipe(userFields.role).optional(),
   /** Only users with this status, e.g. active guests. */
   status: z.string().trim().toLowerCase().pipe(userFields.status).optional(),

@@ -33,7 +33,7 @@ const decode = (jwt: string) =>
   JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
 describe('POST /api/auth/login', () => {
-  it('returns an access token with the spec claims and sets an httpOnly strict refresh cookie', async () => {
+  it('returns an access token with the documented claims and sets an httpOnly strict refresh cookie', async () => {
     const response = await login({ username: 'ayse', password: 'correct horse battery' });
     expect(response.statusCode).toBe(200);
     const claims = decode(response.json<{ accessToken: string }>().accessToken);

@@ -5,7 +5,7 @@ import { createPerson } from '../test/seed.js';
 
 /**
  * Who may call what, for every API route the app registers: a new route is admin-only unless it
- * is listed here. This is the server's side of spec §6 and DESIGN §3; the UI hiding a button is
+ * is listed here. This is the server's side of docs/product.md §6 and docs/domain.md#access-rules; the UI hiding a button is
  * not what keeps an editor out.
  */
 const PUBLIC = [

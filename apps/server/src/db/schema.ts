@@ -404,7 +404,7 @@ export const occurrenceGuests = pgTable(
 );
 
 /**
- * A filled form about one guest of one occurrence (spec §3 Form submission): one per (form,
+ * A filled form about one guest of one occurrence (docs/product.md §3 Form submission): one per (form,
  * occurrence, guest), filling again updates it; `formVersion` is the form's version when it was
  * last saved. A submission about no one guest has a null guest (still one per form and occurrence).
  */
@@ -433,7 +433,7 @@ export const formSubmissions = pgTable(
 );
 
 /**
- * The outbox and the Message Log (DESIGN §4): a row is written in the same transaction as the
+ * The outbox and the Message Log (docs/domain.md): a row is written in the same transaction as the
  * decision to send, before anything is sent, and a job delivers it. `idempotencyKey` (type +
  * occurrence or month + recipient) is unique, so a decision taken twice queues nothing twice.
  * The recipient is a message group or a user, with the name kept as it was when queued;

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 
 /**
  * What a guest receives, in each language: the reminder, report and monthly report messages and
- * the words of the report images. English is the spec's wording; a guest's `language` picks one.
+ * the words of the report images. English is the product's wording (docs/product.md); a guest's `language` picks one.
  * Dates are luxon formats read with the language's locale, so weekdays and months are written
  * that language's way ('Cmt 14 Kas 2026 10:00', 'Kasım 2026').
  */

@@ -2,7 +2,7 @@ import type { Db } from '../db/client.js';
 import { extendHorizons } from '../modules/events/horizon.js';
 import { defineJob, type JobLogger, type JobQueue } from './queue.js';
 
-/** The rolling horizon (DESIGN §4): never-ending series always have 12 months of occurrences ahead. */
+/** The rolling horizon (docs/domain.md): never-ending series always have 12 months of occurrences ahead. */
 export const horizonJob = defineJob<Record<string, never>>('events-horizon', {
   retryLimit: 3,
   retryDelaySeconds: 300,

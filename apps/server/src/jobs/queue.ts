@@ -92,7 +92,7 @@ export interface JobQueueOptions {
 }
 
 /**
- * pg-boss's `db` adapter over the one PGlite connection (DESIGN §1): text without parameters is
+ * pg-boss's `db` adapter over the one PGlite connection (docs/architecture.md#the-embedded-database): text without parameters is
  * pg-boss's multi-statement `BEGIN; ...; COMMIT;` blocks, which only `exec()` accepts; after an error
  * the connection is rolled back out of the aborted transaction. pg-boss swallows some errors (its
  * fetch loop), so they are logged here.

@@ -7,7 +7,7 @@ import { dataVersion } from '../db/schema.js';
 /**
  * Answers of read routes kept in memory, keyed by the request (its URL), the viewer (id, role and
  * zone: everything a route's scope reads from the session) and the database's data version, with
- * ETag / If-None-Match (304) on top (DESIGN: issue 17).
+ * ETag / If-None-Match (304) on top (docs/architecture.md#performance).
  *
  * The data version is one counter in the database (table data_version) that a deferred trigger on
  * every table the answers are built from bumps once per writing transaction, as it commits (in

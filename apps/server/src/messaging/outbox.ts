@@ -89,7 +89,7 @@ const describe = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 1000);
 
 /**
- * The outbox (DESIGN §4): `enqueue` writes message_logs rows and their delivery jobs in the caller's
+ * The outbox (docs/domain.md): `enqueue` writes message_logs rows and their delivery jobs in the caller's
  * transaction, so a message exists exactly when the decision to send it commits; `deliver` (the
  * job) sends one row through the transport and records sent or failed; `retry` puts a failed row
  * back on the queue.

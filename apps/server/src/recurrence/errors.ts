@@ -18,7 +18,7 @@ export class RecurrenceError extends Error {
   }
 }
 
-/** The business limits of spec §5 and §9. */
+/** The business limits of docs/product.md §5 and §9. */
 export const MAX_COUNT = 180;
 export const recurrenceMessages = {
   maxCount: `Maximum number of occurrences is ${MAX_COUNT}`,

@@ -8,9 +8,9 @@ import { DAY_MS, zoneOffsets } from './zone.js';
 const { RRule, Weekday } = rrule;
 type ParsedOptions = RRuleType['options'];
 
-/** No expansion yields more than this: the 180 of a COUNT plus a year of a daily series (spec §5/§9). */
+/** No expansion yields more than this: the 180 of a COUNT plus a year of a daily series (docs/product.md §5/§9). */
 export const MAX_EXPANSION = MAX_COUNT + 366;
-/** Never-ending series are generated this far ahead (spec §9). */
+/** Never-ending series are generated this far ahead (docs/product.md §9). */
 export const HORIZON_MONTHS = 12;
 
 /**
@@ -57,7 +57,7 @@ export interface SeriesOptions {
 }
 
 /**
- * The occurrences to store for a series (DESIGN §4): every one of a series with COUNT or UNTIL, from
+ * The occurrences to store for a series (docs/domain.md): every one of a series with COUNT or UNTIL, from
  * DTSTART; for a never-ending one, those of the next 12 months (the form's 'Never' promises exactly
  * that), counted from the start of today in the rule's zone so that today's earlier ones stay.
  * `from` overrides where it starts. More than MAX_EXPANSION at once is refused.

@@ -17,7 +17,7 @@ const repeating = (options: Partial<RepeatingEventOptions>): RepeatingEventOptio
 });
 
 describe('buildRuleText', () => {
-  it('writes a single event as FREQ=DAILY;INTERVAL=1;COUNT=1 (spec §9)', () => {
+  it('writes a single event as FREQ=DAILY;INTERVAL=1;COUNT=1 (docs/product.md §9)', () => {
     const text = buildRuleText({ doesNotRepeat: true, zone: 'Europe/Istanbul', start: '2025-09-10T14:00' });
     expect(text).toBe('DTSTART;TZID=Europe/Istanbul:20250910T140000\nRRULE:FREQ=DAILY;INTERVAL=1;COUNT=1');
     expect(seriesOccurrences(parseRule(text), { now: NOW }).map((d) => d.toISOString())).toEqual([
@@ -137,7 +137,7 @@ describe('ruleToOptions', () => {
     );
     fc.assert(
       fc.property(options, (input: RepeatOptions) => {
-        // Daily, every 1 day, after 1 is exactly how a single event is stored (spec §4): it reads back as one.
+        // Daily, every 1 day, after 1 is exactly how a single event is stored (docs/product.md §4): it reads back as one.
         const single =
           !input.doesNotRepeat &&
           input.frequency === 'day' &&

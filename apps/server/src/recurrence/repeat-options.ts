@@ -11,7 +11,7 @@ import {
 import { checkZone, DAY_MS, zoneOffsets } from './zone.js';
 
 /**
- * The event form's repeat fields (spec §2 Event form, §4 event repeat mode) and the rule text they
+ * The event form's repeat fields (docs/product.md §2 Event form, §4 event repeat mode) and the rule text they
  * stand for. Dates are wall-clock values in `zone`: start 'YYYY-MM-DDTHH:mm[:ss]', end date 'YYYY-MM-DD'.
  */
 export const REPEAT_FREQUENCIES = ['day', 'week', 'month', 'year'] as const;
@@ -39,7 +39,7 @@ const START = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
- * Rule text for the form's choices. A single event is FREQ=DAILY;INTERVAL=1;COUNT=1 (spec §9); an end
+ * Rule text for the form's choices. A single event is FREQ=DAILY;INTERVAL=1;COUNT=1 (docs/product.md §9); an end
  * date becomes UNTIL at the end of that local day, in UTC as RFC 5545 asks. `exdates` carries the
  * deleted occurrences of the rule being edited over. The caps (COUNT <= 180, UNTIL within a year)
  * are checked by validateRule, which the saved text goes through.

@@ -46,7 +46,7 @@ export interface RecurrenceRule {
 }
 
 export interface ParseOptions {
-  /** Zone for a DTSTART with neither TZID nor Z (spec §9: the organiser's zone, else UTC). */
+  /** Zone for a DTSTART with neither TZID nor Z (docs/product.md §9: the organiser's zone, else UTC). */
   defaultZone?: string;
 }
 
@@ -117,7 +117,7 @@ export function parseRule(text: string, options: ParseOptions = {}): RecurrenceR
   return { zone, start: startLocal, ...parts, exdates: exdateList };
 }
 
-/** Parse, then check the business limits of spec §5/§9 that a rule must meet to be saved. */
+/** Parse, then check the business limits of docs/product.md §5/§9 that a rule must meet to be saved. */
 export function validateRule(text: string, options: ParseOptions & { now: Date }): RecurrenceRule {
   const rule = parseRule(text, options);
   if (rule.count !== undefined && rule.count > MAX_COUNT) fail(recurrenceMessages.maxCount, 'maxCount');
@@ -151,7 +151,7 @@ export function formatRule(rule: RecurrenceRule): string {
 }
 
 /**
- * The rule text with one more EXDATE, for deleting one occurrence of a series (DESIGN §4) so that
+ * The rule text with one more EXDATE, for deleting one occurrence of a series (docs/domain.md) so that
  * regeneration never brings it back. `instant` is the occurrence's start.
  */
 export function addExdate(text: string, instant: Date, options: ParseOptions = {}): string {

@@ -26,7 +26,7 @@ const readers = { access: ['admin', 'editor', 'guest'] as const };
 const admins = { access: ['admin'] as const };
 
 /**
- * /api/event-occurrences (spec §3, §5, §7): the lists and one occurrence for every role (scoped),
+ * /api/event-occurrences (docs/product.md §3, §5, §7): the lists and one occurrence for every role (scoped),
  * and the admin's changes: the occurrence's guests and time, deletion, approving a day, and the
  * day's reminders and reports. Every send answers `{success, message}` with the counts.
  */

@@ -14,7 +14,7 @@ import { wallClockMillis } from '../../recurrence/rule.js';
 import { zoneOffsets } from '../../recurrence/zone.js';
 
 /**
- * The rules about occurrences, each written once (DESIGN §4): who their guests are, who sees
+ * The rules about occurrences, each written once (docs/domain.md): who their guests are, who sees
  * them, what counts as history, and how a slot leaves a series for good (EXDATE). Conditions are
  * on the `event_occurrences` row in scope; the repository and no one else builds queries from them.
  */

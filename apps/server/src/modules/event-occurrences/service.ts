@@ -35,7 +35,7 @@ const LATEST = Date.parse('9999-12-31T00:00:00Z');
 const clamp = (ms: number) => new Date(Math.min(Math.max(ms, EARLIEST), LATEST)).toISOString();
 
 /**
- * Event occurrences (spec §3, §5, DESIGN §4): the day and month lists every role reads (scoped on
+ * Event occurrences (docs/product.md §3, §5, docs/domain.md): the day and month lists every role reads (scoped on
  * the server), an admin's changes to one occurrence (its own guest list, a new time, deletion),
  * and the daily schedule approval. The queries and rules are the repository's and rules.ts's.
  */
@@ -248,7 +248,7 @@ export class EventOccurrenceService {
   }
 
   /**
-   * POST approveSchedule / unapproveSchedule (spec §5): the day's scheduled occurrences become
+   * POST approveSchedule / unapproveSchedule (docs/product.md §5): the day's scheduled occurrences become
    * approved, or the approved ones scheduled again; completed ones are never touched. A day
    * before today (in the zone asked for, else the caller's) is refused.
    */

@@ -35,7 +35,7 @@ import {
 } from './writes.js';
 
 /**
- * Events (spec §3, DESIGN §4): the rule lives in the organiser's zone, the occurrences are stored
+ * Events (docs/product.md §3, docs/domain.md): the rule lives in the organiser's zone, the occurrences are stored
  * rows (unique per (event, start), so every generation is idempotent), and never-ending series are
  * kept twelve months ahead by `extendHorizons`.
  */

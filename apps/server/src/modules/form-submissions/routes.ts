@@ -5,7 +5,7 @@ import { errorResponses } from '../../lib/errors.js';
 import type { FormSubmissionService } from './service.js';
 
 /**
- * POST /api/forms/{id}/submit (spec §7), beside the forms section's routes under the same prefix.
+ * POST /api/forms/{id}/submit (docs/product.md §7), beside the forms section's routes under the same prefix.
  * Organisers fill forms for their occurrences' guests; guests may not (403 from access control).
  */
 export const formSubmissionRoutes: FastifyPluginAsyncZod<{ submissions: FormSubmissionService }> = async (

@@ -29,7 +29,7 @@ type SubmissionRow = {
 };
 
 /**
- * Filling a form about one guest of one occurrence (spec §3 Form submission, DESIGN §4): one
+ * Filling a form about one guest of one occurrence (docs/product.md §3 Form submission, docs/domain.md): one
  * submission per (form, occurrence, guest), filling again updates it, and the data is checked
  * against the form's schema here, whatever the screen already checked.
  */

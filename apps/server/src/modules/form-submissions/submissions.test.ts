@@ -483,7 +483,7 @@ describe('POST /api/forms/:id/submit: every kind of field', () => {
     await refused(await send({ ...minimal, country: 'TR', city: 'ANK' }), 400, 'City must be one of its choices');
   });
 
-  it('takes data as JSON text (the spec client sends it so)', async () => {
+  it('takes data as JSON text (the web client sends it so)', async () => {
     const body = await submitted(
       everyKind,
       { data: JSON.stringify({ ...minimal, age: 7 }), eventOccurrenceId: own[6], guestId: guestB },

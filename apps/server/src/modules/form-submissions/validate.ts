@@ -43,7 +43,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * `data` as sent (spec §3: "data (JSON text)"; an object is accepted too) as an object. Text that
+ * `data` as sent (docs/product.md §3: "data (JSON text)"; an object is accepted too) as an object. Text that
  * JSON.parse decodes was not seen by the NUL check every body goes through, and PostgreSQL's jsonb
  * cannot hold U+0000, so it is checked here.
  */

@@ -25,7 +25,7 @@ const crud = crudRoutes({
     create: createFormSchema,
     update: updateFormSchema,
   },
-  /** Organisers (editors) read the form they fill (spec §6, issue 5 item 10). */
+  /** Organisers (editors) read the form they fill (docs/product.md §6, issue 5 item 10). */
   roles: { read: ['admin', 'editor'] },
   // Lookups (and later submissions) point at a form through RESTRICT foreign keys, so the database
   // decides "in use", atomically.

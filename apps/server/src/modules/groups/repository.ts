@@ -22,7 +22,7 @@ const toGroup = (row: Row): Group => ({
   user: row.username === null ? null : { username: row.username },
 });
 
-/** The forms that belong to the group (spec §3 Group has forms), by title, in the group's own query. */
+/** The forms that belong to the group (docs/product.md §3 Group has forms), by title, in the group's own query. */
 const groupForms = sql<GroupDetail['forms']>`coalesce((
   select json_agg(json_build_object('id', form.id, 'title', form.title) order by form.title, form.id)
   from form_groups link join forms form on form.id = link.form_id

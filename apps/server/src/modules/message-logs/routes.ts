@@ -17,7 +17,7 @@ import type { MessageLogService } from './service.js';
 const admins = { access: ['admin'] as const };
 const tags = ['message-logs'];
 
-/** /api/message-logs (admins, spec §7): the Message Log, one message, and a failed one's retry. */
+/** /api/message-logs (admins, docs/product.md §7): the Message Log, one message, and a failed one's retry. */
 export const messageLogRoutes: FastifyPluginAsyncZod<{
   messageLogs: MessageLogService;
   /** Without one (tests of other sections) a retry answers 503. */

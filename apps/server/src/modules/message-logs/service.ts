@@ -81,7 +81,7 @@ const range = (day: string, zone: string) => {
   return `[${new Date(start).toISOString()},${new Date(end).toISOString()})`;
 };
 
-/** The Message Log (spec §2): the outbox rows, newest first, by the day they were queued. */
+/** The Message Log (docs/product.md §2): the outbox rows, newest first, by the day they were queued. */
 export class MessageLogService {
   constructor(private readonly db: Db) {}
 

@@ -61,7 +61,7 @@ export interface Addressee {
 }
 
 /**
- * A guest's message goes to their message group when they have one, else to them (DESIGN §4):
+ * A guest's message goes to their message group when they have one, else to them (docs/domain.md):
  * guests sharing a group get one message to it, naming them all.
  */
 export function addressees(guests: readonly GuestContact[]): Addressee[] {

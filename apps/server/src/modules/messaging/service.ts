@@ -35,14 +35,14 @@ const languageOf = (guests: readonly GuestContact[]) => guestTexts(guests[0]?.la
 /** `2026-11-24`: the day of an instant in a zone (report file names). */
 const dayOf = (instant: Date, zone: string) => DateTime.fromJSDate(instant, { zone }).toISODate() ?? '';
 
-/** A report's file name: the occurrence's day in the organiser's zone (spec §7: `{date}_report.jpg`). */
+/** A report's file name: the occurrence's day in the organiser's zone (docs/product.md §7: `{date}_report.jpg`). */
 export const reportFileName = (startsAt: Date, zone: string) => `${dayOf(startsAt, zone)}_report.jpg`;
 
 /** Digits only, for matching a gateway's participant numbers to users' phones. */
 const digits = (phone: string) => phone.replace(/\D/g, '');
 
 /**
- * The messaging decisions (DESIGN §4): reminders, occurrence reports, monthly reports and the
+ * The messaging decisions (docs/domain.md): reminders, occurrence reports, monthly reports and the
  * message-group sync. Each decision writes its messages to the outbox in one transaction with
  * the change it goes with (a report's occurrence becomes completed), so nothing is sent that was
  * not decided and nothing decided is lost; the idempotency keys make a repeated decision a no-op.

@@ -5,7 +5,7 @@ import { users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 
 /**
- * Only active guest-role users may be an event's or an occurrence's guests (spec §4). The ids of
+ * Only active guest-role users may be an event's or an occurrence's guests (docs/product.md §4). The ids of
  * `guestIds` that are, as an array expression: a caller with more to check in the same round
  * trip puts it in its own select (events/service.ts), then hands the answer to `assertAllActive`.
  */

@@ -219,7 +219,7 @@ describe('POST /api/users', () => {
     ['a username of 101 characters', { username: 'u'.repeat(101) }, 'Username must be at most 100 characters'],
     ['an empty timezone', { timezone: '  ' }, 'Timezone is required'],
     ['a null timezone', { timezone: null }, 'Timezone is required'],
-    ['no timezone (the API has no default, spec §5)', { timezone: undefined }, 'Timezone is required'],
+    ['no timezone (the API has no default, docs/product.md §5)', { timezone: undefined }, 'Timezone is required'],
     ['an unknown timezone', { timezone: 'America/New_York' }, 'Timezone must be one of Europe/Istanbul, Europe/London'],
     ['a missing password', { password: undefined }, 'Password is required'],
     ['an empty password', { password: '' }, 'Password is required'],
