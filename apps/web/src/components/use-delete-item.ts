@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey, type UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { translateMessage } from '../i18n';
@@ -13,22 +13,31 @@ interface DeleteItemOptions<T> {
   name: (row: T) => string;
 }
 
+/**
+ * The row menu's Delete with a resource's own delete hook (which refetches what it changes):
+ * confirm, delete, toast. `input` turns the row into the hook's argument.
+ */
+export function useConfirmedDelete<T, V>(
+  mutation: UseMutationResult<unknown, Error, V>,
+  input: (row: T) => V,
+  name: (row: T) => string,
+) {
+  const { t } = useTranslation();
+  return (row: T) => {
+    if (!confirmAction(t('list.confirmDelete'))) return;
+    mutation.mutate(input(row), {
+      onSuccess: () => toast.success(t('list.deleted', { name: name(row) })),
+      onError: (error) => toast.error(error.message ? translateMessage(error) : t('list.deleteFailed')),
+    });
+  };
+}
+
 /** The row menu's Delete: confirm, delete, toast, refetch the list. */
 export function useDeleteItem<T>({ remove, invalidates, name }: DeleteItemOptions<T>) {
-  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: remove,
-    onSuccess: async (_, row) => {
-      toast.success(t('list.deleted', { name: name(row) }));
-      await queryClient.invalidateQueries({ queryKey: invalidates });
-    },
-    onError: (error) => {
-      toast.error(error.message ? translateMessage(error) : t('list.deleteFailed'));
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invalidates }),
   });
-  return (row: T) => {
-    if (!confirmAction(t('list.confirmDelete'))) return;
-    mutation.mutate(row);
-  };
+  return useConfirmedDelete(mutation, (row: T) => row, name);
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { locationChoicesQuery } from '../../api/locations';
+import { useUpdateOccurrence } from '../../api/occurrences';
 import { peopleQuery } from '../../api/people';
 import { isAdmin } from '../../auth/roles';
 import { useSession } from '../../auth/session-store';
@@ -17,7 +18,7 @@ import { buttonClass, cardClass, inputClass } from '../../components/ui';
 import { WithChoices } from '../../components/with-choices';
 import { fullName } from '../../lib/names';
 import { dateTimeIn, todayIn } from '../../lib/wall-clock';
-import { calendarQuery, useMoveSession } from './api';
+import { calendarQuery } from './api';
 import {
   CALENDAR_VIEWS,
   moreInputs,
@@ -205,14 +206,14 @@ export function CalendarPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const [openDay, setOpenDay] = useState<string | null>(null);
   const [drop, setDrop] = useState<SessionDrop | null>(null);
-  const move = useMoveSession();
+  const move = useUpdateOccurrence();
   const cancelMove = () => {
     drop?.revert();
     setDrop(null);
   };
   const confirmMove = (pending: SessionDrop) =>
     move.mutate(
-      { id: pending.occurrenceId, start: pending.to },
+      { id: pending.occurrenceId, changes: { occurrenceDate: pending.to.toISOString() } },
       {
         onSuccess: () => {
           toast.success(t('calendar.move.moved', { time: dateTimeIn(pending.to.toISOString(), zone) }));

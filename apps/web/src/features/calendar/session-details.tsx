@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formQuery } from '../../api/forms';
-import { occurrenceQuery } from '../../api/occurrences';
+import { occurrenceQuery, useDeleteOccurrence } from '../../api/occurrences';
 import { confirmAction } from '../../components/confirm';
 import { failureMessage } from '../../components/entity-form';
 import { Spinner } from '../../components/spinner';
@@ -16,7 +16,6 @@ import { isWebLink } from '../../lib/links';
 import { fullName } from '../../lib/names';
 import { fillTargets } from '../../lib/occurrence-rows';
 import { dateTimeIn, timeIn } from '../../lib/wall-clock';
-import { useDeleteSession } from './api';
 import { CalendarDialog } from './calendar-dialog';
 
 const linkClass =
@@ -115,7 +114,7 @@ export function SessionDetails({
 }) {
   const { t } = useTranslation();
   const query = useQuery({ ...occurrenceQuery(occurrenceId ?? 0), enabled: occurrenceId !== null });
-  const remove = useDeleteSession();
+  const remove = useDeleteOccurrence();
   const occurrence = occurrenceId !== null && query.data?.id === occurrenceId ? query.data : undefined;
   const admin = role === 'admin';
   // A completed session is final: nothing to edit, delete or fill any more.

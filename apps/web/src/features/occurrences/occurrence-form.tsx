@@ -18,13 +18,12 @@ import {
 import { CheckboxListInput, DateTimeInput, type Choice } from '../../components/form-fields';
 import { Spinner } from '../../components/spinner';
 import { formatDateTime } from '../../lib/dates';
-import { occurrenceQuery } from '../../api/occurrences';
+import { occurrenceQuery, useUpdateOccurrence } from '../../api/occurrences';
 import { useOccurrenceConflicts } from '../../api/conflicts';
 import { ConflictWarnings } from '../../components/conflict-warnings';
 import { useSession } from '../../auth/session-store';
 import { peopleQuery } from '../../api/people';
 import { translateMessage } from '../../i18n';
-import { useUpdateOccurrence } from './api';
 import {
   fullName,
   occurrenceDefaults,

@@ -1,7 +1,7 @@
 import { DEFAULT_TIMEZONE, type EventOccurrence } from '@ritim/shared';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { occurrenceKeys, occurrenceListQuery } from '../../api/occurrences';
+import { occurrenceListQuery, useDeleteOccurrence } from '../../api/occurrences';
 import { isAdmin } from '../../auth/roles';
 import { useSession } from '../../auth/session-store';
 import type { Column } from '../../components/data-table';
@@ -9,9 +9,8 @@ import { DayPicker, useDayParam } from '../../components/day-picker';
 import { ListPage, type ListQuery } from '../../components/list-page';
 import type { RowAction } from '../../components/row-menu';
 import { StatusBadge } from '../../components/status-badge';
-import { useDeleteItem } from '../../components/use-delete-item';
+import { useConfirmedDelete } from '../../components/use-delete-item';
 import { formatDateTime } from '../../lib/dates';
-import { deleteOccurrence } from './api';
 import { fullName, guestNames, notesLines, organiserZone } from './occurrence-values';
 
 /** What the occurrence screens start from: who is looking, their zone, and the day in the URL. */
@@ -25,11 +24,11 @@ export function useOccurrencesDay() {
 /** The row menu's Delete (admins), naming the item in its toasts as `itemKey` says. */
 export function useDeleteAction(itemKey: 'occurrences.upcomingItem' | 'occurrences.occurrenceItem') {
   const { t } = useTranslation();
-  const deleteRow = useDeleteItem({
-    remove: deleteOccurrence,
-    invalidates: occurrenceKeys.all,
-    name: () => t(itemKey),
-  });
+  const deleteRow = useConfirmedDelete(
+    useDeleteOccurrence(),
+    (row: EventOccurrence) => row.id,
+    () => t(itemKey),
+  );
   return (row: EventOccurrence): RowAction => ({
     label: t('occurrences.delete'),
     onSelect: () => deleteRow(row),
