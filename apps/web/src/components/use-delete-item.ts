@@ -1,7 +1,7 @@
+import { errorMessage } from '../api/errors';
 import { useMutation, useQueryClient, type QueryKey, type UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { translateMessage } from '../i18n';
 import { confirmAction } from './confirm';
 
 interface DeleteItemOptions<T> {
@@ -27,7 +27,7 @@ export function useConfirmedDelete<T, V>(
     if (!confirmAction(t('list.confirmDelete'))) return;
     mutation.mutate(input(row), {
       onSuccess: () => toast.success(t('list.deleted', { name: name(row) })),
-      onError: (error) => toast.error(error.message ? translateMessage(error) : t('list.deleteFailed')),
+      onError: (error) => toast.error(errorMessage(error, t('list.deleteFailed'))),
     });
   };
 }

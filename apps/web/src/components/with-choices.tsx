@@ -1,7 +1,7 @@
+import { errorMessage } from '../api/errors';
 import type { ParseKeys } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from './entity-form';
 import { Spinner } from './spinner';
 
 /** Where a choice list would be while its records load or when they could not be fetched. */
@@ -40,7 +40,7 @@ export function WithChoices<T>({
   if (query.isError || query.data === undefined) {
     return (
       <ChoicesStatus label={label} failed>
-        {t(texts.failed, { error: failureMessage(query.error, t('errors.unknown')) })}
+        {t(texts.failed, { error: errorMessage(query.error) })}
       </ChoicesStatus>
     );
   }

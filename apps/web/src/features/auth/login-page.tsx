@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { login } from '../../api/auth';
-import { ApiError } from '../../api/errors';
+import { ApiError, errorMessage } from '../../api/errors';
 import { decodeAccessToken } from '../../auth/decode-token';
 import { returnPath, type LoginState } from '../../auth/return-path';
 import { setAccessToken, useSession } from '../../auth/session-store';
@@ -66,7 +66,7 @@ export function LoginPage() {
       } else {
         toast.error(
           t('errors.anErrorOccurred', {
-            error: error instanceof Error && error.message ? translateMessage(error) : t('errors.unknown'),
+            error: errorMessage(error),
           }),
         );
       }

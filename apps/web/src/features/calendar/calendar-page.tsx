@@ -1,3 +1,4 @@
+import { errorMessage } from '../../api/errors';
 import { DEFAULT_TIMEZONE, OCCURRENCE_STATUSES } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
@@ -9,7 +10,6 @@ import { useUpdateOccurrence } from '../../api/occurrences';
 import { peopleQuery } from '../../api/people';
 import { isAdmin } from '../../auth/roles';
 import { useSession } from '../../auth/session-store';
-import { failureMessage } from '../../components/entity-form';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons';
 import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
@@ -222,7 +222,7 @@ export function CalendarPage() {
         onError: (error) => {
           pending.revert();
           setDrop(null);
-          toast.error(t('calendar.move.failed', { error: failureMessage(error, t('errors.unknown')) }));
+          toast.error(t('calendar.move.failed', { error: errorMessage(error) }));
         },
       },
     );
@@ -316,7 +316,7 @@ export function CalendarPage() {
         {query.isError && (
           <div className="mt-3 flex flex-wrap items-center gap-3">
             <p role="alert" className="text-sm text-red-700">
-              {t('calendar.loadFailed', { error: failureMessage(query.error, t('errors.unknown')) })}
+              {t('calendar.loadFailed', { error: errorMessage(query.error) })}
             </p>
             <button type="button" className={buttonClass.secondary} onClick={() => void query.refetch()}>
               {t('calendar.retry')}

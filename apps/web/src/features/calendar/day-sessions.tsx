@@ -1,9 +1,9 @@
+import { errorMessage } from '../../api/errors';
 import type { SessionRole } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../../components/entity-form';
 import { Spinner } from '../../components/spinner';
 import { StatusBadge } from '../../components/status-badge';
 import { buttonClass } from '../../components/ui';
@@ -39,7 +39,7 @@ function DayList({
   if (query.isError) {
     return (
       <p role="alert" className="text-sm text-red-700">
-        {t('calendar.day.loadFailed', { error: failureMessage(query.error, t('errors.unknown')) })}
+        {t('calendar.day.loadFailed', { error: errorMessage(query.error) })}
       </p>
     );
   }

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../api/errors';
 import { SESSION_NOTES_FORM_ID, type EventOccurrence, type SessionRole } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -7,11 +8,9 @@ import { toast } from 'sonner';
 import { formQuery } from '../../api/forms';
 import { occurrenceQuery, useDeleteOccurrence } from '../../api/occurrences';
 import { confirmAction } from '../../components/confirm';
-import { failureMessage } from '../../components/entity-form';
 import { Spinner } from '../../components/spinner';
 import { StatusBadge } from '../../components/status-badge';
 import { buttonClass } from '../../components/ui';
-import { translateMessage } from '../../i18n';
 import { isWebLink } from '../../lib/links';
 import { fullName } from '../../lib/names';
 import { fillTargets } from '../../lib/occurrence-rows';
@@ -132,8 +131,7 @@ export function SessionDetails({
         toast.success(t('calendar.details.deleted'));
         onClose();
       },
-      onError: (error) =>
-        toast.error(error.message ? translateMessage(error.message) : t('calendar.details.deleteFailed')),
+      onError: (error) => toast.error(errorMessage(error, t('calendar.details.deleteFailed'))),
     });
   };
 
@@ -166,7 +164,7 @@ export function SessionDetails({
         <DetailsBody occurrence={occurrence} zone={zone} canFill={changeable && (admin || role === 'editor')} />
       ) : query.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {t('calendar.details.loadFailed', { error: failureMessage(query.error, t('errors.unknown')) })}
+          {t('calendar.details.loadFailed', { error: errorMessage(query.error) })}
         </p>
       ) : (
         <p role="status" className="flex items-center gap-2 text-sm text-slate-500">

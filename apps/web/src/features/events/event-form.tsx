@@ -1,3 +1,4 @@
+import { errorMessage } from '../../api/errors';
 import {
   repeatOptionsSchema,
   REPEAT_FREQUENCIES,
@@ -10,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { EntityForm, failureMessage, FormFrame, FormSection } from '../../components/entity-form';
+import { EntityForm, FormFrame, FormSection } from '../../components/entity-form';
 import { WithChoices } from '../../components/with-choices';
 import {
   CheckboxInput,
@@ -200,7 +201,7 @@ function Preview({ event, zone }: { event: Event | undefined; zone: string | und
   } else if (preview.isError) {
     body = (
       <p role="alert" className="text-sm text-red-700">
-        {failureMessage(preview.error, t('errors.unknown'))}
+        {errorMessage(preview.error)}
       </p>
     );
   } else if (!preview.data || JSON.stringify(settled) !== JSON.stringify(request)) {

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../api/errors';
 import { EVENT_SORTS, type Event, type SortOption } from '@ritim/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,6 @@ import { confirmAction } from '../../components/confirm';
 import type { Column } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import type { RowAction } from '../../components/row-menu';
-import { translateMessage } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { deleteEvent, eventKeys, eventListQuery } from './api';
 import { fullName } from '../../lib/names';
@@ -36,7 +36,7 @@ function useDeleteEvent() {
       toast.success(t(archived ? 'events.archivedInstead' : 'list.deleted', { name: event.title }));
       await queryClient.invalidateQueries({ queryKey: eventKeys.lists() });
     },
-    onError: (error) => toast.error(error.message ? translateMessage(error) : t('list.deleteFailed')),
+    onError: (error) => toast.error(errorMessage(error, t('list.deleteFailed'))),
   });
   return (event: Event) => {
     if (!confirmAction(t('list.confirmDelete'))) return;

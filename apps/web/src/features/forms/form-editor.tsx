@@ -1,3 +1,4 @@
+import { errorMessage } from '../../api/errors';
 import {
   createFormSchema,
   FORM_DESCRIPTION_MAX,
@@ -15,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useSession } from '../../auth/session-store';
 import { confirmAction } from '../../components/confirm';
-import { EntityForm, failureMessage, FormSection } from '../../components/entity-form';
+import { EntityForm, FormSection } from '../../components/entity-form';
 import { CheckboxListInput, TextAreaInput, TextInput, type Choice } from '../../components/form-fields';
 import { buttonClass } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
@@ -132,7 +133,7 @@ function GroupsField({ current }: { current: GroupChoice[] }) {
       )}
       {groups.isError && (
         <p role="alert" className="mt-2 text-sm text-red-700">
-          {t('forms.groupsFailed', { error: failureMessage(groups.error, t('errors.unknown')) })}
+          {t('forms.groupsFailed', { error: errorMessage(groups.error) })}
         </p>
       )}
     </div>

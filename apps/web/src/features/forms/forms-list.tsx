@@ -1,3 +1,4 @@
+import { errorMessage } from '../../api/errors';
 import { FORM_SORTS, SESSION_NOTES_FORM_ID, type FormSummary, type SortOption } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -6,7 +7,6 @@ import type { Column } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import type { RowAction } from '../../components/row-menu';
 import { useDeleteItem } from '../../components/use-delete-item';
-import { translateMessage } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { formKeys } from '../../api/forms';
 import { deleteForm, formListQuery, useUpdateForm } from './api';
@@ -30,7 +30,7 @@ export function FormsList() {
       {
         onSuccess: () =>
           toast.success(t(status === 'archived' ? 'forms.archivedToast' : 'forms.restoredToast', { name: form.title })),
-        onError: (error) => toast.error(error.message ? translateMessage(error) : t('forms.updateFailed')),
+        onError: (error) => toast.error(errorMessage(error, t('forms.updateFailed'))),
       },
     );
 

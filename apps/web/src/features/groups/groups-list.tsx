@@ -1,3 +1,4 @@
+import { errorMessage } from '../../api/errors';
 import { GROUP_SORTS, type Group, type SortOption } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -5,7 +6,6 @@ import type { Column } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import type { RowAction } from '../../components/row-menu';
 import { useDeleteItem } from '../../components/use-delete-item';
-import { translateMessage } from '../../i18n';
 import { deleteGroup, groupKeys, groupListQuery, useUpdateGroup } from './api';
 
 const sortLabelKeys = {
@@ -32,7 +32,7 @@ export function GroupsList() {
           toast.success(
             t(status === 'archived' ? 'groups.archivedToast' : 'groups.restoredToast', { name: group.name }),
           ),
-        onError: (error) => toast.error(error.message ? translateMessage(error) : t('groups.updateFailed')),
+        onError: (error) => toast.error(errorMessage(error, t('groups.updateFailed'))),
       },
     );
 

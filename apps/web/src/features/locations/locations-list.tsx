@@ -1,3 +1,4 @@
+import { errorMessage } from '../../api/errors';
 import { LOCATION_SORTS, type Location, type SortOption } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -5,7 +6,6 @@ import type { Column } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import type { RowAction } from '../../components/row-menu';
 import { useDeleteItem } from '../../components/use-delete-item';
-import { translateMessage } from '../../i18n';
 import { deleteLocation, locationKeys, locationListQuery, useUpdateLocation } from './api';
 
 const sortLabelKeys = {
@@ -32,7 +32,7 @@ export function LocationsList() {
           toast.success(
             t(status === 'archived' ? 'locations.archivedToast' : 'locations.restoredToast', { name: location.name }),
           ),
-        onError: (error) => toast.error(error.message ? translateMessage(error) : t('locations.updateFailed')),
+        onError: (error) => toast.error(errorMessage(error, t('locations.updateFailed'))),
       },
     );
 

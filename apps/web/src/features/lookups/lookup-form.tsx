@@ -1,3 +1,4 @@
+import { errorMessage } from '../../api/errors';
 import {
   createLookupSchema,
   LOOKUP_KEY_MAX,
@@ -12,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { EntityForm, ErrorText, failureMessage, FormSection } from '../../components/entity-form';
+import { EntityForm, ErrorText, FormSection } from '../../components/entity-form';
 import { SelectInput, TextInput, type Choice } from '../../components/form-fields';
 import { lookupableRecordsQuery, lookupChoicesQuery, lookupQuery, useCreateLookup, useUpdateLookup } from './api';
 import { parentChoices, RECORD_NAMES, type LookupableRecord } from './lookup-choices';
@@ -53,7 +54,7 @@ function RecordSelect({ type, lookup }: { type: LookupableType; lookup: Lookup |
             <ErrorText
               message={t('lookups.fetchTypeFailed', {
                 type,
-                error: failureMessage(records.error, t('errors.unknown')),
+                error: errorMessage(records.error),
               })}
               toastId={`fetch-lookupable-${type}`}
             />
@@ -101,7 +102,7 @@ function ParentSelect({ lookup }: { lookup: Lookup | undefined }) {
         {lookups.isError && (
           <div className="mt-2">
             <ErrorText
-              message={t('lookups.fetchFailed', { error: failureMessage(lookups.error, t('errors.unknown')) })}
+              message={t('lookups.fetchFailed', { error: errorMessage(lookups.error) })}
               toastId="fetch-lookup-parents"
             />
           </div>

@@ -1,9 +1,9 @@
+import { errorMessage } from '../../api/errors';
 import { DEFAULT_TIMEZONE, type MessageLog } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useSession } from '../../auth/session-store';
 import type { Column } from '../../components/data-table';
-import { failureMessage } from '../../components/entity-form';
 import { ListPage, type ListQuery } from '../../components/list-page';
 import type { RowAction } from '../../components/row-menu';
 import { StatusBadge } from '../../components/status-badge';
@@ -98,7 +98,7 @@ export function MessageLogsList() {
             onSelect: () =>
               retry.mutate(row.id, {
                 onSuccess: (result) => toast.success(translateMessage(result)),
-                onError: (error) => toast.error(failureMessage(error, t('errors.unknown'))),
+                onError: (error) => toast.error(errorMessage(error)),
               }),
           },
         ]

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../api/errors';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_TIMEZONE, type EventOccurrence, messages } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -6,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import {
   ErrorText,
-  failureMessage,
   FormCard,
   FormFrame,
   FormSection,
@@ -67,7 +67,7 @@ function GuestsField({ occurrence }: { occurrence: EventOccurrence }) {
           className={`mt-2 flex items-center gap-2 text-sm ${guests.isError ? 'text-red-700' : 'text-slate-500'}`}
         >
           {guests.isError ? (
-            t('occurrences.choicesFailed', { error: failureMessage(guests.error, t('errors.unknown')) })
+            t('occurrences.choicesFailed', { error: errorMessage(guests.error) })
           ) : (
             <>
               <Spinner />
@@ -103,7 +103,6 @@ function ConflictCheck({
   occurrence: EventOccurrence;
   control: Control<OccurrenceFormInput, unknown, OccurrenceFormValues>;
 }) {
-  const { t } = useTranslation();
   const zone = useSession().user?.timezone ?? DEFAULT_TIMEZONE;
   const values = useWatch({ control });
   const parsed = occurrenceFormSchema.safeParse(values);
@@ -116,7 +115,7 @@ function ConflictCheck({
         list={query.data}
         zone={zone}
         pending={!settled && !query.isError}
-        error={query.isError ? failureMessage(query.error, t('errors.unknown')) : undefined}
+        error={query.isError ? errorMessage(query.error) : undefined}
         showNone
       />
     </div>
