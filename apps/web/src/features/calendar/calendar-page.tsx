@@ -1,7 +1,8 @@
+import { FilterSelect } from '../../components/filter-select';
 import { errorMessage } from '../../api/errors';
 import { DEFAULT_TIMEZONE, OCCURRENCE_STATUSES } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -14,7 +15,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons';
 import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { StatusBadge } from '../../components/status-badge';
-import { buttonClass, cardClass, inputClass } from '../../components/ui';
+import { buttonClass, cardClass } from '../../components/ui';
 import { WithChoices } from '../../components/with-choices';
 import { fullName } from '../../lib/names';
 import { dateTimeIn, todayIn } from '../../lib/wall-clock';
@@ -38,53 +39,6 @@ import { SessionDetails } from './session-details';
 
 /** Below this width the calendar opens as a list (when the URL names no view). */
 const NARROW_QUERY = '(max-width: 639px)';
-
-interface Choice {
-  value: number;
-  label: string;
-}
-
-/** One of the admin's filters: a native select whose empty choice means every one. */
-function FilterSelect({
-  label,
-  emptyLabel,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  emptyLabel: string;
-  value: number | undefined;
-  options: Choice[];
-  onChange: (value: number | undefined) => void;
-}) {
-  const id = useId();
-  // An id from a shared link that is no longer offered (an archived place, say) stays choosable.
-  const shown =
-    value !== undefined && !options.some((option) => option.value === value)
-      ? [...options, { value, label: `#${value}` }]
-      : options;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value ?? ''}
-        onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
-        className={`${inputClass} mt-2 pr-8`}
-      >
-        <option value="">{emptyLabel}</option>
-        {shown.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 const choiceTexts = { loading: 'calendar.choicesLoading', failed: 'calendar.choicesFailed' } as const;
 

@@ -1,3 +1,4 @@
+import { TitledDialog } from '../../components/titled-dialog';
 import { errorMessage } from '../../api/errors';
 import type { SessionRole } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -10,7 +11,6 @@ import { buttonClass } from '../../components/ui';
 import { formatDay } from '../../lib/dates';
 import { timeIn } from '../../lib/wall-clock';
 import { calendarQuery } from './api';
-import { CalendarDialog } from './calendar-dialog';
 import { dayRangeIn, sessionInputs, type CalendarFilters } from './calendar-values';
 import { SessionDetails } from './session-details';
 
@@ -125,13 +125,13 @@ export function DaySessions({
 }) {
   const { t, i18n } = useTranslation();
   return (
-    <CalendarDialog
+    <TitledDialog
       open={date !== null}
       onClose={onClose}
       title={date ? t('calendar.day.title', { day: formatDay(date, i18n.language) }) : ''}
       testId="calendar-day"
     >
       {date && <DayList key={date} date={date} zone={zone} filters={filters} role={role} />}
-    </CalendarDialog>
+    </TitledDialog>
   );
 }

@@ -1,3 +1,4 @@
+import { TitledDialog } from '../../components/titled-dialog';
 import { errorMessage } from '../../api/errors';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,6 @@ import { ConflictWarnings } from '../../components/conflict-warnings';
 import { Spinner } from '../../components/spinner';
 import { buttonClass } from '../../components/ui';
 import { dateTimeIn } from '../../lib/wall-clock';
-import { CalendarDialog } from './calendar-dialog';
 import type { SessionDrop } from './session-calendar';
 
 /** The double bookings the move would make (the same check as Edit Event Occurrence), asked at once. */
@@ -45,7 +45,7 @@ export function MoveConfirmation({
 }) {
   const { t } = useTranslation();
   return (
-    <CalendarDialog
+    <TitledDialog
       open={drop !== null}
       onClose={() => {
         if (!busy) onCancel();
@@ -82,6 +82,6 @@ export function MoveConfirmation({
       )}
       {drop && <MoveConflicts drop={drop} zone={zone} />}
       {children}
-    </CalendarDialog>
+    </TitledDialog>
   );
 }

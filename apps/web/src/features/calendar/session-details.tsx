@@ -1,3 +1,4 @@
+import { TitledDialog } from '../../components/titled-dialog';
 import { errorMessage } from '../../api/errors';
 import { SESSION_NOTES_FORM_ID, type EventOccurrence, type SessionRole } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -15,7 +16,6 @@ import { isWebLink } from '../../lib/links';
 import { fullName } from '../../lib/names';
 import { fillTargets } from '../../lib/occurrence-rows';
 import { dateTimeIn, timeIn } from '../../lib/wall-clock';
-import { CalendarDialog } from './calendar-dialog';
 
 const linkClass =
   'font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
@@ -136,7 +136,7 @@ export function SessionDetails({
   };
 
   return (
-    <CalendarDialog
+    <TitledDialog
       open={occurrenceId !== null}
       onClose={onClose}
       title={occurrence?.event.title ?? t('calendar.details.loading')}
@@ -172,6 +172,6 @@ export function SessionDetails({
           {t('calendar.details.loading')}
         </p>
       )}
-    </CalendarDialog>
+    </TitledDialog>
   );
 }

@@ -16,7 +16,7 @@ import {
   useSubmitWithFeedback,
 } from '../../components/entity-form';
 import { CheckboxListInput, DateTimeInput, type Choice } from '../../components/form-fields';
-import { Spinner } from '../../components/spinner';
+import { WithChoices } from '../../components/with-choices';
 import { formatDateTime } from '../../lib/dates';
 import { occurrenceQuery, useUpdateOccurrence } from '../../api/occurrences';
 import { useOccurrenceConflicts } from '../../api/conflicts';
@@ -51,6 +51,8 @@ function Details({ items }: { items: [string, string][] }) {
   );
 }
 
+const choiceTexts = { loading: 'occurrences.choicesLoading', failed: 'occurrences.choicesFailed' } as const;
+
 /**
  * The active guest-role users to tick, with the occurrence's guests among them (they are active
  * too, but the list may not have caught up with a change yet).
@@ -58,37 +60,25 @@ function Details({ items }: { items: [string, string][] }) {
 function GuestsField({ occurrence }: { occurrence: EventOccurrence }) {
   const { t } = useTranslation();
   const guests = useQuery(peopleQuery('guest'));
-  if (guests.isPending || guests.isError) {
-    return (
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-900">{t('occurrences.guests')}</legend>
-        <p
-          role={guests.isError ? 'alert' : 'status'}
-          className={`mt-2 flex items-center gap-2 text-sm ${guests.isError ? 'text-red-700' : 'text-slate-500'}`}
-        >
-          {guests.isError ? (
-            t('occurrences.choicesFailed', { error: errorMessage(guests.error) })
-          ) : (
-            <>
-              <Spinner />
-              {t('occurrences.choicesLoading')}
-            </>
-          )}
-        </p>
-      </fieldset>
-    );
-  }
-  const options: Choice[] = guests.data.items.map((person) => ({ value: person.id, label: fullName(person) }));
-  for (const guest of occurrence.guests) {
-    if (!options.some((option) => option.value === guest.id)) options.push({ value: guest.id, label: fullName(guest) });
-  }
   return (
-    <CheckboxListInput
-      name="guestIds"
-      label={t('occurrences.guests')}
-      emptyText={t('occurrences.guestsEmpty')}
-      options={options}
-    />
+    <WithChoices label={t('occurrences.guests')} query={guests} texts={choiceTexts} wide>
+      {(data) => {
+        const options: Choice[] = data.items.map((person) => ({ value: person.id, label: fullName(person) }));
+        for (const guest of occurrence.guests) {
+          if (!options.some((option) => option.value === guest.id)) {
+            options.push({ value: guest.id, label: fullName(guest) });
+          }
+        }
+        return (
+          <CheckboxListInput
+            name="guestIds"
+            label={t('occurrences.guests')}
+            emptyText={t('occurrences.guestsEmpty')}
+            options={options}
+          />
+        );
+      }}
+    </WithChoices>
   );
 }
 
