@@ -67,7 +67,7 @@ export function LoadingText() {
   return (
     <p role="status" className="flex items-center justify-center gap-2 text-sm text-slate-500">
       <Spinner />
-      {t('app.loading')}
+      {t('common.loading')}
     </p>
   );
 }

@@ -95,7 +95,7 @@ export function ListPage<T, K extends QueryKey>({
     body = (
       <p role="status" className="flex items-center justify-center gap-2 px-4 py-16 text-sm text-slate-500">
         <Spinner />
-        {t('list.loading')}
+        {t('common.loading')}
       </p>
     );
   } else if (result.isError) {

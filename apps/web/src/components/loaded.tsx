@@ -14,7 +14,7 @@ export function Loaded<T>({ query, children }: { query: UseQueryResult<T>; child
     return (
       <div className="flex flex-wrap items-center gap-3 px-4 py-6 sm:px-6">
         <p role="alert" className="text-sm text-red-700">
-          {t('home.loadFailed', { error })}
+          {t('common.sessionsLoadFailed', { error })}
         </p>
         <button type="button" className={buttonClass.secondary} onClick={() => void query.refetch()}>
           {t('home.retry')}
@@ -25,7 +25,7 @@ export function Loaded<T>({ query, children }: { query: UseQueryResult<T>; child
   return (
     <p role="status" className="flex items-center gap-2 px-4 py-6 text-sm text-slate-500 sm:px-6">
       <Spinner />
-      {t('home.loading')}
+      {t('common.loading')}
     </p>
   );
 }

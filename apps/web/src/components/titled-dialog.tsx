@@ -44,7 +44,7 @@ export function TitledDialog({
             onClick={onClose}
             className="-m-1.5 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
           >
-            <span className="sr-only">{t('calendar.details.close')}</span>
+            <span className="sr-only">{t('common.close')}</span>
             <CloseIcon className="size-5" />
           </button>
         </div>

@@ -38,7 +38,7 @@ function ChoicesStatus({
 export function WithChoices<T>({
   label,
   query,
-  texts = { loading: 'events.choicesLoading', failed: 'events.choicesFailed' },
+  texts = { loading: 'common.loading', failed: 'events.choicesFailed' },
   wide,
   children,
 }: {

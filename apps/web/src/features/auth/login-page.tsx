@@ -91,7 +91,7 @@ export function LoginPage() {
           <form className="mt-6" noValidate onSubmit={(event) => void onSubmit(event)}>
             <fieldset disabled={isSubmitting} className="space-y-5">
               <TextField
-                label={t('auth.username')}
+                label={t('common.username')}
                 autoComplete="username"
                 autoCapitalize="none"
                 spellCheck={false}
@@ -104,7 +104,7 @@ export function LoginPage() {
                 error={fieldError(errors.username)}
               />
               <TextField
-                label={t('auth.password')}
+                label={t('common.password')}
                 type="password"
                 autoComplete="current-password"
                 required

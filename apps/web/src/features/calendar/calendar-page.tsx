@@ -31,6 +31,7 @@ import {
   type CalendarFilter,
   type CalendarFilters,
   type CalendarState,
+  type CalendarView,
 } from './calendar-values';
 import { DaySessions } from './day-sessions';
 import { MoveConfirmation } from './move-confirmation';
@@ -40,7 +41,21 @@ import { SessionDetails } from './session-details';
 /** Below this width the calendar opens as a list (when the URL names no view). */
 const NARROW_QUERY = '(max-width: 639px)';
 
-const choiceTexts = { loading: 'calendar.choicesLoading', failed: 'calendar.choicesFailed' } as const;
+/** Each view's name, and what its arrows step by (the list shows a week). */
+const VIEW_LABELS = {
+  month: 'common.month',
+  week: 'common.week',
+  day: 'common.day',
+  list: 'calendar.views.list',
+} as const satisfies Record<CalendarView, string>;
+const STEP_LABELS = {
+  month: { previous: 'common.previousMonth', next: 'common.nextMonth' },
+  week: { previous: 'common.previousWeek', next: 'common.nextWeek' },
+  day: { previous: 'common.previousDay', next: 'common.nextDay' },
+  list: { previous: 'common.previousWeek', next: 'common.nextWeek' },
+} as const satisfies Record<CalendarView, { previous: string; next: string }>;
+
+const choiceTexts = { loading: 'common.loading', failed: 'calendar.choicesFailed' } as const;
 
 /** The admin's filters by organiser, location and guest, from the same choices the event form offers. */
 function CalendarFiltersBar({
@@ -61,10 +76,10 @@ function CalendarFiltersBar({
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" data-testid="calendar-filters">
       <legend className="sr-only">{t('calendar.filters')}</legend>
-      <WithChoices label={t('calendar.organiser')} query={organisers} texts={choiceTexts}>
+      <WithChoices label={t('common.organiser')} query={organisers} texts={choiceTexts}>
         {(data) => (
           <FilterSelect
-            label={t('calendar.organiser')}
+            label={t('common.organiser')}
             emptyLabel={t('calendar.anyOrganiser')}
             value={filters.organiserId}
             options={people(data.items)}
@@ -72,10 +87,10 @@ function CalendarFiltersBar({
           />
         )}
       </WithChoices>
-      <WithChoices label={t('calendar.location')} query={locations} texts={choiceTexts}>
+      <WithChoices label={t('items.Location')} query={locations} texts={choiceTexts}>
         {(data) => (
           <FilterSelect
-            label={t('calendar.location')}
+            label={t('items.Location')}
             emptyLabel={t('calendar.anyLocation')}
             value={filters.locationId}
             options={data.items.map((location) => ({ value: location.id, label: location.name }))}
@@ -186,9 +201,9 @@ export function CalendarPage() {
 
   return (
     <div className="space-y-6">
-      <PageTitle title={t('calendar.title')} />
+      <PageTitle title={t('nav.calendar')} />
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('calendar.title')}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('nav.calendar')}</h1>
         <p className="mt-1 text-sm text-slate-600">{t('calendar.description')}</p>
       </div>
 
@@ -200,7 +215,7 @@ export function CalendarPage() {
             <button
               type="button"
               className={`${buttonClass.secondary} px-2`}
-              aria-label={t(`calendar.previous.${state.view}`)}
+              aria-label={t(STEP_LABELS[state.view].previous)}
               onClick={() => go({ date: stepDate(state.view, state.date, -1) })}
             >
               <ChevronLeftIcon className="size-4" />
@@ -208,7 +223,7 @@ export function CalendarPage() {
             <button
               type="button"
               className={`${buttonClass.secondary} px-2`}
-              aria-label={t(`calendar.next.${state.view}`)}
+              aria-label={t(STEP_LABELS[state.view].next)}
               onClick={() => go({ date: stepDate(state.view, state.date, 1) })}
             >
               <ChevronRightIcon className="size-4" />
@@ -219,7 +234,7 @@ export function CalendarPage() {
               disabled={state.date === today}
               onClick={() => go({ date: today })}
             >
-              {t('calendar.today')}
+              {t('common.today')}
             </button>
           </div>
           <h2 className="min-w-0 flex-1 text-lg font-semibold text-slate-900" data-testid="calendar-title">
@@ -240,14 +255,14 @@ export function CalendarPage() {
                     : 'bg-white text-slate-900 hover:bg-slate-50'
                 }`}
               >
-                {t(`calendar.views.${view}`)}
+                {t(VIEW_LABELS[view])}
               </button>
             ))}
           </div>
         </div>
 
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
-          <p data-testid="calendar-zone">{t('calendar.zone', { zone })}</p>
+          <p data-testid="calendar-zone">{t('common.timesIn', { zone })}</p>
           <ul aria-label={t('calendar.legend')} className="flex flex-wrap gap-2" data-testid="calendar-legend">
             {OCCURRENCE_STATUSES.map((status) => (
               <li key={status}>
@@ -270,10 +285,10 @@ export function CalendarPage() {
         {query.isError && (
           <div className="mt-3 flex flex-wrap items-center gap-3">
             <p role="alert" className="text-sm text-red-700">
-              {t('calendar.loadFailed', { error: errorMessage(query.error) })}
+              {t('common.sessionsLoadFailed', { error: errorMessage(query.error) })}
             </p>
             <button type="button" className={buttonClass.secondary} onClick={() => void query.refetch()}>
-              {t('calendar.retry')}
+              {t('common.retry')}
             </button>
           </div>
         )}

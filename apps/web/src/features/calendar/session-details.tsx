@@ -36,7 +36,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrence; zone: string; canFill: boolean }) {
   const { t } = useTranslation();
   const sessionNotes = useQuery({ ...formQuery(SESSION_NOTES_FORM_ID), enabled: canFill, staleTime: Infinity });
-  const formTitle = sessionNotes.data?.title ?? t('calendar.details.sessionNotes');
+  const formTitle = sessionNotes.data?.title ?? t('common.sessionNotes');
   const link = occurrence.event.conferenceLink?.trim() || null;
   const targets = canFill ? fillTargets(occurrence) : [];
   return (
@@ -46,9 +46,9 @@ function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrenc
           <span className="tabular-nums">{sessionTime(occurrence, zone)}</span>{' '}
           <span className="text-slate-500">({zone})</span>
         </Detail>
-        <Detail label={t('calendar.details.place')}>{occurrence.event.location.name}</Detail>
-        <Detail label={t('calendar.details.organiser')}>{fullName(occurrence.event.organiser)}</Detail>
-        <Detail label={t('calendar.details.guests')}>
+        <Detail label={t('common.place')}>{occurrence.event.location.name}</Detail>
+        <Detail label={t('common.organiser')}>{fullName(occurrence.event.organiser)}</Detail>
+        <Detail label={t('common.guests')}>
           {occurrence.guests.length === 0 ? (
             <span className="text-slate-500">{t('calendar.details.noGuests')}</span>
           ) : (
@@ -61,7 +61,7 @@ function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrenc
         </Detail>
         <Detail label={t('calendar.details.conferenceLink')}>
           {link === null ? (
-            <span className="text-slate-500">{t('calendar.details.noConferenceLink')}</span>
+            <span className="text-slate-500">{t('common.none')}</span>
           ) : isWebLink(link) ? (
             <a href={link} target="_blank" rel="noopener noreferrer" className={`${linkClass} break-all`}>
               {link}
@@ -70,7 +70,7 @@ function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrenc
             link
           )}
         </Detail>
-        <Detail label={t('calendar.details.status')}>
+        <Detail label={t('common.status')}>
           <StatusBadge status={occurrence.status}>{t(`occurrences.statuses.${occurrence.status}`)}</StatusBadge>
         </Detail>
       </dl>
@@ -81,7 +81,7 @@ function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrenc
             {targets.map((target) => (
               <li key={target.guestId}>
                 <Link to={target.to} className={`${linkClass} text-sm`}>
-                  {t('calendar.details.fill', { form: formTitle, guest: target.guestName })}
+                  {t('common.fill', { form: formTitle, guest: target.guestName })}
                 </Link>
                 {target.filled && (
                   <span className="ml-1 text-sm text-slate-500">{t('calendar.details.filledMark')}</span>
@@ -151,10 +151,10 @@ export function SessionDetails({
               onClick={() => deleteSession(occurrence)}
             >
               {remove.isPending && <Spinner />}
-              {t('calendar.details.delete')}
+              {t('common.delete')}
             </button>
             <Link to={`/event-occurrences/${occurrence.id}/edit`} className={buttonClass.primary}>
-              {t('calendar.details.edit')}
+              {t('common.edit')}
             </Link>
           </>
         ) : undefined

@@ -12,9 +12,9 @@ import { deleteEvent, eventKeys, eventListQuery } from './api';
 import { fullName } from '../../lib/names';
 
 const sortLabelKeys = {
-  name: 'events.sortByName',
-  date: 'events.sortByDate',
-  status: 'events.sortByStatus',
+  name: 'common.sortByName',
+  date: 'common.sortByDate',
+  status: 'common.sortByStatus',
 } as const;
 
 /** At most this many guests are named in a row, then an ellipsis. */
@@ -54,10 +54,10 @@ export function EventsList() {
   const sortOptions: SortOption[] = EVENT_SORTS.map((value) => ({ value, label: t(sortLabelKeys[value]) }));
 
   const columns: Column<Event>[] = [
-    { key: 'id', header: t('events.id'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
+    { key: 'id', header: t('common.number'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
     {
       key: 'title',
-      header: t('events.eventTitle'),
+      header: t('common.title'),
       cell: (row) => <span className="font-medium text-slate-900">{row.title}</span>,
     },
     {
@@ -67,20 +67,20 @@ export function EventsList() {
       className: 'whitespace-nowrap tabular-nums',
     },
     { key: 'days', header: t('events.days'), cell: (row) => row.rruleByDayText },
-    { key: 'location', header: t('events.location'), cell: (row) => row.location.name },
-    { key: 'organiser', header: t('events.organiser'), cell: (row) => fullName(row.organiser) },
-    { key: 'guests', header: t('events.guests'), cell: (row) => guestNames(row.guests), className: 'max-w-xs' },
-    { key: 'createUser', header: t('events.createUser'), cell: (row) => row.user?.username ?? '' },
+    { key: 'location', header: t('items.Location'), cell: (row) => row.location.name },
+    { key: 'organiser', header: t('common.organiser'), cell: (row) => fullName(row.organiser) },
+    { key: 'guests', header: t('common.guests'), cell: (row) => guestNames(row.guests), className: 'max-w-xs' },
+    { key: 'createUser', header: t('common.createUser'), cell: (row) => row.user?.username ?? '' },
   ];
 
   const rowActions = (row: Event): RowAction[] => [
-    { label: t('events.edit'), to: `/events/${row.id}/edit` },
-    { label: t('events.delete'), onSelect: () => deleteRow(row), tone: 'danger' },
+    { label: t('common.edit'), to: `/events/${row.id}/edit` },
+    { label: t('common.delete'), onSelect: () => deleteRow(row), tone: 'danger' },
   ];
 
   return (
     <ListPage
-      title={t('events.title')}
+      title={t('nav.events')}
       description={t('events.description')}
       query={eventListQuery}
       columns={columns}

@@ -113,7 +113,7 @@ export function ApplyToSection({
   };
 
   return (
-    <FormSection title={t('events.applyToSection')}>
+    <FormSection title={t('common.editSeriesFromHere')}>
       <RadioChoices<ApplyTo>
         label={t('events.applyTo')}
         value={split.applyTo}

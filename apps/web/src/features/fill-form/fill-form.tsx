@@ -174,17 +174,17 @@ function Context({ occurrence, form }: { occurrence: EventOccurrence; form: Form
   const { t } = useTranslation();
   const zone = organiserZone(occurrence);
   const rows: [string, ReactNode][] = [
-    [t('fillForm.event'), occurrence.event.title],
+    [t('items.Event'), occurrence.event.title],
     [
-      t('fillForm.when'),
+      t('common.when'),
       t('fillForm.whenValue', {
         start: formatDateTime(occurrence.occurrenceDate, zone),
         end: formatDateTime(occurrence.endDate, zone).slice(-5),
         zone,
       }),
     ],
-    [t('fillForm.place'), occurrence.event.location.name],
-    [t('fillForm.form'), form.title],
+    [t('common.place'), occurrence.event.location.name],
+    [t('items.Form'), form.title],
   ];
   return (
     <dl
@@ -358,8 +358,8 @@ export function FillFormScreen() {
     );
   } else if (form.error || occurrence.error) {
     const message = form.error
-      ? t('fillForm.formFetchFailed', { error: errorMessage(form.error) })
-      : t('fillForm.occurrenceFetchFailed', { error: errorMessage(occurrence.error) });
+      ? t('common.formFetchFailed', { error: errorMessage(form.error) })
+      : t('common.occurrenceFetchFailed', { error: errorMessage(occurrence.error) });
     content = (
       <StatusCard backTo={backTo}>
         <ErrorText message={message} toastId={`fill-form-fetch-${formId}-${occurrenceId}`} />

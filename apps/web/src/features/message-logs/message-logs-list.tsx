@@ -26,10 +26,10 @@ export function MessageLogsList() {
   const retry = useRetryMessage();
 
   const columns: Column<MessageLog>[] = [
-    { key: 'id', header: t('messaging.id'), cell: (row) => row.id, className: 'w-16 tabular-nums' },
+    { key: 'id', header: t('common.number'), cell: (row) => row.id, className: 'w-16 tabular-nums' },
     {
       key: 'event',
-      header: t('messaging.event'),
+      header: t('items.Event'),
       cell: (row) => (
         <span className="font-medium text-slate-900">
           {row.eventOccurrence?.event.title ?? (row.month ? t('messaging.monthOf', { month: row.month }) : '—')}
@@ -49,7 +49,7 @@ export function MessageLogsList() {
     },
     {
       key: 'guests',
-      header: t('messaging.guests'),
+      header: t('common.guests'),
       cell: (row) => (
         <>
           {row.guests.map((guest) => fullName(guest)).join(', ')}
@@ -70,7 +70,7 @@ export function MessageLogsList() {
     },
     {
       key: 'status',
-      header: t('messaging.status'),
+      header: t('common.status'),
       cell: (row) => (
         <div className="min-w-32 space-y-1" data-testid="message-status">
           <StatusBadge status={row.status} className="inline-block">
@@ -114,7 +114,7 @@ export function MessageLogsList() {
       query={query}
       columns={columns}
       rowKey={(row) => row.id}
-      rowLabel={(row) => `${t('messaging.id')} ${row.id}`}
+      rowLabel={(row) => `${t('common.number')} ${row.id}`}
       rowActions={rowActions}
       emptyText={t('messaging.emptyLog')}
       toolbar={<DayPicker day={day} zone={zone} unit="day" onChange={setDay} />}

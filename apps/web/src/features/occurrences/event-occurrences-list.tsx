@@ -20,7 +20,7 @@ import { OccurrencesTable, useDeleteAction, useEditSeriesAction, useOccurrencesD
 export function EventOccurrencesList() {
   const { t } = useTranslation();
   const { admin, zone, day, setDay } = useOccurrencesDay();
-  const deleteAction = useDeleteAction('occurrences.occurrenceItem');
+  const deleteAction = useDeleteAction('items.Event occurrence');
   const editSeries = useEditSeriesAction();
 
   const send = useSendReport();
@@ -54,7 +54,7 @@ export function EventOccurrencesList() {
 
   return (
     <OccurrencesTable
-      title={t('occurrences.allTitle')}
+      title={t('nav.eventOccurrences')}
       description={t('occurrences.allDescription')}
       emptyText={t('occurrences.emptyDay')}
       day={day}

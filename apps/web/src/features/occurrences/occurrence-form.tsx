@@ -51,7 +51,7 @@ function Details({ items }: { items: [string, string][] }) {
   );
 }
 
-const choiceTexts = { loading: 'occurrences.choicesLoading', failed: 'occurrences.choicesFailed' } as const;
+const choiceTexts = { loading: 'common.loading', failed: 'occurrences.choicesFailed' } as const;
 
 /**
  * The active guest-role users to tick, with the occurrence's guests among them (they are active
@@ -61,7 +61,7 @@ function GuestsField({ occurrence }: { occurrence: EventOccurrence }) {
   const { t } = useTranslation();
   const guests = useQuery(peopleQuery('guest'));
   return (
-    <WithChoices label={t('occurrences.guests')} query={guests} texts={choiceTexts} wide>
+    <WithChoices label={t('common.guests')} query={guests} texts={choiceTexts} wide>
       {(data) => {
         const options: Choice[] = data.items.map((person) => ({ value: person.id, label: fullName(person) }));
         for (const guest of occurrence.guests) {
@@ -72,8 +72,8 @@ function GuestsField({ occurrence }: { occurrence: EventOccurrence }) {
         return (
           <CheckboxListInput
             name="guestIds"
-            label={t('occurrences.guests')}
-            emptyText={t('occurrences.guestsEmpty')}
+            label={t('common.guests')}
+            emptyText={t('common.guestsEmpty')}
             options={options}
           />
         );
@@ -129,8 +129,8 @@ function OccurrenceForm({ occurrence }: { occurrence: EventOccurrence }) {
         <div className="border-b border-slate-200 px-6 py-5" data-testid="occurrence-event">
           <Details
             items={[
-              [t('occurrences.eventTitle'), occurrence.event.title],
-              [t('occurrences.organiser'), fullName(occurrence.event.organiser)],
+              [t('common.title'), occurrence.event.title],
+              [t('common.organiser'), fullName(occurrence.event.organiser)],
             ]}
           />
         </div>
@@ -140,7 +140,7 @@ function OccurrenceForm({ occurrence }: { occurrence: EventOccurrence }) {
       onSubmit={(values) =>
         submitWithFeedback(
           () => updateOccurrence.mutateAsync({ id: occurrence.id, changes: occurrencePayload(values, occurrence) }),
-          { success: t('occurrences.updated'), failure: t('occurrences.saveFailed'), then: LIST_PATH },
+          { success: t('occurrences.updated'), failure: t('common.updateFailed'), then: LIST_PATH },
         )
       }
     >
@@ -148,7 +148,7 @@ function OccurrenceForm({ occurrence }: { occurrence: EventOccurrence }) {
         <GuestsField occurrence={occurrence} />
         <DateTimeInput
           name="occurrenceDate"
-          label={t('occurrences.startDate')}
+          label={t('common.startDate')}
           required
           hint={t('occurrences.startHint', { zone: organiserZone(occurrence) })}
           className="sm:col-span-1"
@@ -171,10 +171,10 @@ function CompletedOccurrence({ occurrence }: { occurrence: EventOccurrence }) {
       <div className="mx-auto mt-6 max-w-xl text-left">
         <Details
           items={[
-            [t('occurrences.eventTitle'), occurrence.event.title],
-            [t('occurrences.organiser'), fullName(occurrence.event.organiser)],
-            [t('occurrences.guests'), occurrence.guests.map(fullName).join(', ')],
-            [t('occurrences.startDate'), `${formatDateTime(occurrence.occurrenceDate, zone)} (${zone})`],
+            [t('common.title'), occurrence.event.title],
+            [t('common.organiser'), fullName(occurrence.event.organiser)],
+            [t('common.guests'), occurrence.guests.map(fullName).join(', ')],
+            [t('common.startDate'), `${formatDateTime(occurrence.occurrenceDate, zone)} (${zone})`],
           ]}
         />
       </div>
@@ -190,7 +190,7 @@ export function EditOccurrenceScreen() {
   const { t } = useTranslation();
   const param = useParams().occurrenceId;
   const id = parseRouteId(param);
-  const fetchFailed = (error: string) => t('occurrences.fetchFailed', { error });
+  const fetchFailed = (error: string) => t('common.occurrenceFetchFailed', { error });
   return (
     <FormFrame title={t('occurrences.editTitle')} description={t('occurrences.editDescription')} wide>
       {id === null ? (

@@ -22,7 +22,7 @@ export function useOccurrencesDay() {
 }
 
 /** The row menu's Delete (admins), naming the item in its toasts as `itemKey` says. */
-export function useDeleteAction(itemKey: 'occurrences.upcomingItem' | 'occurrences.occurrenceItem') {
+export function useDeleteAction(itemKey: 'occurrences.upcomingItem' | 'items.Event occurrence') {
   const { t } = useTranslation();
   const deleteRow = useConfirmedDelete(
     useDeleteOccurrence(),
@@ -30,7 +30,7 @@ export function useDeleteAction(itemKey: 'occurrences.upcomingItem' | 'occurrenc
     () => t(itemKey),
   );
   return (row: EventOccurrence): RowAction => ({
-    label: t('occurrences.delete'),
+    label: t('common.delete'),
     onSelect: () => deleteRow(row),
     tone: 'danger',
   });
@@ -46,16 +46,16 @@ export function useEditSeriesAction() {
   return (row: EventOccurrence): RowAction[] =>
     row.status === 'completed' || row.event.status !== 'active' || row.event.doesNotRepeat
       ? []
-      : [{ label: t('occurrences.editSeriesFromHere'), to: `/events/${row.eventId}/edit?from=${row.id}` }];
+      : [{ label: t('common.editSeriesFromHere'), to: `/events/${row.eventId}/edit?from=${row.id}` }];
 }
 
 function useColumns(withNotes: boolean): Column<EventOccurrence>[] {
   const { t } = useTranslation();
   const columns: Column<EventOccurrence>[] = [
-    { key: 'id', header: t('occurrences.id'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
+    { key: 'id', header: t('common.number'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
     {
       key: 'title',
-      header: t('occurrences.eventTitle'),
+      header: t('common.title'),
       cell: (row) => <span className="font-medium text-slate-900">{row.event.title}</span>,
       // Title, organiser, guests and notes may wrap, so the table fits beside the sidebar.
       className: 'whitespace-normal!',
@@ -69,13 +69,13 @@ function useColumns(withNotes: boolean): Column<EventOccurrence>[] {
     },
     {
       key: 'organiser',
-      header: t('occurrences.organiser'),
+      header: t('common.organiser'),
       cell: (row) => fullName(row.event.organiser),
       className: 'whitespace-normal!',
     },
     {
       key: 'guests',
-      header: t('occurrences.guests'),
+      header: t('common.guests'),
       // A line breaks between names, never inside one.
       cell: (row) =>
         guestNames(row.guests).map((name, index) => (
@@ -103,7 +103,7 @@ function useColumns(withNotes: boolean): Column<EventOccurrence>[] {
   }
   columns.push({
     key: 'status',
-    header: t('occurrences.status'),
+    header: t('common.status'),
     cell: (row) => <StatusBadge status={row.status}>{t(`occurrences.statuses.${row.status}`)}</StatusBadge>,
   });
   return columns;

@@ -89,7 +89,7 @@ export function CalendarFeedSection({ userId }: { userId: number }) {
           {t('profile.feed.loadFailed', { error: errorMessage(feed.error) })}
         </p>
         <button type="button" className={buttonClass.secondary} onClick={() => void feed.refetch()}>
-          {t('profile.feed.retry')}
+          {t('common.retry')}
         </button>
       </div>
     );
