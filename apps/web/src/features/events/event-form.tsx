@@ -12,6 +12,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EntityForm, FormFrame, FormSection } from '../../components/entity-form';
+import { GuestsField } from '../../components/guests-field';
 import { WithChoices } from '../../components/with-choices';
 import {
   CheckboxInput,
@@ -120,31 +121,6 @@ function OrganiserField({ event }: { event: Event | undefined }) {
             emptyLabel={t('events.chooseOrganiser')}
             options={options}
             className="sm:col-span-1"
-          />
-        );
-      }}
-    </WithChoices>
-  );
-}
-
-function GuestsField({ event }: { event: Event | undefined }) {
-  const { t } = useTranslation();
-  const guests = useQuery(peopleQuery('guest'));
-  return (
-    <WithChoices label={t('common.guests')} query={guests}>
-      {(data) => {
-        const options: Choice[] = data.items.map((person) => ({ value: person.id, label: fullName(person) }));
-        for (const guest of event?.guests ?? []) {
-          if (!options.some((option) => option.value === guest.id)) {
-            options.push({ value: guest.id, label: fullName(guest) });
-          }
-        }
-        return (
-          <CheckboxListInput
-            name="guestIds"
-            label={t('common.guests')}
-            emptyText={t('common.guestsEmpty')}
-            options={options}
           />
         );
       }}
@@ -411,7 +387,7 @@ export function EventFormScreen() {
           <FormSection title={t('events.peopleSection')}>
             <LocationField event={event} />
             <OrganiserField event={event} />
-            <GuestsField event={event} />
+            <GuestsField guests={event?.guests ?? []} />
           </FormSection>
           <FormSection title={t('common.when')}>
             <WhenFields event={split.shown(event)} />

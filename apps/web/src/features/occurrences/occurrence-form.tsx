@@ -1,7 +1,6 @@
 import { errorMessage } from '../../api/errors';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_TIMEZONE, type EventOccurrence, messages } from '@ritim/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -15,14 +14,13 @@ import {
   StatusCard,
   useSubmitWithFeedback,
 } from '../../components/entity-form';
-import { CheckboxListInput, DateTimeInput, type Choice } from '../../components/form-fields';
-import { WithChoices } from '../../components/with-choices';
+import { DateTimeInput } from '../../components/form-fields';
+import { GuestsField } from '../../components/guests-field';
 import { formatDateTime } from '../../lib/dates';
 import { occurrenceQuery, useUpdateOccurrence } from '../../api/occurrences';
 import { useOccurrenceConflicts } from '../../api/conflicts';
 import { ConflictWarnings } from '../../components/conflict-warnings';
 import { useSession } from '../../auth/session-store';
-import { peopleQuery } from '../../api/people';
 import { translateMessage } from '../../i18n';
 import {
   fullName,
@@ -52,35 +50,6 @@ function Details({ items }: { items: [string, string][] }) {
 }
 
 const choiceTexts = { loading: 'common.loading', failed: 'occurrences.choicesFailed' } as const;
-
-/**
- * The active guest-role users to tick, with the occurrence's guests among them (they are active
- * too, but the list may not have caught up with a change yet).
- */
-function GuestsField({ occurrence }: { occurrence: EventOccurrence }) {
-  const { t } = useTranslation();
-  const guests = useQuery(peopleQuery('guest'));
-  return (
-    <WithChoices label={t('common.guests')} query={guests} texts={choiceTexts} wide>
-      {(data) => {
-        const options: Choice[] = data.items.map((person) => ({ value: person.id, label: fullName(person) }));
-        for (const guest of occurrence.guests) {
-          if (!options.some((option) => option.value === guest.id)) {
-            options.push({ value: guest.id, label: fullName(guest) });
-          }
-        }
-        return (
-          <CheckboxListInput
-            name="guestIds"
-            label={t('common.guests')}
-            emptyText={t('common.guestsEmpty')}
-            options={options}
-          />
-        );
-      }}
-    </WithChoices>
-  );
-}
 
 /**
  * The double bookings the new time and guests would make (POST …/preview with PATCH's body), as
@@ -145,7 +114,7 @@ function OccurrenceForm({ occurrence }: { occurrence: EventOccurrence }) {
       }
     >
       <FormSection>
-        <GuestsField occurrence={occurrence} />
+        <GuestsField guests={occurrence.guests} texts={choiceTexts} wide />
         <DateTimeInput
           name="occurrenceDate"
           label={t('common.startDate')}
