@@ -2,13 +2,13 @@ import type { ConflictList, OccurrenceClashList, UpdateEventOccurrence } from '@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useDebounced } from '../lib/use-debounced';
 import { apiRequest } from './client';
+import { OCCURRENCES, occurrenceKeys } from './occurrences';
 
 /**
  * Double-booking checks (issue 15), shared by the screens that move or change sessions: Edit
  * Event Occurrence, the calendar's drag confirmation, and Home's clash list.
  */
 
-const SECTION = 'event-occurrences';
 /** As the event form's preview: ask once the typing has settled. */
 export const CONFLICT_CHECK_DELAY_MS = 400;
 
@@ -18,9 +18,9 @@ export const CONFLICT_CHECK_DELAY_MS = 400;
  */
 export const occurrenceConflictsQuery = (id: number, changes: UpdateEventOccurrence | null) =>
   queryOptions({
-    queryKey: [SECTION, 'conflicts', id, changes] as const,
+    queryKey: occurrenceKeys.conflicts(id, changes),
     queryFn: ({ signal }) =>
-      apiRequest<ConflictList>(`${SECTION}/${id}/preview`, { method: 'POST', body: changes, signal }),
+      apiRequest<ConflictList>(`${OCCURRENCES}/${id}/preview`, { method: 'POST', body: changes, signal }),
     enabled: changes !== null,
     retry: false,
     staleTime: 10_000,
@@ -46,6 +46,7 @@ export function useOccurrenceConflicts(
 /** GET /api/event-occurrences/conflicts?from&to (admins): stored sessions clashing with each other. */
 export const occurrenceClashesQuery = (from: string, to: string) =>
   queryOptions({
-    queryKey: [SECTION, 'clashes', from, to] as const,
-    queryFn: ({ signal }) => apiRequest<OccurrenceClashList>(`${SECTION}/conflicts`, { query: { from, to }, signal }),
+    queryKey: occurrenceKeys.clashes(from, to),
+    queryFn: ({ signal }) =>
+      apiRequest<OccurrenceClashList>(`${OCCURRENCES}/conflicts`, { query: { from, to }, signal }),
   });

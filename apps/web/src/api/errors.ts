@@ -1,3 +1,5 @@
+import { i18n, translateMessage } from '../i18n';
+
 /**
  * A failed API call: the HTTP status and the server's `{message}` (or a fallback text), with the
  * message's code and values when the server sent them (translateMessage words it by them).
@@ -33,9 +35,12 @@ export function codedMessageOf(
   };
 }
 
-/** The text to show for anything thrown: the message, else 'Unknown error'. */
-export function errorMessage(error: unknown, fallback = 'Unknown error'): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'string' && error) return error;
-  return fallback;
+/**
+ * The text to show for anything thrown: its message in the current language (by its code, see
+ * translateMessage), else the screen's `fallback`, else 'Unknown error' in the current language.
+ */
+export function errorMessage(error: unknown, fallback?: string): string {
+  if (error instanceof Error && error.message) return translateMessage(error);
+  if (typeof error === 'string' && error) return translateMessage(error);
+  return fallback ?? i18n.t('errors.unknown');
 }

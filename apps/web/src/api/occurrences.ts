@@ -1,22 +1,57 @@
-import type { EventOccurrence, EventOccurrenceListQuery } from '@ritim/shared';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { QueryParams } from './client';
-import { get, list } from './resources';
+import type {
+  BulkActionResult,
+  EventOccurrence,
+  EventOccurrenceListQuery,
+  ScheduleDayRequest,
+  SendReportRequest,
+  UpdateEventOccurrence,
+} from '@ritim/shared';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { apiRequest, type QueryParams } from './client';
+import { messageLogKeys } from './message-logs';
+import { get, list, remove, update } from './resources';
 
 /**
- * The occurrences' query keys and queries: the occurrence screens, Fill Form and Home all read
- * them, so they live here rather than in one of those features.
+ * The occurrences' query keys, queries and changes: the occurrence screens, the calendar, Fill
+ * Form, Events and Home all read or change them, so they live here rather than in one of those
+ * features. Each change is one hook here that refetches everything about occurrences; screens add
+ * their toasts and navigation through the mutation's options.
  */
 
-const SECTION = 'event-occurrences';
+/** The API path of occurrences, and the first part of every occurrence query key. */
+export const OCCURRENCES = 'event-occurrences';
 
-/** Query keys of occurrences; every change invalidates `all` (lists, details and Home read them). */
+/**
+ * Query keys of occurrences. Every change invalidates `all`: the day and monthly lists, one
+ * occurrence, the calendar's ranges, Home, and the clash checks all sit under it.
+ */
 export const occurrenceKeys = {
-  all: [SECTION] as const,
-  lists: () => [SECTION, 'list'] as const,
-  list: (query: OccurrenceListParams) => [SECTION, 'list', query] as const,
-  detail: (id: number) => [SECTION, 'detail', id] as const,
+  all: [OCCURRENCES] as const,
+  lists: () => [OCCURRENCES, 'list'] as const,
+  list: (query: OccurrenceListParams) => [OCCURRENCES, 'list', query] as const,
+  detail: (id: number) => [OCCURRENCES, 'detail', id] as const,
+  calendar: (range: object) => [OCCURRENCES, 'calendar', range] as const,
+  conflicts: (id: number, changes: UpdateEventOccurrence | null) => [OCCURRENCES, 'conflicts', id, changes] as const,
+  clashes: (from: string, to: string) => [OCCURRENCES, 'clashes', from, to] as const,
 };
+
+/**
+ * After a change to occurrences (here, or an event's split, or a submitted form): every screen
+ * showing them reads afresh, except the `except` query (one just deleted, which would only 404).
+ */
+export function invalidateOccurrences(queryClient: QueryClient, except?: QueryKey) {
+  return queryClient.invalidateQueries({
+    queryKey: occurrenceKeys.all,
+    predicate: except ? (query) => !except.every((part, index) => query.queryKey[index] === part) : undefined,
+  });
+}
 
 /** The list's query as the screens send it (booleans and numbers become query-string text). */
 export type OccurrenceListParams = Partial<
@@ -29,7 +64,7 @@ export const occurrenceListQuery = (params: OccurrenceListParams) =>
     queryKey: occurrenceKeys.list(params),
     queryFn: ({ signal }) =>
       list<EventOccurrence>(
-        SECTION,
+        OCCURRENCES,
         Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== false)) as QueryParams,
         signal,
       ),
@@ -40,5 +75,57 @@ export const occurrenceListQuery = (params: OccurrenceListParams) =>
 export const occurrenceQuery = (id: number) =>
   queryOptions({
     queryKey: occurrenceKeys.detail(id),
-    queryFn: ({ signal }) => get<EventOccurrence>(SECTION, id, signal),
+    queryFn: ({ signal }) => get<EventOccurrence>(OCCURRENCES, id, signal),
   });
+
+/**
+ * PATCH /api/event-occurrences/{id}: Edit Event Occurrence's save, and the calendar's drag to
+ * another start (`{occurrenceDate}`). Refetched whether it worked or not (a refused move is drawn
+ * back where the server has it).
+ */
+export function useUpdateOccurrence() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: number; changes: UpdateEventOccurrence }) =>
+      update<EventOccurrence>(OCCURRENCES, id, changes),
+    onSuccess: (occurrence) => queryClient.setQueryData(occurrenceKeys.detail(occurrence.id), occurrence),
+    onSettled: () => invalidateOccurrences(queryClient),
+  });
+}
+
+/** DELETE /api/event-occurrences/{id} (a list's row menu, the calendar's details): all but the deleted one refetch. */
+export function useDeleteOccurrence() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => remove(OCCURRENCES, id),
+    onSettled: (_, __, id) => invalidateOccurrences(queryClient, occurrenceKeys.detail(id)),
+  });
+}
+
+/** A bulk action's answer; `{success: false}` or a thrown ApiError is a failure (spec §8). */
+const bulk = (action: string, body: unknown) =>
+  apiRequest<BulkActionResult>(`${OCCURRENCES}/${action}`, { method: 'POST', body });
+
+/** The bulk actions on a day (or its month): {listDate, timezone} -> {success, message}. */
+export type DayAction =
+  'approveSchedule' | 'unapproveSchedule' | 'sendReminders' | 'sendReports' | 'sendMonthlyReports';
+
+/** A change that also queues messages: the occurrences and the message log refetch. */
+function useMessagingChange<T>(mutationFn: (request: T) => Promise<BulkActionResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () =>
+      Promise.all([
+        invalidateOccurrences(queryClient),
+        queryClient.invalidateQueries({ queryKey: messageLogKeys.all }),
+      ]),
+  });
+}
+
+/** POST approveSchedule / unapproveSchedule / sendReminders / sendReports / sendMonthlyReports {listDate, timezone}. */
+export const useScheduleAction = (action: DayAction) =>
+  useMessagingChange((request: ScheduleDayRequest) => bulk(action, request));
+
+/** POST sendReport {eventOccurrenceId, formId}: the report to the guests; the occurrence becomes completed. */
+export const useSendReport = () => useMessagingChange((request: SendReportRequest) => bulk('sendReport', request));

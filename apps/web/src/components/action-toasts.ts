@@ -1,7 +1,7 @@
+import { errorMessage } from '../api/errors';
 import type { BulkActionResult } from '@ritim/shared';
 import { toast } from 'sonner';
 import { translateMessage } from '../i18n';
-import { failureMessage } from './entity-form';
 
 /**
  * The toasts of an action that answers `{ success, message }` (the bulk actions, the message-group
@@ -20,7 +20,7 @@ export function toastResult(result: BulkActionResult, fallback: string) {
  * the current language, else the default.
  */
 export function actionFailure(error: unknown, prefix: string, fallback: string): string {
-  return `${translateMessage(prefix)} ${failureMessage(error, fallback)}`;
+  return `${translateMessage(prefix)} ${errorMessage(error, fallback)}`;
 }
 
 /** `actionFailure` as a red toast. */

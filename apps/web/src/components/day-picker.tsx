@@ -44,12 +44,12 @@ export function DayPicker({
   return (
     <div className="flex items-center gap-2 sm:shrink-0" data-testid="day-picker">
       <label htmlFor={id} className="sr-only">
-        {t('occurrences.day')}
+        {t('common.day')}
       </label>
       <button
         type="button"
         className={stepClass}
-        aria-label={t(unit === 'day' ? 'occurrences.previousDay' : 'occurrences.previousMonth')}
+        aria-label={t(unit === 'day' ? 'common.previousDay' : 'common.previousMonth')}
         onClick={() => onChange(shiftDay(day, -1, unit))}
       >
         <ChevronLeftIcon className="size-4" />
@@ -70,7 +70,7 @@ export function DayPicker({
       <button
         type="button"
         className={stepClass}
-        aria-label={t(unit === 'day' ? 'occurrences.nextDay' : 'occurrences.nextMonth')}
+        aria-label={t(unit === 'day' ? 'common.nextDay' : 'common.nextMonth')}
         onClick={() => onChange(shiftDay(day, 1, unit))}
       >
         <ChevronRightIcon className="size-4" />
@@ -81,7 +81,7 @@ export function DayPicker({
         disabled={day === todayIn(zone)}
         onClick={() => onChange(todayIn(zone))}
       >
-        {t('occurrences.today')}
+        {t('common.today')}
       </button>
     </div>
   );

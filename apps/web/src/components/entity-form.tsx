@@ -1,3 +1,4 @@
+import { errorMessage } from '../api/errors';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, parseId } from '@ritim/shared';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
@@ -14,10 +15,6 @@ import { buttonClass, cardClass } from './ui';
 
 /** A route's id parameter, canonical as the server reads it (shared parseId), else null. */
 export const parseRouteId = (value: string | undefined): number | null => parseId(value);
-
-/** The message of a failed call in the current language, else the screen's default. */
-export const failureMessage = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? translateMessage(error) : fallback;
 
 /** A form screen's page: its title (document and heading), an optional line under it, the content. */
 export function FormFrame({
@@ -70,7 +67,7 @@ export function LoadingText() {
   return (
     <p role="status" className="flex items-center justify-center gap-2 text-sm text-slate-500">
       <Spinner />
-      {t('app.loading')}
+      {t('common.loading')}
     </p>
   );
 }
@@ -97,7 +94,6 @@ interface ItemLoaderProps<T, K extends QueryKey> {
 
 /** Loads one item for an edit screen: 'Loading...', or the failure (toast and card), or the form. */
 export function ItemLoader<T, K extends QueryKey>({ query, fetchFailed, backTo, children }: ItemLoaderProps<T, K>) {
-  const { t } = useTranslation();
   const { data, error, isPending } = useQuery({ ...query, retry: false });
   if (data !== undefined) return children(data);
   return (
@@ -105,10 +101,7 @@ export function ItemLoader<T, K extends QueryKey>({ query, fetchFailed, backTo, 
       {isPending ? (
         <LoadingText />
       ) : (
-        <ErrorText
-          message={fetchFailed(error ? failureMessage(error, t('errors.unknown')) : t('errors.unknown'))}
-          toastId={`fetch-${JSON.stringify(query.queryKey)}`}
-        />
+        <ErrorText message={fetchFailed(errorMessage(error))} toastId={`fetch-${JSON.stringify(query.queryKey)}`} />
       )}
     </StatusCard>
   );
@@ -185,7 +178,7 @@ export function useSubmitWithFeedback() {
     try {
       saved = await save();
     } catch (error) {
-      toast.error(failureMessage(error, texts.failure));
+      toast.error(errorMessage(error, texts.failure));
       return;
     }
     toast.success(texts.success);

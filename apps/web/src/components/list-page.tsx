@@ -1,3 +1,4 @@
+import { errorMessage } from '../api/errors';
 import { PAGE_SIZE, type SortOption } from '@ritim/shared';
 import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
@@ -5,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { QueryParams } from '../api/client';
 import type { ListResult } from '../api/resources';
-import { translateMessage } from '../i18n';
 import { CheckboxFilter } from './checkbox-filter';
 import { DataTable, type Column } from './data-table';
 import { InboxIcon, PlusIcon } from './icons';
@@ -95,11 +95,11 @@ export function ListPage<T, K extends QueryKey>({
     body = (
       <p role="status" className="flex items-center justify-center gap-2 px-4 py-16 text-sm text-slate-500">
         <Spinner />
-        {t('list.loading')}
+        {t('common.loading')}
       </p>
     );
   } else if (result.isError) {
-    const message = result.error.message ? translateMessage(result.error) : t('list.unknownError');
+    const message = errorMessage(result.error, t('list.unknownError'));
     body = (
       <p role="alert" className="px-4 py-16 text-center text-sm text-red-700">
         {t('list.error', { error: message })}

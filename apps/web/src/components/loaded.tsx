@@ -1,7 +1,7 @@
+import { errorMessage } from '../api/errors';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateMessage } from '../i18n';
 import { Spinner } from './spinner';
 import { buttonClass } from './ui';
 
@@ -10,11 +10,11 @@ export function Loaded<T>({ query, children }: { query: UseQueryResult<T>; child
   const { t } = useTranslation();
   if (query.data) return children(query.data);
   if (query.error) {
-    const error = query.error.message ? translateMessage(query.error) : t('errors.unknown');
+    const error = errorMessage(query.error);
     return (
       <div className="flex flex-wrap items-center gap-3 px-4 py-6 sm:px-6">
         <p role="alert" className="text-sm text-red-700">
-          {t('home.loadFailed', { error })}
+          {t('common.sessionsLoadFailed', { error })}
         </p>
         <button type="button" className={buttonClass.secondary} onClick={() => void query.refetch()}>
           {t('home.retry')}
@@ -25,7 +25,7 @@ export function Loaded<T>({ query, children }: { query: UseQueryResult<T>; child
   return (
     <p role="status" className="flex items-center gap-2 px-4 py-6 text-sm text-slate-500 sm:px-6">
       <Spinner />
-      {t('home.loading')}
+      {t('common.loading')}
     </p>
   );
 }

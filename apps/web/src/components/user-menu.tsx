@@ -45,7 +45,7 @@ export function UserMenu() {
           <p className="text-xs text-slate-500">{t(`roles.${role}`)}</p>
         </div>
         <MenuSeparator className="my-1 h-px bg-slate-100" />
-        <MenuSection heading={t('userMenu.language')} headingClass="px-4 pt-2 pb-1 text-xs font-medium text-slate-500">
+        <MenuSection heading={t('common.language')} headingClass="px-4 pt-2 pb-1 text-xs font-medium text-slate-500">
           {LANGUAGES.map((language) => (
             <MenuItem
               key={language}

@@ -1,4 +1,5 @@
 import type { EnSections } from './en-sections';
+import { common } from './en/common';
 import { locations } from './en/locations';
 import { profile } from './en/profile';
 import { shell } from './en/shell';
@@ -11,6 +12,7 @@ import { shell } from './en/shell';
  */
 export const en = {
   ...shell,
+  common,
   locations,
   profile,
 };

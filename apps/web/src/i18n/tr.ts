@@ -1,6 +1,7 @@
 import type { DeepPartial } from './deep-partial';
 import type { Resources } from './en';
 import { shell } from './tr/shell';
+import { common } from './tr/common';
 import { locations } from './tr/locations';
 import { profile } from './tr/profile';
 import { users } from './tr/users';
@@ -23,6 +24,7 @@ import { messages } from './tr/messages';
  */
 export const tr: DeepPartial<Resources> & { messages: typeof messages } = {
   ...shell,
+  common,
   home,
   locations,
   users,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { login } from '../../api/auth';
-import { ApiError } from '../../api/errors';
+import { ApiError, errorMessage } from '../../api/errors';
 import { decodeAccessToken } from '../../auth/decode-token';
 import { returnPath, type LoginState } from '../../auth/return-path';
 import { setAccessToken, useSession } from '../../auth/session-store';
@@ -66,7 +66,7 @@ export function LoginPage() {
       } else {
         toast.error(
           t('errors.anErrorOccurred', {
-            error: error instanceof Error && error.message ? translateMessage(error) : t('errors.unknown'),
+            error: errorMessage(error),
           }),
         );
       }
@@ -91,7 +91,7 @@ export function LoginPage() {
           <form className="mt-6" noValidate onSubmit={(event) => void onSubmit(event)}>
             <fieldset disabled={isSubmitting} className="space-y-5">
               <TextField
-                label={t('auth.username')}
+                label={t('common.username')}
                 autoComplete="username"
                 autoCapitalize="none"
                 spellCheck={false}
@@ -104,7 +104,7 @@ export function LoginPage() {
                 error={fieldError(errors.username)}
               />
               <TextField
-                label={t('auth.password')}
+                label={t('common.password')}
                 type="password"
                 autoComplete="current-password"
                 required

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { ApiError } from '../../api/errors';
+import { ApiError, errorMessage } from '../../api/errors';
 import { returnPath, type LoginState } from '../../auth/return-path';
 import { signOut } from '../../auth/sign-out';
 import { FullPageStatus } from '../../components/full-page-status';
@@ -26,7 +26,7 @@ export function LogoutPage() {
         error instanceof ApiError && (error.status === 401 || error.status === 404)
           ? translateMessage(error)
           : t('errors.anErrorOccurred', {
-              error: error instanceof Error && error.message ? translateMessage(error) : t('errors.unknown'),
+              error: errorMessage(error),
             });
       toast.error(text, { id: 'sign-out-failed' });
       void navigate(back, { replace: true });

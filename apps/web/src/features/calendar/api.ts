@@ -1,11 +1,8 @@
-import type { EventOccurrence, OccurrenceCalendar } from '@ritim/shared';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OccurrenceCalendar } from '@ritim/shared';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
-import { occurrenceKeys } from '../../api/occurrences';
-import { remove, update } from '../../api/resources';
+import { OCCURRENCES, occurrenceKeys } from '../../api/occurrences';
 import type { CalendarFilters } from './calendar-values';
-
-const SECTION = 'event-occurrences';
 
 /**
  * The range a view shows (ISO instants, `to` exclusive) and the admin's filters; `perDay` or
@@ -26,36 +23,11 @@ export interface CalendarRange extends CalendarFilters {
  */
 export const calendarQuery = (range: CalendarRange) =>
   queryOptions({
-    queryKey: [...occurrenceKeys.all, 'calendar', range] as const,
+    queryKey: occurrenceKeys.calendar(range),
     queryFn: ({ signal }) =>
-      apiRequest<OccurrenceCalendar>(`${SECTION}/calendar`, {
+      apiRequest<OccurrenceCalendar>(`${OCCURRENCES}/calendar`, {
         query: { ...range },
         signal,
       }),
     placeholderData: keepPreviousData,
   });
-
-/** PATCH /api/event-occurrences/{id} {occurrenceDate}: a session dragged to another start. */
-export function useMoveSession() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, start }: { id: number; start: Date }) =>
-      update<EventOccurrence>(SECTION, id, { occurrenceDate: start.toISOString() }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: occurrenceKeys.all }),
-  });
-}
-
-/** DELETE /api/event-occurrences/{id}; everything about occurrences refetches but the deleted one's details. */
-export function useDeleteSession() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => remove(SECTION, id),
-    onSuccess: (_, id) => {
-      const gone = occurrenceKeys.detail(id);
-      return queryClient.invalidateQueries({
-        queryKey: occurrenceKeys.all,
-        predicate: (query) => !gone.every((part, index) => query.queryKey[index] === part),
-      });
-    },
-  });
-}

@@ -1,23 +1,25 @@
+import { FilterSelect } from '../../components/filter-select';
+import { errorMessage } from '../../api/errors';
 import { DEFAULT_TIMEZONE, OCCURRENCE_STATUSES } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { locationChoicesQuery } from '../../api/locations';
+import { useUpdateOccurrence } from '../../api/occurrences';
 import { peopleQuery } from '../../api/people';
 import { isAdmin } from '../../auth/roles';
 import { useSession } from '../../auth/session-store';
-import { failureMessage } from '../../components/entity-form';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../components/icons';
 import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { StatusBadge } from '../../components/status-badge';
-import { buttonClass, cardClass, inputClass } from '../../components/ui';
+import { buttonClass, cardClass } from '../../components/ui';
 import { WithChoices } from '../../components/with-choices';
 import { fullName } from '../../lib/names';
 import { dateTimeIn, todayIn } from '../../lib/wall-clock';
-import { calendarQuery, useMoveSession } from './api';
+import { calendarQuery } from './api';
 import {
   CALENDAR_VIEWS,
   moreInputs,
@@ -29,6 +31,7 @@ import {
   type CalendarFilter,
   type CalendarFilters,
   type CalendarState,
+  type CalendarView,
 } from './calendar-values';
 import { DaySessions } from './day-sessions';
 import { MoveConfirmation } from './move-confirmation';
@@ -38,54 +41,21 @@ import { SessionDetails } from './session-details';
 /** Below this width the calendar opens as a list (when the URL names no view). */
 const NARROW_QUERY = '(max-width: 639px)';
 
-interface Choice {
-  value: number;
-  label: string;
-}
+/** Each view's name, and what its arrows step by (the list shows a week). */
+const VIEW_LABELS = {
+  month: 'common.month',
+  week: 'common.week',
+  day: 'common.day',
+  list: 'calendar.views.list',
+} as const satisfies Record<CalendarView, string>;
+const STEP_LABELS = {
+  month: { previous: 'common.previousMonth', next: 'common.nextMonth' },
+  week: { previous: 'common.previousWeek', next: 'common.nextWeek' },
+  day: { previous: 'common.previousDay', next: 'common.nextDay' },
+  list: { previous: 'common.previousWeek', next: 'common.nextWeek' },
+} as const satisfies Record<CalendarView, { previous: string; next: string }>;
 
-/** One of the admin's filters: a native select whose empty choice means every one. */
-function FilterSelect({
-  label,
-  emptyLabel,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  emptyLabel: string;
-  value: number | undefined;
-  options: Choice[];
-  onChange: (value: number | undefined) => void;
-}) {
-  const id = useId();
-  // An id from a shared link that is no longer offered (an archived place, say) stays choosable.
-  const shown =
-    value !== undefined && !options.some((option) => option.value === value)
-      ? [...options, { value, label: `#${value}` }]
-      : options;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value ?? ''}
-        onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
-        className={`${inputClass} mt-2 pr-8`}
-      >
-        <option value="">{emptyLabel}</option>
-        {shown.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-const choiceTexts = { loading: 'calendar.choicesLoading', failed: 'calendar.choicesFailed' } as const;
+const choiceTexts = { loading: 'common.loading', failed: 'calendar.choicesFailed' } as const;
 
 /** The admin's filters by organiser, location and guest, from the same choices the event form offers. */
 function CalendarFiltersBar({
@@ -106,10 +76,10 @@ function CalendarFiltersBar({
   return (
     <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" data-testid="calendar-filters">
       <legend className="sr-only">{t('calendar.filters')}</legend>
-      <WithChoices label={t('calendar.organiser')} query={organisers} texts={choiceTexts}>
+      <WithChoices label={t('common.organiser')} query={organisers} texts={choiceTexts}>
         {(data) => (
           <FilterSelect
-            label={t('calendar.organiser')}
+            label={t('common.organiser')}
             emptyLabel={t('calendar.anyOrganiser')}
             value={filters.organiserId}
             options={people(data.items)}
@@ -117,10 +87,10 @@ function CalendarFiltersBar({
           />
         )}
       </WithChoices>
-      <WithChoices label={t('calendar.location')} query={locations} texts={choiceTexts}>
+      <WithChoices label={t('items.Location')} query={locations} texts={choiceTexts}>
         {(data) => (
           <FilterSelect
-            label={t('calendar.location')}
+            label={t('items.Location')}
             emptyLabel={t('calendar.anyLocation')}
             value={filters.locationId}
             options={data.items.map((location) => ({ value: location.id, label: location.name }))}
@@ -205,14 +175,14 @@ export function CalendarPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const [openDay, setOpenDay] = useState<string | null>(null);
   const [drop, setDrop] = useState<SessionDrop | null>(null);
-  const move = useMoveSession();
+  const move = useUpdateOccurrence();
   const cancelMove = () => {
     drop?.revert();
     setDrop(null);
   };
   const confirmMove = (pending: SessionDrop) =>
     move.mutate(
-      { id: pending.occurrenceId, start: pending.to },
+      { id: pending.occurrenceId, changes: { occurrenceDate: pending.to.toISOString() } },
       {
         onSuccess: () => {
           toast.success(t('calendar.move.moved', { time: dateTimeIn(pending.to.toISOString(), zone) }));
@@ -221,7 +191,7 @@ export function CalendarPage() {
         onError: (error) => {
           pending.revert();
           setDrop(null);
-          toast.error(t('calendar.move.failed', { error: failureMessage(error, t('errors.unknown')) }));
+          toast.error(t('calendar.move.failed', { error: errorMessage(error) }));
         },
       },
     );
@@ -231,9 +201,9 @@ export function CalendarPage() {
 
   return (
     <div className="space-y-6">
-      <PageTitle title={t('calendar.title')} />
+      <PageTitle title={t('nav.calendar')} />
       <div>
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('calendar.title')}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('nav.calendar')}</h1>
         <p className="mt-1 text-sm text-slate-600">{t('calendar.description')}</p>
       </div>
 
@@ -245,7 +215,7 @@ export function CalendarPage() {
             <button
               type="button"
               className={`${buttonClass.secondary} px-2`}
-              aria-label={t(`calendar.previous.${state.view}`)}
+              aria-label={t(STEP_LABELS[state.view].previous)}
               onClick={() => go({ date: stepDate(state.view, state.date, -1) })}
             >
               <ChevronLeftIcon className="size-4" />
@@ -253,7 +223,7 @@ export function CalendarPage() {
             <button
               type="button"
               className={`${buttonClass.secondary} px-2`}
-              aria-label={t(`calendar.next.${state.view}`)}
+              aria-label={t(STEP_LABELS[state.view].next)}
               onClick={() => go({ date: stepDate(state.view, state.date, 1) })}
             >
               <ChevronRightIcon className="size-4" />
@@ -264,7 +234,7 @@ export function CalendarPage() {
               disabled={state.date === today}
               onClick={() => go({ date: today })}
             >
-              {t('calendar.today')}
+              {t('common.today')}
             </button>
           </div>
           <h2 className="min-w-0 flex-1 text-lg font-semibold text-slate-900" data-testid="calendar-title">
@@ -285,14 +255,14 @@ export function CalendarPage() {
                     : 'bg-white text-slate-900 hover:bg-slate-50'
                 }`}
               >
-                {t(`calendar.views.${view}`)}
+                {t(VIEW_LABELS[view])}
               </button>
             ))}
           </div>
         </div>
 
         <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
-          <p data-testid="calendar-zone">{t('calendar.zone', { zone })}</p>
+          <p data-testid="calendar-zone">{t('common.timesIn', { zone })}</p>
           <ul aria-label={t('calendar.legend')} className="flex flex-wrap gap-2" data-testid="calendar-legend">
             {OCCURRENCE_STATUSES.map((status) => (
               <li key={status}>
@@ -315,10 +285,10 @@ export function CalendarPage() {
         {query.isError && (
           <div className="mt-3 flex flex-wrap items-center gap-3">
             <p role="alert" className="text-sm text-red-700">
-              {t('calendar.loadFailed', { error: failureMessage(query.error, t('errors.unknown')) })}
+              {t('common.sessionsLoadFailed', { error: errorMessage(query.error) })}
             </p>
             <button type="button" className={buttonClass.secondary} onClick={() => void query.refetch()}>
-              {t('calendar.retry')}
+              {t('common.retry')}
             </button>
           </div>
         )}

@@ -1,16 +1,16 @@
+import { TitledDialog } from '../../components/titled-dialog';
+import { errorMessage } from '../../api/errors';
 import type { SessionRole } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { failureMessage } from '../../components/entity-form';
 import { Spinner } from '../../components/spinner';
 import { StatusBadge } from '../../components/status-badge';
 import { buttonClass } from '../../components/ui';
 import { formatDay } from '../../lib/dates';
 import { timeIn } from '../../lib/wall-clock';
 import { calendarQuery } from './api';
-import { CalendarDialog } from './calendar-dialog';
 import { dayRangeIn, sessionInputs, type CalendarFilters } from './calendar-values';
 import { SessionDetails } from './session-details';
 
@@ -39,7 +39,7 @@ function DayList({
   if (query.isError) {
     return (
       <p role="alert" className="text-sm text-red-700">
-        {t('calendar.day.loadFailed', { error: failureMessage(query.error, t('errors.unknown')) })}
+        {t('calendar.day.loadFailed', { error: errorMessage(query.error) })}
       </p>
     );
   }
@@ -125,13 +125,13 @@ export function DaySessions({
 }) {
   const { t, i18n } = useTranslation();
   return (
-    <CalendarDialog
+    <TitledDialog
       open={date !== null}
       onClose={onClose}
       title={date ? t('calendar.day.title', { day: formatDay(date, i18n.language) }) : ''}
       testId="calendar-day"
     >
       {date && <DayList key={date} date={date} zone={zone} filters={filters} role={role} />}
-    </CalendarDialog>
+    </TitledDialog>
   );
 }

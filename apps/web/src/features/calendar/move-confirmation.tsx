@@ -1,17 +1,16 @@
+import { TitledDialog } from '../../components/titled-dialog';
+import { errorMessage } from '../../api/errors';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOccurrenceConflicts } from '../../api/conflicts';
 import { ConflictWarnings } from '../../components/conflict-warnings';
-import { failureMessage } from '../../components/entity-form';
 import { Spinner } from '../../components/spinner';
 import { buttonClass } from '../../components/ui';
 import { dateTimeIn } from '../../lib/wall-clock';
-import { CalendarDialog } from './calendar-dialog';
 import type { SessionDrop } from './session-calendar';
 
 /** The double bookings the move would make (the same check as Edit Event Occurrence), asked at once. */
 function MoveConflicts({ drop, zone }: { drop: SessionDrop; zone: string }) {
-  const { t } = useTranslation();
   const { query, settled } = useOccurrenceConflicts(drop.occurrenceId, { occurrenceDate: drop.to.toISOString() }, 0);
   return (
     <div className="mt-3" data-testid="calendar-move-conflicts">
@@ -19,7 +18,7 @@ function MoveConflicts({ drop, zone }: { drop: SessionDrop; zone: string }) {
         list={query.data}
         zone={zone}
         pending={!settled && !query.isError}
-        error={query.isError ? failureMessage(query.error, t('errors.unknown')) : undefined}
+        error={query.isError ? errorMessage(query.error) : undefined}
       />
     </div>
   );
@@ -46,7 +45,7 @@ export function MoveConfirmation({
 }) {
   const { t } = useTranslation();
   return (
-    <CalendarDialog
+    <TitledDialog
       open={drop !== null}
       onClose={() => {
         if (!busy) onCancel();
@@ -83,6 +82,6 @@ export function MoveConfirmation({
       )}
       {drop && <MoveConflicts drop={drop} zone={zone} />}
       {children}
-    </CalendarDialog>
+    </TitledDialog>
   );
 }

@@ -1,3 +1,5 @@
+import { TitledDialog } from '../../components/titled-dialog';
+import { errorMessage } from '../../api/errors';
 import { SESSION_NOTES_FORM_ID, type EventOccurrence, type SessionRole } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -5,19 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formQuery } from '../../api/forms';
-import { occurrenceQuery } from '../../api/occurrences';
+import { occurrenceQuery, useDeleteOccurrence } from '../../api/occurrences';
 import { confirmAction } from '../../components/confirm';
-import { failureMessage } from '../../components/entity-form';
 import { Spinner } from '../../components/spinner';
 import { StatusBadge } from '../../components/status-badge';
 import { buttonClass } from '../../components/ui';
-import { translateMessage } from '../../i18n';
 import { isWebLink } from '../../lib/links';
 import { fullName } from '../../lib/names';
 import { fillTargets } from '../../lib/occurrence-rows';
 import { dateTimeIn, timeIn } from '../../lib/wall-clock';
-import { useDeleteSession } from './api';
-import { CalendarDialog } from './calendar-dialog';
 
 const linkClass =
   'font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
@@ -38,7 +36,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrence; zone: string; canFill: boolean }) {
   const { t } = useTranslation();
   const sessionNotes = useQuery({ ...formQuery(SESSION_NOTES_FORM_ID), enabled: canFill, staleTime: Infinity });
-  const formTitle = sessionNotes.data?.title ?? t('calendar.details.sessionNotes');
+  const formTitle = sessionNotes.data?.title ?? t('common.sessionNotes');
   const link = occurrence.event.conferenceLink?.trim() || null;
   const targets = canFill ? fillTargets(occurrence) : [];
   return (
@@ -48,9 +46,9 @@ function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrenc
           <span className="tabular-nums">{sessionTime(occurrence, zone)}</span>{' '}
           <span className="text-slate-500">({zone})</span>
         </Detail>
-        <Detail label={t('calendar.details.place')}>{occurrence.event.location.name}</Detail>
-        <Detail label={t('calendar.details.organiser')}>{fullName(occurrence.event.organiser)}</Detail>
-        <Detail label={t('calendar.details.guests')}>
+        <Detail label={t('common.place')}>{occurrence.event.location.name}</Detail>
+        <Detail label={t('common.organiser')}>{fullName(occurrence.event.organiser)}</Detail>
+        <Detail label={t('common.guests')}>
           {occurrence.guests.length === 0 ? (
             <span className="text-slate-500">{t('calendar.details.noGuests')}</span>
           ) : (
@@ -63,7 +61,7 @@ function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrenc
         </Detail>
         <Detail label={t('calendar.details.conferenceLink')}>
           {link === null ? (
-            <span className="text-slate-500">{t('calendar.details.noConferenceLink')}</span>
+            <span className="text-slate-500">{t('common.none')}</span>
           ) : isWebLink(link) ? (
             <a href={link} target="_blank" rel="noopener noreferrer" className={`${linkClass} break-all`}>
               {link}
@@ -72,7 +70,7 @@ function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrenc
             link
           )}
         </Detail>
-        <Detail label={t('calendar.details.status')}>
+        <Detail label={t('common.status')}>
           <StatusBadge status={occurrence.status}>{t(`occurrences.statuses.${occurrence.status}`)}</StatusBadge>
         </Detail>
       </dl>
@@ -83,7 +81,7 @@ function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrenc
             {targets.map((target) => (
               <li key={target.guestId}>
                 <Link to={target.to} className={`${linkClass} text-sm`}>
-                  {t('calendar.details.fill', { form: formTitle, guest: target.guestName })}
+                  {t('common.fill', { form: formTitle, guest: target.guestName })}
                 </Link>
                 {target.filled && (
                   <span className="ml-1 text-sm text-slate-500">{t('calendar.details.filledMark')}</span>
@@ -115,7 +113,7 @@ export function SessionDetails({
 }) {
   const { t } = useTranslation();
   const query = useQuery({ ...occurrenceQuery(occurrenceId ?? 0), enabled: occurrenceId !== null });
-  const remove = useDeleteSession();
+  const remove = useDeleteOccurrence();
   const occurrence = occurrenceId !== null && query.data?.id === occurrenceId ? query.data : undefined;
   const admin = role === 'admin';
   // A completed session is final: nothing to edit, delete or fill any more.
@@ -133,13 +131,12 @@ export function SessionDetails({
         toast.success(t('calendar.details.deleted'));
         onClose();
       },
-      onError: (error) =>
-        toast.error(error.message ? translateMessage(error.message) : t('calendar.details.deleteFailed')),
+      onError: (error) => toast.error(errorMessage(error, t('calendar.details.deleteFailed'))),
     });
   };
 
   return (
-    <CalendarDialog
+    <TitledDialog
       open={occurrenceId !== null}
       onClose={onClose}
       title={occurrence?.event.title ?? t('calendar.details.loading')}
@@ -154,10 +151,10 @@ export function SessionDetails({
               onClick={() => deleteSession(occurrence)}
             >
               {remove.isPending && <Spinner />}
-              {t('calendar.details.delete')}
+              {t('common.delete')}
             </button>
             <Link to={`/event-occurrences/${occurrence.id}/edit`} className={buttonClass.primary}>
-              {t('calendar.details.edit')}
+              {t('common.edit')}
             </Link>
           </>
         ) : undefined
@@ -167,7 +164,7 @@ export function SessionDetails({
         <DetailsBody occurrence={occurrence} zone={zone} canFill={changeable && (admin || role === 'editor')} />
       ) : query.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {t('calendar.details.loadFailed', { error: failureMessage(query.error, t('errors.unknown')) })}
+          {t('calendar.details.loadFailed', { error: errorMessage(query.error) })}
         </p>
       ) : (
         <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
@@ -175,6 +172,6 @@ export function SessionDetails({
           {t('calendar.details.loading')}
         </p>
       )}
-    </CalendarDialog>
+    </TitledDialog>
   );
 }

@@ -1,7 +1,7 @@
 import type { ConflictList, CreateEvent, Event, EventContinuation, RepeatOptions, UpdateEvent } from '@ritim/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
-import { occurrenceKeys } from '../../api/occurrences';
+import { invalidateOccurrences } from '../../api/occurrences';
 import { create, get, list, update } from '../../api/resources';
 import type { ListQuery } from '../../components/list-page';
 
@@ -122,7 +122,7 @@ export function useSplitEvent() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: eventKeys.lists() }),
         queryClient.invalidateQueries({ queryKey: eventKeys.detail(id) }),
-        queryClient.invalidateQueries({ queryKey: occurrenceKeys.all }),
+        invalidateOccurrences(queryClient),
       ]);
     },
   });

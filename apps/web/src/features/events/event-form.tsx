@@ -1,3 +1,4 @@
+import { errorMessage } from '../../api/errors';
 import {
   repeatOptionsSchema,
   REPEAT_FREQUENCIES,
@@ -10,7 +11,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { EntityForm, failureMessage, FormFrame, FormSection } from '../../components/entity-form';
+import { EntityForm, FormFrame, FormSection } from '../../components/entity-form';
+import { GuestsField } from '../../components/guests-field';
 import { WithChoices } from '../../components/with-choices';
 import {
   CheckboxInput,
@@ -54,6 +56,14 @@ import { useDebounced } from '../../lib/use-debounced';
 import { ConflictWarnings } from '../../components/conflict-warnings';
 import { useSession } from '../../auth/session-store';
 
+/** The repeat frequencies' names: the calendar's words for a day, week and month. */
+const FREQUENCY_LABELS = {
+  day: 'common.day',
+  week: 'common.week',
+  month: 'common.month',
+  year: 'events.year',
+} as const satisfies Record<(typeof REPEAT_FREQUENCIES)[number], string>;
+
 /** How many dates the preview shows. */
 const PREVIEW_SIZE = 5;
 const PREVIEW_DELAY_MS = 400;
@@ -68,7 +78,7 @@ function LocationField({ event }: { event: Event | undefined }) {
   const { t } = useTranslation();
   const locations = useQuery(locationChoicesQuery());
   return (
-    <WithChoices label={t('events.location')} query={locations}>
+    <WithChoices label={t('items.Location')} query={locations}>
       {(data) => {
         const options: Choice[] = data.items
           .filter((location) => location.status === undefined || location.status === 'active')
@@ -79,7 +89,7 @@ function LocationField({ event }: { event: Event | undefined }) {
         return (
           <SelectInput
             name="locationId"
-            label={t('events.location')}
+            label={t('items.Location')}
             numeric
             required
             emptyLabel={t('events.chooseLocation')}
@@ -96,7 +106,7 @@ function OrganiserField({ event }: { event: Event | undefined }) {
   const { t } = useTranslation();
   const editors = useQuery(peopleQuery('editor'));
   return (
-    <WithChoices label={t('events.organiser')} query={editors}>
+    <WithChoices label={t('common.organiser')} query={editors}>
       {(data) => {
         const options: Choice[] = data.items.map((person) => ({ value: person.id, label: organiserLabel(person) }));
         if (event && !options.some((option) => option.value === event.organiser.id)) {
@@ -105,37 +115,12 @@ function OrganiserField({ event }: { event: Event | undefined }) {
         return (
           <SelectInput
             name="organiserId"
-            label={t('events.organiser')}
+            label={t('common.organiser')}
             numeric
             required
             emptyLabel={t('events.chooseOrganiser')}
             options={options}
             className="sm:col-span-1"
-          />
-        );
-      }}
-    </WithChoices>
-  );
-}
-
-function GuestsField({ event }: { event: Event | undefined }) {
-  const { t } = useTranslation();
-  const guests = useQuery(peopleQuery('guest'));
-  return (
-    <WithChoices label={t('events.guests')} query={guests}>
-      {(data) => {
-        const options: Choice[] = data.items.map((person) => ({ value: person.id, label: fullName(person) }));
-        for (const guest of event?.guests ?? []) {
-          if (!options.some((option) => option.value === guest.id)) {
-            options.push({ value: guest.id, label: fullName(guest) });
-          }
-        }
-        return (
-          <CheckboxListInput
-            name="guestIds"
-            label={t('events.guests')}
-            emptyText={t('events.guestsEmpty')}
-            options={options}
           />
         );
       }}
@@ -200,7 +185,7 @@ function Preview({ event, zone }: { event: Event | undefined; zone: string | und
   } else if (preview.isError) {
     body = (
       <p role="alert" className="text-sm text-red-700">
-        {failureMessage(preview.error, t('errors.unknown'))}
+        {errorMessage(preview.error)}
       </p>
     );
   } else if (!preview.data || JSON.stringify(settled) !== JSON.stringify(request)) {
@@ -263,7 +248,7 @@ function WhenFields({ event }: { event: Event | undefined }) {
     return () => subscription.unsubscribe();
   }, [keepRule, watch, setValue]);
 
-  const frequencyOptions = REPEAT_FREQUENCIES.map((value) => ({ value, label: t(`events.frequencies.${value}`) }));
+  const frequencyOptions = REPEAT_FREQUENCIES.map((value) => ({ value, label: t(FREQUENCY_LABELS[value]) }));
   const weekdayOptions = WEEKDAY_CODES.map((value) => ({ value, label: t(`events.weekdayNames.${value}`) }));
   const endOptions: Choice[] = [
     { value: 'never', label: t('events.endsNever'), description: t('events.endsNeverHint') },
@@ -275,9 +260,9 @@ function WhenFields({ event }: { event: Event | undefined }) {
     <>
       <DateTimeInput
         name="start"
-        label={t('events.startDate')}
+        label={t('common.startDate')}
         required
-        hint={zone ? t('events.timesIn', { zone }) : t('events.timesInLocal')}
+        hint={zone ? t('common.timesIn', { zone }) : t('events.timesInLocal')}
         className="sm:col-span-1"
       />
       <TimeInput name="endTime" label={t('events.to')} required className="sm:col-span-1" />
@@ -364,11 +349,11 @@ export function EventFormScreen() {
         createTitle: t('events.createTitle'),
         editTitle: t('events.editTitle'),
         description: t('events.formDescription'),
-        submitCreate: t('events.submitCreate'),
+        submitCreate: t('events.createTitle'),
         submitUpdate: t('events.submitUpdate'),
         created: t('events.created'),
         updated: split.savedText ?? t('events.updated'),
-        saveFailed: t('events.saveFailed'),
+        saveFailed: t('common.saveFailed'),
         fetchFailed: (error) => t('events.fetchFailed', { error }),
       }}
       itemQuery={eventQuery}
@@ -387,9 +372,9 @@ export function EventFormScreen() {
       {({ item: event, form }) => (
         <>
           {event && split.active && <ApplyToSection split={split} event={event} form={form} />}
-          <FormSection title={t('events.detailsSection')}>
-            <TextInput name="title" label={t('events.eventTitle')} required autoFocus={!event} maxLength={200} />
-            <TextAreaInput name="description" label={t('events.descriptionLabel')} maxLength={5000} />
+          <FormSection title={t('items.Event')}>
+            <TextInput name="title" label={t('common.title')} required autoFocus={!event} maxLength={200} />
+            <TextAreaInput name="description" label={t('common.description')} maxLength={5000} />
             <TextInput
               name="conferenceLink"
               label={t('events.conferenceLink')}
@@ -402,9 +387,9 @@ export function EventFormScreen() {
           <FormSection title={t('events.peopleSection')}>
             <LocationField event={event} />
             <OrganiserField event={event} />
-            <GuestsField event={event} />
+            <GuestsField guests={event?.guests ?? []} />
           </FormSection>
-          <FormSection title={t('events.whenSection')}>
+          <FormSection title={t('common.when')}>
             <WhenFields event={split.shown(event)} />
           </FormSection>
         </>

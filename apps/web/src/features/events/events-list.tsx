@@ -1,3 +1,4 @@
+import { errorMessage } from '../../api/errors';
 import { EVENT_SORTS, type Event, type SortOption } from '@ritim/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,15 +7,14 @@ import { confirmAction } from '../../components/confirm';
 import type { Column } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import type { RowAction } from '../../components/row-menu';
-import { translateMessage } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { deleteEvent, eventKeys, eventListQuery } from './api';
 import { fullName } from '../../lib/names';
 
 const sortLabelKeys = {
-  name: 'events.sortByName',
-  date: 'events.sortByDate',
-  status: 'events.sortByStatus',
+  name: 'common.sortByName',
+  date: 'common.sortByDate',
+  status: 'common.sortByStatus',
 } as const;
 
 /** At most this many guests are named in a row, then an ellipsis. */
@@ -36,7 +36,7 @@ function useDeleteEvent() {
       toast.success(t(archived ? 'events.archivedInstead' : 'list.deleted', { name: event.title }));
       await queryClient.invalidateQueries({ queryKey: eventKeys.lists() });
     },
-    onError: (error) => toast.error(error.message ? translateMessage(error) : t('list.deleteFailed')),
+    onError: (error) => toast.error(errorMessage(error, t('list.deleteFailed'))),
   });
   return (event: Event) => {
     if (!confirmAction(t('list.confirmDelete'))) return;
@@ -54,10 +54,10 @@ export function EventsList() {
   const sortOptions: SortOption[] = EVENT_SORTS.map((value) => ({ value, label: t(sortLabelKeys[value]) }));
 
   const columns: Column<Event>[] = [
-    { key: 'id', header: t('events.id'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
+    { key: 'id', header: t('common.number'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
     {
       key: 'title',
-      header: t('events.eventTitle'),
+      header: t('common.title'),
       cell: (row) => <span className="font-medium text-slate-900">{row.title}</span>,
     },
     {
@@ -67,20 +67,20 @@ export function EventsList() {
       className: 'whitespace-nowrap tabular-nums',
     },
     { key: 'days', header: t('events.days'), cell: (row) => row.rruleByDayText },
-    { key: 'location', header: t('events.location'), cell: (row) => row.location.name },
-    { key: 'organiser', header: t('events.organiser'), cell: (row) => fullName(row.organiser) },
-    { key: 'guests', header: t('events.guests'), cell: (row) => guestNames(row.guests), className: 'max-w-xs' },
-    { key: 'createUser', header: t('events.createUser'), cell: (row) => row.user?.username ?? '' },
+    { key: 'location', header: t('items.Location'), cell: (row) => row.location.name },
+    { key: 'organiser', header: t('common.organiser'), cell: (row) => fullName(row.organiser) },
+    { key: 'guests', header: t('common.guests'), cell: (row) => guestNames(row.guests), className: 'max-w-xs' },
+    { key: 'createUser', header: t('common.createUser'), cell: (row) => row.user?.username ?? '' },
   ];
 
   const rowActions = (row: Event): RowAction[] => [
-    { label: t('events.edit'), to: `/events/${row.id}/edit` },
-    { label: t('events.delete'), onSelect: () => deleteRow(row), tone: 'danger' },
+    { label: t('common.edit'), to: `/events/${row.id}/edit` },
+    { label: t('common.delete'), onSelect: () => deleteRow(row), tone: 'danger' },
   ];
 
   return (
     <ListPage
-      title={t('events.title')}
+      title={t('nav.events')}
       description={t('events.description')}
       query={eventListQuery}
       columns={columns}

@@ -1,17 +1,11 @@
+import { errorMessage } from '../../api/errors';
 import type { Event, EventContinuation } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import {
-  ErrorText,
-  failureMessage,
-  FormSection,
-  LoadingText,
-  parseRouteId,
-  StatusCard,
-} from '../../components/entity-form';
+import { ErrorText, FormSection, LoadingText, parseRouteId, StatusCard } from '../../components/entity-form';
 import { RadioChoices } from '../../components/form-fields';
 import { formatDateTime } from '../../lib/dates';
 import { continuationQuery } from './api';
@@ -66,7 +60,7 @@ export function useSeriesSplit() {
         <StatusCard backTo="/events">
           {query.isError ? (
             <ErrorText
-              message={t('events.fetchFailed', { error: failureMessage(query.error, t('errors.unknown')) })}
+              message={t('events.fetchFailed', { error: errorMessage(query.error) })}
               toastId={`continuation-${eventId}-${occurrenceId}`}
             />
           ) : (
@@ -119,7 +113,7 @@ export function ApplyToSection({
   };
 
   return (
-    <FormSection title={t('events.applyToSection')}>
+    <FormSection title={t('common.editSeriesFromHere')}>
       <RadioChoices<ApplyTo>
         label={t('events.applyTo')}
         value={split.applyTo}

@@ -1,7 +1,7 @@
 import type { FormSubmission, Lookup } from '@ritim/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
-import { occurrenceKeys } from '../../api/occurrences';
+import { invalidateOccurrences } from '../../api/occurrences';
 import { list } from '../../api/resources';
 
 /**
@@ -35,6 +35,6 @@ export function useSubmitForm() {
       eventOccurrenceId: number;
       guestId: number | null;
     }) => apiRequest<FormSubmission>(`forms/${formId}/submit`, { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: occurrenceKeys.all }),
+    onSuccess: () => invalidateOccurrences(queryClient),
   });
 }

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../api/errors';
 import {
   DEFAULT_TIMEZONE,
   SUBMISSION_TEXT_MAX,
@@ -15,7 +16,6 @@ import { useParams, useSearchParams } from 'react-router';
 import { useSession } from '../../auth/session-store';
 import {
   ErrorText,
-  failureMessage,
   FormCard,
   FormFrame,
   FormSection,
@@ -174,17 +174,17 @@ function Context({ occurrence, form }: { occurrence: EventOccurrence; form: Form
   const { t } = useTranslation();
   const zone = organiserZone(occurrence);
   const rows: [string, ReactNode][] = [
-    [t('fillForm.event'), occurrence.event.title],
+    [t('items.Event'), occurrence.event.title],
     [
-      t('fillForm.when'),
+      t('common.when'),
       t('fillForm.whenValue', {
         start: formatDateTime(occurrence.occurrenceDate, zone),
         end: formatDateTime(occurrence.endDate, zone).slice(-5),
         zone,
       }),
     ],
-    [t('fillForm.place'), occurrence.event.location.name],
-    [t('fillForm.form'), form.title],
+    [t('common.place'), occurrence.event.location.name],
+    [t('items.Form'), form.title],
   ];
   return (
     <dl
@@ -307,7 +307,7 @@ function FillFormBody(props: Omit<FillProps, 'lookups'>) {
       <StatusCard backTo={props.backTo}>
         {lookups.error ? (
           <ErrorText
-            message={t('fillForm.lookupsFetchFailed', { error: failureMessage(lookups.error, t('errors.unknown')) })}
+            message={t('fillForm.lookupsFetchFailed', { error: errorMessage(lookups.error) })}
             toastId="fill-form-lookups"
           />
         ) : (
@@ -358,8 +358,8 @@ export function FillFormScreen() {
     );
   } else if (form.error || occurrence.error) {
     const message = form.error
-      ? t('fillForm.formFetchFailed', { error: failureMessage(form.error, t('errors.unknown')) })
-      : t('fillForm.occurrenceFetchFailed', { error: failureMessage(occurrence.error, t('errors.unknown')) });
+      ? t('common.formFetchFailed', { error: errorMessage(form.error) })
+      : t('common.occurrenceFetchFailed', { error: errorMessage(occurrence.error) });
     content = (
       <StatusCard backTo={backTo}>
         <ErrorText message={message} toastId={`fill-form-fetch-${formId}-${occurrenceId}`} />

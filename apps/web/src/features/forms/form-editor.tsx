@@ -1,3 +1,4 @@
+import { errorMessage } from '../../api/errors';
 import {
   createFormSchema,
   FORM_DESCRIPTION_MAX,
@@ -15,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useSession } from '../../auth/session-store';
 import { confirmAction } from '../../components/confirm';
-import { EntityForm, failureMessage, FormSection } from '../../components/entity-form';
+import { EntityForm, FormSection } from '../../components/entity-form';
 import { CheckboxListInput, TextAreaInput, TextInput, type Choice } from '../../components/form-fields';
 import { buttonClass } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
@@ -120,19 +121,19 @@ function GroupsField({ current }: { current: GroupChoice[] }) {
     <div data-testid="form-groups">
       <CheckboxListInput
         name="groupIds"
-        label={t('forms.groups')}
+        label={t('nav.groups')}
         hint={t('forms.groupsHint')}
         options={options}
-        emptyText={groups.isPending ? t('forms.groupsLoading') : groups.isError ? undefined : t('forms.noGroups')}
+        emptyText={groups.isPending ? t('common.groupsLoading') : groups.isError ? undefined : t('common.groupsEmpty')}
       />
       {groups.isPending && options.length > 0 && (
         <p role="status" className="mt-2 text-sm text-slate-500">
-          {t('forms.groupsLoading')}
+          {t('common.groupsLoading')}
         </p>
       )}
       {groups.isError && (
         <p role="alert" className="mt-2 text-sm text-red-700">
-          {t('forms.groupsFailed', { error: failureMessage(groups.error, t('errors.unknown')) })}
+          {t('common.groupsFailed', { error: errorMessage(groups.error) })}
         </p>
       )}
     </div>
@@ -163,12 +164,12 @@ export function FormEditorScreen() {
       texts={{
         createTitle: t('forms.createTitle'),
         editTitle: t('forms.editTitle'),
-        submitCreate: t('forms.submitCreate'),
+        submitCreate: t('forms.createTitle'),
         submitUpdate: t('forms.submitUpdate'),
         created: t('forms.created'),
         updated: t('forms.updated'),
-        saveFailed: t('forms.saveFailed'),
-        fetchFailed: (error) => t('forms.fetchFailed', { error }),
+        saveFailed: t('common.saveFailed'),
+        fetchFailed: (error) => t('common.formFetchFailed', { error }),
       }}
       itemQuery={formQuery}
       schema={formEditorSchema}
@@ -188,7 +189,7 @@ export function FormEditorScreen() {
           <FormSection>
             <TextInput
               name="title"
-              label={t('forms.formTitle')}
+              label={t('common.title')}
               placeholder={t('forms.titlePlaceholder')}
               required
               autoFocus
@@ -196,7 +197,7 @@ export function FormEditorScreen() {
             />
             <TextAreaInput
               name="description"
-              label={t('forms.formDescription')}
+              label={t('common.description')}
               rows={2}
               maxLength={FORM_DESCRIPTION_MAX}
             />
@@ -206,8 +207,8 @@ export function FormEditorScreen() {
             {form && created && (
               <p className="text-sm text-slate-500">
                 {form.user
-                  ? t('forms.createdBy', { date: created, username: form.user.username })
-                  : t('forms.createdOn', { date: created })}
+                  ? t('common.createdBy', { date: created, username: form.user.username })
+                  : t('common.createdOn', { date: created })}
               </p>
             )}
           </FormSection>

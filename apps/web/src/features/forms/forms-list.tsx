@@ -1,3 +1,4 @@
+import { errorMessage } from '../../api/errors';
 import { FORM_SORTS, SESSION_NOTES_FORM_ID, type FormSummary, type SortOption } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -6,15 +7,14 @@ import type { Column } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import type { RowAction } from '../../components/row-menu';
 import { useDeleteItem } from '../../components/use-delete-item';
-import { translateMessage } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { formKeys } from '../../api/forms';
 import { deleteForm, formListQuery, useUpdateForm } from './api';
 
 const sortLabelKeys = {
-  name: 'forms.sortByName',
-  date: 'forms.sortByDate',
-  status: 'forms.sortByStatus',
+  name: 'common.sortByName',
+  date: 'common.sortByDate',
+  status: 'common.sortByStatus',
 } as const;
 
 /** Forms (spec §2): Id, Title, Description, Version, Create User, Created At; archived ones behind a filter. */
@@ -29,24 +29,26 @@ export function FormsList() {
       { id: form.id, changes: { status } },
       {
         onSuccess: () =>
-          toast.success(t(status === 'archived' ? 'forms.archivedToast' : 'forms.restoredToast', { name: form.title })),
-        onError: (error) => toast.error(error.message ? translateMessage(error) : t('forms.updateFailed')),
+          toast.success(
+            t(status === 'archived' ? 'common.archivedToast' : 'common.restoredToast', { name: form.title }),
+          ),
+        onError: (error) => toast.error(errorMessage(error, t('common.updateFailed'))),
       },
     );
 
   const sortOptions: SortOption[] = FORM_SORTS.map((value) => ({ value, label: t(sortLabelKeys[value]) }));
 
   const columns: Column<FormSummary>[] = [
-    { key: 'id', header: t('forms.id'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
+    { key: 'id', header: t('common.id'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
     {
       key: 'title',
-      header: t('forms.formTitle'),
+      header: t('common.title'),
       cell: (row) => (
         <span className="flex items-center gap-2">
           <span className="font-medium text-slate-900">{row.title}</span>
           {row.status === 'archived' && (
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 ring-1 ring-slate-200 ring-inset">
-              {t('forms.archivedBadge')}
+              {t('common.archived')}
             </span>
           )}
         </span>
@@ -54,11 +56,11 @@ export function FormsList() {
     },
     {
       key: 'description',
-      header: t('forms.formDescription'),
+      header: t('common.description'),
       cell: (row) => <span className="line-clamp-2 max-w-md whitespace-normal">{row.description ?? ''}</span>,
     },
     { key: 'version', header: t('forms.version'), cell: (row) => row.version, className: 'tabular-nums' },
-    { key: 'createUser', header: t('forms.createUser'), cell: (row) => row.user?.username ?? '' },
+    { key: 'createUser', header: t('common.createUser'), cell: (row) => row.user?.username ?? '' },
     {
       key: 'createdAt',
       header: t('forms.createdAt'),
@@ -68,28 +70,28 @@ export function FormsList() {
   ];
 
   const rowActions = (row: FormSummary): RowAction[] => [
-    { label: t('forms.edit'), to: `/forms/${row.id}/edit` },
+    { label: t('common.edit'), to: `/forms/${row.id}/edit` },
     // Form 1 is the one Upcoming Events offers: the server refuses to archive it, so no Archive here.
     ...(row.id === SESSION_NOTES_FORM_ID && row.status === 'active'
       ? []
       : [
           row.status === 'archived'
-            ? { label: t('forms.restore'), onSelect: () => setStatus(row, 'active') }
-            : { label: t('forms.archive'), onSelect: () => setStatus(row, 'archived') },
+            ? { label: t('common.restore'), onSelect: () => setStatus(row, 'active') }
+            : { label: t('common.archive'), onSelect: () => setStatus(row, 'archived') },
         ]),
-    { label: t('forms.delete'), onSelect: () => deleteRow(row), tone: 'danger' },
+    { label: t('common.delete'), onSelect: () => deleteRow(row), tone: 'danger' },
   ];
 
   return (
     <ListPage
-      title={t('forms.title')}
+      title={t('nav.forms')}
       description={t('forms.description')}
       query={formListQuery}
       columns={columns}
       rowKey={(row) => row.id}
       rowLabel={(row) => row.title}
       sortOptions={sortOptions}
-      filter={{ name: 'archived', label: t('forms.showArchived') }}
+      filter={{ name: 'archived', label: t('common.showArchived') }}
       rowActions={rowActions}
       createAction={{ to: '/forms/create', label: t('forms.create') }}
     />

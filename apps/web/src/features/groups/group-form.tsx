@@ -11,7 +11,7 @@ function GroupForms({ group }: { group: GroupDetail }) {
   const { t } = useTranslation();
   return (
     <div data-testid="group-forms">
-      <h3 className="text-sm font-medium text-slate-900">{t('groups.forms')}</h3>
+      <h3 className="text-sm font-medium text-slate-900">{t('nav.forms')}</h3>
       {group.forms.length === 0 ? (
         <p className="mt-2 text-sm text-slate-500">{t('groups.noForms')}</p>
       ) : (
@@ -44,11 +44,11 @@ export function GroupFormScreen() {
       texts={{
         createTitle: t('groups.createTitle'),
         editTitle: t('groups.editTitle'),
-        submitCreate: t('groups.submitCreate'),
+        submitCreate: t('groups.createTitle'),
         submitUpdate: t('groups.submitUpdate'),
         created: t('groups.created'),
         updated: t('groups.updated'),
-        saveFailed: t('groups.saveFailed'),
+        saveFailed: t('common.saveFailed'),
         fetchFailed: (error) => t('groups.fetchFailed', { error }),
       }}
       itemQuery={groupQuery}
@@ -64,7 +64,7 @@ export function GroupFormScreen() {
           <FormSection>
             <TextInput
               name="name"
-              label={t('groups.name')}
+              label={t('common.name')}
               placeholder={t('groups.namePlaceholder')}
               required
               autoFocus
@@ -74,8 +74,8 @@ export function GroupFormScreen() {
             {group && created && (
               <p className="text-sm text-slate-500">
                 {group.user
-                  ? t('groups.createdBy', { date: created, username: group.user.username })
-                  : t('groups.createdOn', { date: created })}
+                  ? t('common.createdBy', { date: created, username: group.user.username })
+                  : t('common.createdOn', { date: created })}
               </p>
             )}
           </FormSection>

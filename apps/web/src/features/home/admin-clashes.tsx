@@ -40,7 +40,7 @@ export function AdminClashes({ zone }: { zone: string }) {
   });
   const clashes = useQuery(occurrenceClashesQuery(range.from, range.to));
   return (
-    <Panel id="home-clashes" title={t('conflicts.homeTitle')} subtitle={t('conflicts.homeSubtitle', { zone })}>
+    <Panel id="home-clashes" title={t('conflicts.title')} subtitle={t('conflicts.homeSubtitle', { zone })}>
       <Loaded query={clashes}>
         {({ conflicts, conflictCount }) =>
           conflicts.length === 0 ? (

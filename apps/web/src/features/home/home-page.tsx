@@ -83,7 +83,7 @@ function AdminToday({ zone }: { zone: string }) {
           items.length === 0 ? (
             <EmptyText>
               {/* Two texts rather than <Trans>, whose markup parser would more than double this chunk. */}
-              {t('home.adminEmpty')}{' '}
+              {t('home.empty')}{' '}
               <Link to="/events" className={linkClass}>
                 {t('home.adminCreate')}
               </Link>
@@ -189,7 +189,7 @@ function EditorToday({ zone }: { zone: string }) {
   const today = todayIn(zone);
   const day = useQuery(occurrenceListQuery({ date: today, timezone: zone, light: true, limit: OCCURRENCE_PAGE_MAX }));
   const sessionNotes = useQuery({ ...formQuery(SESSION_NOTES_FORM_ID), staleTime: Infinity, retry: false });
-  const form = sessionNotes.data?.title ?? t('home.sessionNotes');
+  const form = sessionNotes.data?.title ?? t('common.sessionNotes');
   return (
     <Panel
       id="home-today"
@@ -204,7 +204,7 @@ function EditorToday({ zone }: { zone: string }) {
       <Loaded query={day}>
         {({ items }) =>
           items.length === 0 ? (
-            <EmptyText>{t('home.editorEmpty')}</EmptyText>
+            <EmptyText>{t('home.empty')}</EmptyText>
           ) : (
             <ul className="divide-y divide-slate-100">
               {items.map((occurrence) => {
@@ -238,7 +238,7 @@ function EditorToday({ zone }: { zone: string }) {
                             {toFill.map((target) => (
                               <li key={target.guestId}>
                                 <Link to={target.to} className={linkClass}>
-                                  {t('home.fill', { form, guest: target.guestName })}
+                                  {t('common.fill', { form, guest: target.guestName })}
                                 </Link>
                               </li>
                             ))}
@@ -356,7 +356,7 @@ export function HomePage() {
 
   return (
     <div className="space-y-8">
-      <PageTitle title={t('home.title')} />
+      <PageTitle title={t('nav.home')} />
       <div>
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
           {t('home.greeting', { username: user?.username ?? '' })}

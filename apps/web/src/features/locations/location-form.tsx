@@ -19,11 +19,11 @@ export function LocationFormScreen() {
       texts={{
         createTitle: t('locations.createTitle'),
         editTitle: t('locations.editTitle'),
-        submitCreate: t('locations.submitCreate'),
+        submitCreate: t('locations.createTitle'),
         submitUpdate: t('locations.submitUpdate'),
         created: t('locations.created'),
         updated: t('locations.updated'),
-        saveFailed: t('locations.saveFailed'),
+        saveFailed: t('common.saveFailed'),
         fetchFailed: (error) => t('locations.fetchFailed', { error }),
       }}
       itemQuery={locationQuery}
@@ -39,7 +39,7 @@ export function LocationFormScreen() {
           <FormSection>
             <TextInput
               name="name"
-              label={t('locations.name')}
+              label={t('common.name')}
               placeholder={t('locations.namePlaceholder')}
               required
               autoFocus
@@ -48,8 +48,8 @@ export function LocationFormScreen() {
             {location && created && (
               <p className="text-sm text-slate-500">
                 {location.user
-                  ? t('locations.createdBy', { date: created, username: location.user.username })
-                  : t('locations.createdOn', { date: created })}
+                  ? t('common.createdBy', { date: created, username: location.user.username })
+                  : t('common.createdOn', { date: created })}
               </p>
             )}
           </FormSection>

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../api/errors';
 import { LOCATION_SORTS, type Location, type SortOption } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -5,13 +6,12 @@ import type { Column } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import type { RowAction } from '../../components/row-menu';
 import { useDeleteItem } from '../../components/use-delete-item';
-import { translateMessage } from '../../i18n';
 import { deleteLocation, locationKeys, locationListQuery, useUpdateLocation } from './api';
 
 const sortLabelKeys = {
-  name: 'locations.sortByName',
-  date: 'locations.sortByDate',
-  status: 'locations.sortByStatus',
+  name: 'common.sortByName',
+  date: 'common.sortByDate',
+  status: 'common.sortByStatus',
 } as const;
 
 /** Locations (spec §2): Id, Name, Create User; archived ones behind the 'Show archived' filter. */
@@ -30,51 +30,51 @@ export function LocationsList() {
       {
         onSuccess: () =>
           toast.success(
-            t(status === 'archived' ? 'locations.archivedToast' : 'locations.restoredToast', { name: location.name }),
+            t(status === 'archived' ? 'common.archivedToast' : 'common.restoredToast', { name: location.name }),
           ),
-        onError: (error) => toast.error(error.message ? translateMessage(error) : t('locations.updateFailed')),
+        onError: (error) => toast.error(errorMessage(error, t('common.updateFailed'))),
       },
     );
 
   const sortOptions: SortOption[] = LOCATION_SORTS.map((value) => ({ value, label: t(sortLabelKeys[value]) }));
 
   const columns: Column<Location>[] = [
-    { key: 'id', header: t('locations.id'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
+    { key: 'id', header: t('common.id'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
     {
       key: 'name',
-      header: t('locations.name'),
+      header: t('common.name'),
       cell: (row) => (
         <span className="flex items-center gap-2">
           <span className="font-medium text-slate-900">{row.name}</span>
           {row.status === 'archived' && (
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 ring-1 ring-slate-200 ring-inset">
-              {t('locations.archivedBadge')}
+              {t('common.archived')}
             </span>
           )}
         </span>
       ),
     },
-    { key: 'createUser', header: t('locations.createUser'), cell: (row) => row.user?.username ?? '' },
+    { key: 'createUser', header: t('common.createUser'), cell: (row) => row.user?.username ?? '' },
   ];
 
   const rowActions = (row: Location): RowAction[] => [
-    { label: t('locations.edit'), to: `/locations/${row.id}/edit` },
+    { label: t('common.edit'), to: `/locations/${row.id}/edit` },
     row.status === 'archived'
-      ? { label: t('locations.restore'), onSelect: () => setStatus(row, 'active') }
-      : { label: t('locations.archive'), onSelect: () => setStatus(row, 'archived') },
-    { label: t('locations.delete'), onSelect: () => deleteRow(row), tone: 'danger' },
+      ? { label: t('common.restore'), onSelect: () => setStatus(row, 'active') }
+      : { label: t('common.archive'), onSelect: () => setStatus(row, 'archived') },
+    { label: t('common.delete'), onSelect: () => deleteRow(row), tone: 'danger' },
   ];
 
   return (
     <ListPage
-      title={t('locations.title')}
+      title={t('nav.locations')}
       description={t('locations.description')}
       query={locationListQuery}
       columns={columns}
       rowKey={(row) => row.id}
       rowLabel={(row) => row.name}
       sortOptions={sortOptions}
-      filter={{ name: 'archived', label: t('locations.showArchived') }}
+      filter={{ name: 'archived', label: t('common.showArchived') }}
       rowActions={rowActions}
       createAction={{ to: '/locations/create', label: t('locations.create') }}
     />

@@ -10,6 +10,16 @@ export interface LookupableRecord {
   title?: string;
 }
 
+/** Each lookupable type's name: its section's (the navigation's words). */
+export const TYPE_LABELS = {
+  users: 'nav.users',
+  groups: 'nav.groups',
+  locations: 'nav.locations',
+  events: 'nav.events',
+  forms: 'nav.forms',
+  'message-groups': 'nav.messageGroups',
+} as const satisfies Record<LookupableType, string>;
+
 const nameOf = (record: LookupableRecord) => record.name?.trim() || `#${record.id}`;
 
 /** How the Lookupable Record select names a record of each type (as the server's lookupableDisplay does). */

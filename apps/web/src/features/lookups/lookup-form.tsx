@@ -1,3 +1,4 @@
+import { errorMessage } from '../../api/errors';
 import {
   createLookupSchema,
   LOOKUP_KEY_MAX,
@@ -12,10 +13,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { EntityForm, ErrorText, failureMessage, FormSection } from '../../components/entity-form';
+import { EntityForm, ErrorText, FormSection } from '../../components/entity-form';
 import { SelectInput, TextInput, type Choice } from '../../components/form-fields';
 import { lookupableRecordsQuery, lookupChoicesQuery, lookupQuery, useCreateLookup, useUpdateLookup } from './api';
-import { parentChoices, RECORD_NAMES, type LookupableRecord } from './lookup-choices';
+import { parentChoices, RECORD_NAMES, TYPE_LABELS, type LookupableRecord } from './lookup-choices';
 
 type LookupForm = UseFormReturn<CreateLookupInput, unknown, CreateLookup>;
 
@@ -34,7 +35,7 @@ function RecordSelect({ type, lookup }: { type: LookupableType; lookup: Lookup |
   const nameOf = RECORD_NAMES[type];
   const records = useQuery(lookupableRecordsQuery<LookupableRecord>(type));
   const label = t('lookups.lookupableRecord');
-  const typeLabel = t(`lookups.types.${type}`);
+  const typeLabel = t(TYPE_LABELS[type]);
 
   if (records.isPending || records.isError) {
     return (
@@ -44,7 +45,7 @@ function RecordSelect({ type, lookup }: { type: LookupableType; lookup: Lookup |
           name="lookupableId"
           label={label}
           options={[]}
-          emptyLabel={records.isPending ? t('lookups.loadingChoices') : t('lookups.chooseRecord')}
+          emptyLabel={records.isPending ? t('common.loading') : t('lookups.chooseRecord')}
           numeric
           disabled
         />
@@ -53,7 +54,7 @@ function RecordSelect({ type, lookup }: { type: LookupableType; lookup: Lookup |
             <ErrorText
               message={t('lookups.fetchTypeFailed', {
                 type,
-                error: failureMessage(records.error, t('errors.unknown')),
+                error: errorMessage(records.error),
               })}
               toastId={`fetch-lookupable-${type}`}
             />
@@ -94,14 +95,14 @@ function ParentSelect({ lookup }: { lookup: Lookup | undefined }) {
           name="parentId"
           label={label}
           options={[]}
-          emptyLabel={lookups.isPending ? t('lookups.loadingChoices') : t('lookups.noParent')}
+          emptyLabel={lookups.isPending ? t('common.loading') : t('lookups.noParent')}
           numeric
           disabled
         />
         {lookups.isError && (
           <div className="mt-2">
             <ErrorText
-              message={t('lookups.fetchFailed', { error: failureMessage(lookups.error, t('errors.unknown')) })}
+              message={t('lookups.fetchFailed', { error: errorMessage(lookups.error) })}
               toastId="fetch-lookup-parents"
             />
           </div>
@@ -139,7 +140,7 @@ function LookupFields({ lookup, form }: { lookup: Lookup | undefined; form: Look
     return () => subscription.unsubscribe();
   }, [form]);
 
-  const typeChoices = LOOKUPABLE_TYPES.map((value) => ({ value, label: t(`lookups.types.${value}`) }));
+  const typeChoices = LOOKUPABLE_TYPES.map((value) => ({ value, label: t(TYPE_LABELS[value]) }));
   return (
     <>
       <FormSection>
@@ -173,7 +174,7 @@ function LookupFields({ lookup, form }: { lookup: Lookup | undefined; form: Look
           label={t('lookups.lookupableType')}
           hint={t('lookups.typeHint')}
           options={typeChoices}
-          emptyLabel={t('lookups.none')}
+          emptyLabel={t('common.none')}
         />
         {type && type !== 'none' && <RecordSelect type={type} lookup={lookup} />}
       </FormSection>
@@ -199,11 +200,11 @@ export function LookupFormScreen() {
       texts={{
         createTitle: t('lookups.createTitle'),
         editTitle: t('lookups.editTitle'),
-        submitCreate: t('lookups.submitCreate'),
+        submitCreate: t('lookups.createTitle'),
         submitUpdate: t('lookups.submitUpdate'),
         created: t('lookups.created'),
         updated: t('lookups.updated'),
-        saveFailed: t('lookups.saveFailed'),
+        saveFailed: t('common.saveFailed'),
         fetchFailed: (error) => t('lookups.fetchFailed', { error }),
         description: t('lookups.description'),
       }}

@@ -5,9 +5,10 @@ import { ListPage } from '../../components/list-page';
 import type { RowAction } from '../../components/row-menu';
 import { useDeleteItem } from '../../components/use-delete-item';
 import { deleteLookup, lookupKeys, lookupListQuery } from './api';
+import { TYPE_LABELS } from './lookup-choices';
 
 const sortLabelKeys = {
-  id: 'lookups.sortById',
+  id: 'common.sortById',
   key: 'lookups.sortByKey',
   value: 'lookups.sortByValue',
 } as const;
@@ -24,7 +25,7 @@ export function LookupsList() {
   const sortOptions: SortOption[] = LOOKUP_SORTS.map((value) => ({ value, label: t(sortLabelKeys[value]) }));
 
   const columns: Column<Lookup>[] = [
-    { key: 'id', header: t('lookups.id'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
+    { key: 'id', header: t('common.number'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
     {
       key: 'key',
       header: t('lookups.key'),
@@ -40,19 +41,19 @@ export function LookupsList() {
     {
       key: 'lookupableType',
       header: t('lookups.lookupableType'),
-      cell: (row) => (row.lookupableType ? t(`lookups.types.${row.lookupableType}`) : ''),
+      cell: (row) => (row.lookupableType ? t(TYPE_LABELS[row.lookupableType]) : ''),
     },
     { key: 'lookupableName', header: t('lookups.lookupableName'), cell: (row) => row.lookupableDisplay ?? '' },
   ];
 
   const rowActions = (row: Lookup): RowAction[] => [
-    { label: t('lookups.edit'), to: `/lookups/${row.id}/edit` },
-    { label: t('lookups.delete'), onSelect: () => deleteRow(row), tone: 'danger' },
+    { label: t('common.edit'), to: `/lookups/${row.id}/edit` },
+    { label: t('common.delete'), onSelect: () => deleteRow(row), tone: 'danger' },
   ];
 
   return (
     <ListPage
-      title={t('lookups.title')}
+      title={t('nav.lookups')}
       description={t('lookups.description')}
       query={lookupListQuery}
       columns={columns}

@@ -14,7 +14,7 @@ function Members({ group }: { group: MessageGroup }) {
   const { t } = useTranslation();
   return (
     <div data-testid="message-group-users">
-      <h3 className="text-sm font-medium text-slate-900">{t('messageGroups.members')}</h3>
+      <h3 className="text-sm font-medium text-slate-900">{t('nav.users')}</h3>
       {group.users.length === 0 ? (
         <p className="mt-2 text-sm text-slate-500">{t('messageGroups.noMembers')}</p>
       ) : (
@@ -46,11 +46,11 @@ export function MessageGroupFormScreen() {
       texts={{
         createTitle: t('messageGroups.createTitle'),
         editTitle: t('messageGroups.editTitle'),
-        submitCreate: t('messageGroups.submitCreate'),
+        submitCreate: t('messageGroups.createTitle'),
         submitUpdate: t('messageGroups.submitUpdate'),
         created: t('messageGroups.created'),
         updated: t('messageGroups.updated'),
-        saveFailed: t('messageGroups.saveFailed'),
+        saveFailed: t('common.saveFailed'),
         fetchFailed: (error) => t('messageGroups.fetchFailed', { error }),
       }}
       itemQuery={messageGroupQuery}
@@ -69,7 +69,7 @@ export function MessageGroupFormScreen() {
         <FormSection>
           <TextInput
             name="name"
-            label={t('messageGroups.name')}
+            label={t('common.name')}
             placeholder={t('messageGroups.namePlaceholder')}
             required
             autoFocus

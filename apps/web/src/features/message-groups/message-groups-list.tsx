@@ -11,8 +11,8 @@ import { useDeleteItem } from '../../components/use-delete-item';
 import { deleteMessageGroup, messageGroupKeys, messageGroupListQuery, useSyncMessageGroups } from './api';
 
 const sortLabelKeys = {
-  name: 'messageGroups.sortByName',
-  id: 'messageGroups.sortById',
+  name: 'common.sortByName',
+  id: 'common.sortById',
 } as const;
 
 /** Message Groups (spec §2): Id, Name, Users (usernames), and Sync Message Groups from the gateway. */
@@ -36,15 +36,15 @@ export function MessageGroupsList() {
   const sortOptions: SortOption[] = MESSAGE_GROUP_SORTS.map((value) => ({ value, label: t(sortLabelKeys[value]) }));
 
   const columns: Column<MessageGroup>[] = [
-    { key: 'id', header: t('messageGroups.id'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
+    { key: 'id', header: t('common.id'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
     {
       key: 'name',
-      header: t('messageGroups.name'),
+      header: t('common.name'),
       cell: (row) => <span className="font-medium text-slate-900">{row.name}</span>,
     },
     {
       key: 'users',
-      header: t('messageGroups.users'),
+      header: t('nav.users'),
       // Many members wrap between usernames rather than widen the table.
       cell: (row) => (
         <span className="whitespace-normal">
@@ -60,13 +60,13 @@ export function MessageGroupsList() {
   ];
 
   const rowActions = (row: MessageGroup): RowAction[] => [
-    { label: t('messageGroups.edit'), to: `/message-groups/${row.id}/edit` },
-    { label: t('messageGroups.delete'), onSelect: () => deleteRow(row), tone: 'danger' },
+    { label: t('common.edit'), to: `/message-groups/${row.id}/edit` },
+    { label: t('common.delete'), onSelect: () => deleteRow(row), tone: 'danger' },
   ];
 
   return (
     <ListPage
-      title={t('messageGroups.title')}
+      title={t('nav.messageGroups')}
       description={t('messageGroups.description')}
       query={messageGroupListQuery}
       columns={columns}

@@ -1,9 +1,9 @@
+import { errorMessage } from '../../api/errors';
 import { DEFAULT_TIMEZONE, type MessageLog } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useSession } from '../../auth/session-store';
 import type { Column } from '../../components/data-table';
-import { failureMessage } from '../../components/entity-form';
 import { ListPage, type ListQuery } from '../../components/list-page';
 import type { RowAction } from '../../components/row-menu';
 import { StatusBadge } from '../../components/status-badge';
@@ -26,10 +26,10 @@ export function MessageLogsList() {
   const retry = useRetryMessage();
 
   const columns: Column<MessageLog>[] = [
-    { key: 'id', header: t('messaging.id'), cell: (row) => row.id, className: 'w-16 tabular-nums' },
+    { key: 'id', header: t('common.number'), cell: (row) => row.id, className: 'w-16 tabular-nums' },
     {
       key: 'event',
-      header: t('messaging.event'),
+      header: t('items.Event'),
       cell: (row) => (
         <span className="font-medium text-slate-900">
           {row.eventOccurrence?.event.title ?? (row.month ? t('messaging.monthOf', { month: row.month }) : '—')}
@@ -49,7 +49,7 @@ export function MessageLogsList() {
     },
     {
       key: 'guests',
-      header: t('messaging.guests'),
+      header: t('common.guests'),
       cell: (row) => (
         <>
           {row.guests.map((guest) => fullName(guest)).join(', ')}
@@ -70,7 +70,7 @@ export function MessageLogsList() {
     },
     {
       key: 'status',
-      header: t('messaging.status'),
+      header: t('common.status'),
       cell: (row) => (
         <div className="min-w-32 space-y-1" data-testid="message-status">
           <StatusBadge status={row.status} className="inline-block">
@@ -98,7 +98,7 @@ export function MessageLogsList() {
             onSelect: () =>
               retry.mutate(row.id, {
                 onSuccess: (result) => toast.success(translateMessage(result)),
-                onError: (error) => toast.error(failureMessage(error, t('errors.unknown'))),
+                onError: (error) => toast.error(errorMessage(error)),
               }),
           },
         ]
@@ -114,7 +114,7 @@ export function MessageLogsList() {
       query={query}
       columns={columns}
       rowKey={(row) => row.id}
-      rowLabel={(row) => `${t('messaging.id')} ${row.id}`}
+      rowLabel={(row) => `${t('common.number')} ${row.id}`}
       rowActions={rowActions}
       emptyText={t('messaging.emptyLog')}
       toolbar={<DayPicker day={day} zone={zone} unit="day" onChange={setDay} />}

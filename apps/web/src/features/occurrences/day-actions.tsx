@@ -6,7 +6,7 @@ import { Spinner } from '../../components/spinner';
 import { buttonClass } from '../../components/ui';
 import { translateMessage } from '../../i18n';
 import { formatDay } from '../../lib/occurrence-rows';
-import { type DayAction, useScheduleAction } from './api';
+import { type DayAction, useScheduleAction } from '../../api/occurrences';
 
 /**
  * One bulk action on the chosen day (or its month) behind a confirmation (spec §5): the server's

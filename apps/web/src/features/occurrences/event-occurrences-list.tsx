@@ -5,7 +5,8 @@ import { confirmAction } from '../../components/confirm';
 import { toastFailure, toastResult } from '../../components/action-toasts';
 import type { RowAction } from '../../components/row-menu';
 import { translateMessage } from '../../i18n';
-import { downloadReport, useSendReport } from './api';
+import { useSendReport } from '../../api/occurrences';
+import { downloadReport } from './api';
 import { ReportActions } from './day-actions';
 import { ExportCsvButton } from './export-button';
 import { reportFileName, reportForms } from './occurrence-values';
@@ -19,7 +20,7 @@ import { OccurrencesTable, useDeleteAction, useEditSeriesAction, useOccurrencesD
 export function EventOccurrencesList() {
   const { t } = useTranslation();
   const { admin, zone, day, setDay } = useOccurrencesDay();
-  const deleteAction = useDeleteAction('occurrences.occurrenceItem');
+  const deleteAction = useDeleteAction('items.Event occurrence');
   const editSeries = useEditSeriesAction();
 
   const send = useSendReport();
@@ -53,7 +54,7 @@ export function EventOccurrencesList() {
 
   return (
     <OccurrencesTable
-      title={t('occurrences.allTitle')}
+      title={t('nav.eventOccurrences')}
       description={t('occurrences.allDescription')}
       emptyText={t('occurrences.emptyDay')}
       day={day}

@@ -1,7 +1,7 @@
+import { errorMessage } from '../../api/errors';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { failureMessage } from '../../components/entity-form';
 import { Spinner } from '../../components/spinner';
 import { buttonClass } from '../../components/ui';
 import { downloadOccurrencesCsv } from './api';
@@ -14,8 +14,7 @@ export function ExportCsvButton({ from, to, zone }: { from: string; to: string; 
   const { t } = useTranslation();
   const exportCsv = useMutation({
     mutationFn: () => downloadOccurrencesCsv({ from, to, timezone: zone }),
-    onError: (error) =>
-      toast.error(t('occurrences.exportFailed', { error: failureMessage(error, t('errors.unknown')) })),
+    onError: (error) => toast.error(t('occurrences.exportFailed', { error: errorMessage(error) })),
   });
   return (
     <button

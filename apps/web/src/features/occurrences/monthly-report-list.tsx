@@ -8,13 +8,13 @@ import { OccurrencesTable, useDeleteAction, useOccurrencesDay } from './occurren
 export function MonthlyReportList() {
   const { t, i18n } = useTranslation();
   const { admin, zone, day, setDay } = useOccurrencesDay();
-  const deleteAction = useDeleteAction('occurrences.occurrenceItem');
+  const deleteAction = useDeleteAction('items.Event occurrence');
   const month = monthName(day, i18n.language);
   const { from, to } = monthRange(day);
 
   return (
     <OccurrencesTable
-      title={t('occurrences.monthlyTitle')}
+      title={t('nav.monthlyReport')}
       description={t('occurrences.monthlyDescription')}
       emptyText={t('occurrences.emptyMonth')}
       day={day}

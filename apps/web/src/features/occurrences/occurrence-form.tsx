@@ -1,12 +1,11 @@
+import { errorMessage } from '../../api/errors';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_TIMEZONE, type EventOccurrence, messages } from '@ritim/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import {
   ErrorText,
-  failureMessage,
   FormCard,
   FormFrame,
   FormSection,
@@ -15,16 +14,14 @@ import {
   StatusCard,
   useSubmitWithFeedback,
 } from '../../components/entity-form';
-import { CheckboxListInput, DateTimeInput, type Choice } from '../../components/form-fields';
-import { Spinner } from '../../components/spinner';
+import { DateTimeInput } from '../../components/form-fields';
+import { GuestsField } from '../../components/guests-field';
 import { formatDateTime } from '../../lib/dates';
-import { occurrenceQuery } from '../../api/occurrences';
+import { occurrenceQuery, useUpdateOccurrence } from '../../api/occurrences';
 import { useOccurrenceConflicts } from '../../api/conflicts';
 import { ConflictWarnings } from '../../components/conflict-warnings';
 import { useSession } from '../../auth/session-store';
-import { peopleQuery } from '../../api/people';
 import { translateMessage } from '../../i18n';
-import { useUpdateOccurrence } from './api';
 import {
   fullName,
   occurrenceDefaults,
@@ -52,46 +49,7 @@ function Details({ items }: { items: [string, string][] }) {
   );
 }
 
-/**
- * The active guest-role users to tick, with the occurrence's guests among them (they are active
- * too, but the list may not have caught up with a change yet).
- */
-function GuestsField({ occurrence }: { occurrence: EventOccurrence }) {
-  const { t } = useTranslation();
-  const guests = useQuery(peopleQuery('guest'));
-  if (guests.isPending || guests.isError) {
-    return (
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-900">{t('occurrences.guests')}</legend>
-        <p
-          role={guests.isError ? 'alert' : 'status'}
-          className={`mt-2 flex items-center gap-2 text-sm ${guests.isError ? 'text-red-700' : 'text-slate-500'}`}
-        >
-          {guests.isError ? (
-            t('occurrences.choicesFailed', { error: failureMessage(guests.error, t('errors.unknown')) })
-          ) : (
-            <>
-              <Spinner />
-              {t('occurrences.choicesLoading')}
-            </>
-          )}
-        </p>
-      </fieldset>
-    );
-  }
-  const options: Choice[] = guests.data.items.map((person) => ({ value: person.id, label: fullName(person) }));
-  for (const guest of occurrence.guests) {
-    if (!options.some((option) => option.value === guest.id)) options.push({ value: guest.id, label: fullName(guest) });
-  }
-  return (
-    <CheckboxListInput
-      name="guestIds"
-      label={t('occurrences.guests')}
-      emptyText={t('occurrences.guestsEmpty')}
-      options={options}
-    />
-  );
-}
+const choiceTexts = { loading: 'common.loading', failed: 'occurrences.choicesFailed' } as const;
 
 /**
  * The double bookings the new time and guests would make (POST …/preview with PATCH's body), as
@@ -104,7 +62,6 @@ function ConflictCheck({
   occurrence: EventOccurrence;
   control: Control<OccurrenceFormInput, unknown, OccurrenceFormValues>;
 }) {
-  const { t } = useTranslation();
   const zone = useSession().user?.timezone ?? DEFAULT_TIMEZONE;
   const values = useWatch({ control });
   const parsed = occurrenceFormSchema.safeParse(values);
@@ -117,7 +74,7 @@ function ConflictCheck({
         list={query.data}
         zone={zone}
         pending={!settled && !query.isError}
-        error={query.isError ? failureMessage(query.error, t('errors.unknown')) : undefined}
+        error={query.isError ? errorMessage(query.error) : undefined}
         showNone
       />
     </div>
@@ -141,8 +98,8 @@ function OccurrenceForm({ occurrence }: { occurrence: EventOccurrence }) {
         <div className="border-b border-slate-200 px-6 py-5" data-testid="occurrence-event">
           <Details
             items={[
-              [t('occurrences.eventTitle'), occurrence.event.title],
-              [t('occurrences.organiser'), fullName(occurrence.event.organiser)],
+              [t('common.title'), occurrence.event.title],
+              [t('common.organiser'), fullName(occurrence.event.organiser)],
             ]}
           />
         </div>
@@ -152,15 +109,15 @@ function OccurrenceForm({ occurrence }: { occurrence: EventOccurrence }) {
       onSubmit={(values) =>
         submitWithFeedback(
           () => updateOccurrence.mutateAsync({ id: occurrence.id, changes: occurrencePayload(values, occurrence) }),
-          { success: t('occurrences.updated'), failure: t('occurrences.saveFailed'), then: LIST_PATH },
+          { success: t('occurrences.updated'), failure: t('common.updateFailed'), then: LIST_PATH },
         )
       }
     >
       <FormSection>
-        <GuestsField occurrence={occurrence} />
+        <GuestsField guests={occurrence.guests} texts={choiceTexts} wide />
         <DateTimeInput
           name="occurrenceDate"
-          label={t('occurrences.startDate')}
+          label={t('common.startDate')}
           required
           hint={t('occurrences.startHint', { zone: organiserZone(occurrence) })}
           className="sm:col-span-1"
@@ -183,10 +140,10 @@ function CompletedOccurrence({ occurrence }: { occurrence: EventOccurrence }) {
       <div className="mx-auto mt-6 max-w-xl text-left">
         <Details
           items={[
-            [t('occurrences.eventTitle'), occurrence.event.title],
-            [t('occurrences.organiser'), fullName(occurrence.event.organiser)],
-            [t('occurrences.guests'), occurrence.guests.map(fullName).join(', ')],
-            [t('occurrences.startDate'), `${formatDateTime(occurrence.occurrenceDate, zone)} (${zone})`],
+            [t('common.title'), occurrence.event.title],
+            [t('common.organiser'), fullName(occurrence.event.organiser)],
+            [t('common.guests'), occurrence.guests.map(fullName).join(', ')],
+            [t('common.startDate'), `${formatDateTime(occurrence.occurrenceDate, zone)} (${zone})`],
           ]}
         />
       </div>
@@ -202,7 +159,7 @@ export function EditOccurrenceScreen() {
   const { t } = useTranslation();
   const param = useParams().occurrenceId;
   const id = parseRouteId(param);
-  const fetchFailed = (error: string) => t('occurrences.fetchFailed', { error });
+  const fetchFailed = (error: string) => t('common.occurrenceFetchFailed', { error });
   return (
     <FormFrame title={t('occurrences.editTitle')} description={t('occurrences.editDescription')} wide>
       {id === null ? (

@@ -1,7 +1,7 @@
 import { DEFAULT_TIMEZONE, type EventOccurrence } from '@ritim/shared';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { occurrenceKeys, occurrenceListQuery } from '../../api/occurrences';
+import { occurrenceListQuery, useDeleteOccurrence } from '../../api/occurrences';
 import { isAdmin } from '../../auth/roles';
 import { useSession } from '../../auth/session-store';
 import type { Column } from '../../components/data-table';
@@ -9,9 +9,8 @@ import { DayPicker, useDayParam } from '../../components/day-picker';
 import { ListPage, type ListQuery } from '../../components/list-page';
 import type { RowAction } from '../../components/row-menu';
 import { StatusBadge } from '../../components/status-badge';
-import { useDeleteItem } from '../../components/use-delete-item';
+import { useConfirmedDelete } from '../../components/use-delete-item';
 import { formatDateTime } from '../../lib/dates';
-import { deleteOccurrence } from './api';
 import { fullName, guestNames, notesLines, organiserZone } from './occurrence-values';
 
 /** What the occurrence screens start from: who is looking, their zone, and the day in the URL. */
@@ -23,15 +22,15 @@ export function useOccurrencesDay() {
 }
 
 /** The row menu's Delete (admins), naming the item in its toasts as `itemKey` says. */
-export function useDeleteAction(itemKey: 'occurrences.upcomingItem' | 'occurrences.occurrenceItem') {
+export function useDeleteAction(itemKey: 'occurrences.upcomingItem' | 'items.Event occurrence') {
   const { t } = useTranslation();
-  const deleteRow = useDeleteItem({
-    remove: deleteOccurrence,
-    invalidates: occurrenceKeys.all,
-    name: () => t(itemKey),
-  });
+  const deleteRow = useConfirmedDelete(
+    useDeleteOccurrence(),
+    (row: EventOccurrence) => row.id,
+    () => t(itemKey),
+  );
   return (row: EventOccurrence): RowAction => ({
-    label: t('occurrences.delete'),
+    label: t('common.delete'),
     onSelect: () => deleteRow(row),
     tone: 'danger',
   });
@@ -47,16 +46,16 @@ export function useEditSeriesAction() {
   return (row: EventOccurrence): RowAction[] =>
     row.status === 'completed' || row.event.status !== 'active' || row.event.doesNotRepeat
       ? []
-      : [{ label: t('occurrences.editSeriesFromHere'), to: `/events/${row.eventId}/edit?from=${row.id}` }];
+      : [{ label: t('common.editSeriesFromHere'), to: `/events/${row.eventId}/edit?from=${row.id}` }];
 }
 
 function useColumns(withNotes: boolean): Column<EventOccurrence>[] {
   const { t } = useTranslation();
   const columns: Column<EventOccurrence>[] = [
-    { key: 'id', header: t('occurrences.id'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
+    { key: 'id', header: t('common.number'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
     {
       key: 'title',
-      header: t('occurrences.eventTitle'),
+      header: t('common.title'),
       cell: (row) => <span className="font-medium text-slate-900">{row.event.title}</span>,
       // Title, organiser, guests and notes may wrap, so the table fits beside the sidebar.
       className: 'whitespace-normal!',
@@ -70,13 +69,13 @@ function useColumns(withNotes: boolean): Column<EventOccurrence>[] {
     },
     {
       key: 'organiser',
-      header: t('occurrences.organiser'),
+      header: t('common.organiser'),
       cell: (row) => fullName(row.event.organiser),
       className: 'whitespace-normal!',
     },
     {
       key: 'guests',
-      header: t('occurrences.guests'),
+      header: t('common.guests'),
       // A line breaks between names, never inside one.
       cell: (row) =>
         guestNames(row.guests).map((name, index) => (
@@ -104,7 +103,7 @@ function useColumns(withNotes: boolean): Column<EventOccurrence>[] {
   }
   columns.push({
     key: 'status',
-    header: t('occurrences.status'),
+    header: t('common.status'),
     cell: (row) => <StatusBadge status={row.status}>{t(`occurrences.statuses.${row.status}`)}</StatusBadge>,
   });
   return columns;

@@ -21,12 +21,12 @@ export function UpcomingEventsList() {
   // The Fill items are the admin's and the editor's; they name form 1.
   const canFill = admin || role === 'editor';
   const sessionNotes = useQuery({ ...formQuery(SESSION_NOTES_FORM_ID), enabled: canFill, staleTime: Infinity });
-  const formTitle = sessionNotes.data?.title ?? t('occurrences.sessionNotes');
+  const formTitle = sessionNotes.data?.title ?? t('common.sessionNotes');
 
   const rowActions = (row: EventOccurrence): RowAction[] => {
     const actions: RowAction[] = canFill
       ? fillTargets(row).map((target) => ({
-          label: `${t('occurrences.fill', { form: formTitle, guest: target.guestName })}${
+          label: `${t('common.fill', { form: formTitle, guest: target.guestName })}${
             target.filled ? ` ${t('occurrences.filledMark')}` : ''
           }`,
           to: target.to,
@@ -34,7 +34,7 @@ export function UpcomingEventsList() {
       : [];
     if (admin) {
       if (row.status !== 'completed') {
-        actions.push({ label: t('occurrences.edit'), to: `/event-occurrences/${row.id}/edit` });
+        actions.push({ label: t('common.edit'), to: `/event-occurrences/${row.id}/edit` });
       }
       actions.push(...editSeries(row));
       actions.push(deleteAction(row));
@@ -44,7 +44,7 @@ export function UpcomingEventsList() {
 
   return (
     <OccurrencesTable
-      title={t('occurrences.upcomingTitle')}
+      title={t('nav.upcomingEvents')}
       description={t('occurrences.upcomingDescription')}
       emptyText={t('occurrences.emptyDay')}
       day={day}

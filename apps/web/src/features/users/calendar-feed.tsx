@@ -1,9 +1,9 @@
+import { errorMessage } from '../../api/errors';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { confirmAction } from '../../components/confirm';
-import { failureMessage } from '../../components/entity-form';
 import { Panel } from '../../components/panel';
 import { Spinner } from '../../components/spinner';
 import { buttonClass, inputClass } from '../../components/ui';
@@ -40,8 +40,7 @@ function FeedAddress({ userId, url }: { userId: number; url: string }) {
     if (!confirmAction(t('profile.feed.confirmReset'))) return;
     reset.mutate(undefined, {
       onSuccess: () => toast.success(t('profile.feed.resetDone')),
-      onError: (error) =>
-        toast.error(t('profile.feed.resetFailed', { error: failureMessage(error, t('errors.unknown')) })),
+      onError: (error) => toast.error(t('profile.feed.resetFailed', { error: errorMessage(error) })),
     });
   };
 
@@ -87,10 +86,10 @@ export function CalendarFeedSection({ userId }: { userId: number }) {
     body = (
       <div className="flex flex-wrap items-center gap-3 px-4 py-5 sm:px-6">
         <p role="alert" className="text-sm text-red-700">
-          {t('profile.feed.loadFailed', { error: failureMessage(feed.error, t('errors.unknown')) })}
+          {t('profile.feed.loadFailed', { error: errorMessage(feed.error) })}
         </p>
         <button type="button" className={buttonClass.secondary} onClick={() => void feed.refetch()}>
-          {t('profile.feed.retry')}
+          {t('common.retry')}
         </button>
       </div>
     );

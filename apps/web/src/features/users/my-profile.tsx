@@ -51,7 +51,7 @@ function ProfileForm({ user }: { user: User }) {
         {user.username.slice(0, 1)}
       </span>
       <div className="min-w-0">
-        <h2 className="sr-only">{t('profile.account')}</h2>
+        <h2 className="sr-only">{t('common.account')}</h2>
         <p className="truncate text-base font-semibold text-slate-900" data-testid="my-profile-username">
           {user.username}
         </p>
@@ -85,24 +85,24 @@ function ProfileForm({ user }: { user: User }) {
         )
       }
     >
-      <FormSection title={t('profile.contactDetails')}>
+      <FormSection title={t('common.contactDetails')}>
         <TextInput
           name="name"
-          label={t('profile.name')}
+          label={t('common.name')}
           autoComplete="given-name"
           maxLength={200}
           className="sm:col-span-1"
         />
         <TextInput
           name="surname"
-          label={t('profile.surname')}
+          label={t('common.surname')}
           autoComplete="family-name"
           maxLength={200}
           className="sm:col-span-1"
         />
         <TextInput
           name="email"
-          label={t('profile.email')}
+          label={t('common.email')}
           type="email"
           autoComplete="email"
           autoCapitalize="none"
@@ -112,18 +112,18 @@ function ProfileForm({ user }: { user: User }) {
         />
         <TextInput
           name="phone"
-          label={t('profile.phone')}
+          label={t('common.phone')}
           type="tel"
           autoComplete="tel"
           maxLength={50}
           className="sm:col-span-1"
         />
-        <TextAreaInput name="address" label={t('profile.address')} autoComplete="street-address" maxLength={500} />
+        <TextAreaInput name="address" label={t('common.address')} autoComplete="street-address" maxLength={500} />
       </FormSection>
-      <FormSection title={t('profile.languageSection')}>
+      <FormSection title={t('common.language')}>
         <SelectInput
           name="language"
-          label={t('profile.language')}
+          label={t('common.language')}
           options={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
           required
           hint={t('profile.languageHint')}
@@ -133,7 +133,7 @@ function ProfileForm({ user }: { user: User }) {
       <FormSection title={t('profile.passwordSection')}>
         <TextInput
           name="password"
-          label={t('profile.password')}
+          label={t('common.password')}
           type="password"
           autoComplete="new-password"
           maxLength={200}
@@ -150,7 +150,7 @@ function LoadProfile({ id }: { id: number }) {
   const { user: me } = useSession();
   return (
     <ProfileFrame>
-      <ItemLoader query={userQuery(id)} backTo="/" fetchFailed={(error) => t('profile.fetchFailed', { error })}>
+      <ItemLoader query={userQuery(id)} backTo="/" fetchFailed={(error) => t('common.userFetchFailed', { error })}>
         {(user) =>
           me && String(user.id) === me.id ? (
             <>

@@ -40,15 +40,19 @@ function withCurrent(listed: NamedChoice[], current: NamedChoice[], archivedLabe
 function GroupsField({ user }: { user: User | undefined }) {
   const { t } = useTranslation();
   const groups = useQuery(choicesQuery('groups'));
-  const label = t('users.groups');
+  const label = t('nav.groups');
   return (
-    <WithChoices label={label} query={groups} texts={{ loading: 'users.groupsLoading', failed: 'users.groupsFailed' }}>
+    <WithChoices
+      label={label}
+      query={groups}
+      texts={{ loading: 'common.groupsLoading', failed: 'common.groupsFailed' }}
+    >
       {(data) => (
         <CheckboxListInput
           name="groupIds"
           label={label}
           hint={t('users.groupsHint')}
-          emptyText={t('users.groupsEmpty')}
+          emptyText={t('common.groupsEmpty')}
           options={withCurrent(data.items, user?.groups ?? [], (name) => t('users.archivedGroup', { name }))}
         />
       )}
@@ -110,12 +114,12 @@ export function UserFormScreen() {
         createTitle: t('users.createTitle'),
         editTitle: t('users.editTitle'),
         description: t('users.formDescription'),
-        submitCreate: t('users.submitCreate'),
+        submitCreate: t('users.createTitle'),
         submitUpdate: t('users.submitUpdate'),
         created: t('users.created'),
         updated: t('users.updated'),
-        saveFailed: t('users.saveFailed'),
-        fetchFailed: (error) => t('users.fetchFailed', { error }),
+        saveFailed: t('common.saveFailed'),
+        fetchFailed: (error) => t('common.userFetchFailed', { error }),
       }}
       itemQuery={userQuery}
       schema={editing ? editUserFormSchema : createUserSchema}
@@ -142,10 +146,10 @@ export function UserFormScreen() {
         const self = user !== undefined && String(user.id) === me?.id;
         return (
           <>
-            <FormSection title={t('users.accountSection')}>
+            <FormSection title={t('common.account')}>
               <TextInput
                 name="username"
-                label={t('users.username')}
+                label={t('common.username')}
                 required
                 autoFocus={!user}
                 autoComplete="off"
@@ -156,7 +160,7 @@ export function UserFormScreen() {
               />
               <TextInput
                 name="password"
-                label={t('users.password')}
+                label={t('common.password')}
                 type="password"
                 required={!user}
                 autoComplete="new-password"
@@ -165,20 +169,20 @@ export function UserFormScreen() {
                 className="sm:col-span-1"
               />
             </FormSection>
-            <FormSection title={t('users.contactSection')}>
-              <TextInput name="name" label={t('users.name')} maxLength={200} className="sm:col-span-1" />
-              <TextInput name="surname" label={t('users.surname')} maxLength={200} className="sm:col-span-1" />
+            <FormSection title={t('common.contactDetails')}>
+              <TextInput name="name" label={t('common.name')} maxLength={200} className="sm:col-span-1" />
+              <TextInput name="surname" label={t('common.surname')} maxLength={200} className="sm:col-span-1" />
               <TextInput
                 name="email"
-                label={t('users.email')}
+                label={t('common.email')}
                 type="email"
                 autoCapitalize="none"
                 spellCheck={false}
                 maxLength={254}
                 className="sm:col-span-1"
               />
-              <TextInput name="phone" label={t('users.phone')} type="tel" maxLength={50} className="sm:col-span-1" />
-              <TextAreaInput name="address" label={t('users.address')} maxLength={500} />
+              <TextInput name="phone" label={t('common.phone')} type="tel" maxLength={50} className="sm:col-span-1" />
+              <TextAreaInput name="address" label={t('common.address')} maxLength={500} />
             </FormSection>
             <FormSection title={t('users.accessSection')}>
               <SelectInput
@@ -200,14 +204,14 @@ export function UserFormScreen() {
               />
               <SelectInput
                 name="language"
-                label={t('users.language')}
+                label={t('common.language')}
                 options={languageOptions}
                 required
                 className="sm:col-span-1"
               />
               <SelectInput
                 name="status"
-                label={t('users.status')}
+                label={t('common.status')}
                 options={statusOptions}
                 required
                 className="sm:col-span-1"

@@ -17,36 +17,36 @@ export function UsersList() {
   const sortOptions: SortOption[] = USER_SORTS.map((value) => ({ value, label: t(sortLabelKeys[value]) }));
 
   const columns: Column<User>[] = [
-    { key: 'id', header: t('users.id'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
-    { key: 'name', header: t('users.name'), cell: (row) => row.name ?? '' },
-    { key: 'surname', header: t('users.surname'), cell: (row) => row.surname ?? '' },
+    { key: 'id', header: t('common.id'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
+    { key: 'name', header: t('common.name'), cell: (row) => row.name ?? '' },
+    { key: 'surname', header: t('common.surname'), cell: (row) => row.surname ?? '' },
     {
       key: 'username',
-      header: t('users.username'),
+      header: t('common.username'),
       cell: (row) => <span className="font-medium text-slate-900">{row.username}</span>,
     },
     { key: 'role', header: t('users.role'), cell: (row) => t(`roles.${row.role}`) },
     {
       key: 'groups',
-      header: t('users.groups'),
+      header: t('nav.groups'),
       cell: (row) => row.groups.map((group) => group.name).join(', '),
       className: 'max-w-xs',
     },
     {
       key: 'status',
-      header: t('users.status'),
+      header: t('common.status'),
       cell: (row) => <StatusBadge status={row.status}>{t(`users.statuses.${row.status}`)}</StatusBadge>,
     },
   ];
 
   const rowActions = (row: User): RowAction[] => [
-    { label: t('users.edit'), to: `/users/${row.id}/edit` },
-    { label: t('users.delete'), onSelect: () => deleteRow(row), tone: 'danger' },
+    { label: t('common.edit'), to: `/users/${row.id}/edit` },
+    { label: t('common.delete'), onSelect: () => deleteRow(row), tone: 'danger' },
   ];
 
   return (
     <ListPage
-      title={t('users.title')}
+      title={t('nav.users')}
       description={t('users.description')}
       query={userListQuery}
       columns={columns}

@@ -19,7 +19,6 @@ export const conflicts = {
   more: 'and {{count}} more',
   listed: 'The first {{shown}} of {{count}} double bookings are listed.',
   stillSaves: 'A warning only: saving still works.',
-  homeTitle: 'Double bookings',
   homeSubtitle: 'The next 7 days, times in {{zone}}',
   homeEmpty: 'No double bookings in the next 7 days.',
   /** Between the two sessions that clash: '‘Piano’ on … and ‘Violin’ on …'. */

@@ -2,11 +2,7 @@
 export const fillForm = {
   title: 'Fill Form - {{guest}}',
   titleNoGuest: 'Fill Form',
-  event: 'Event',
-  when: 'When',
   whenValue: '{{start}} – {{end}} ({{zone}})',
-  place: 'Place',
-  form: 'Form',
   requiredNote: 'Fields marked * are required.',
   /** A required field's label (the native `required` attribute says it to screen readers too). */
   requiredLabel: '{{label}} *',
@@ -19,8 +15,6 @@ export const fillForm = {
   saving: 'Saving...',
   submitted: 'Form submitted successfully',
   saveFailed: 'An error occurred while submitting the form',
-  formFetchFailed: 'Failed to fetch form: {{error}}',
-  occurrenceFetchFailed: 'Failed to fetch event occurrence: {{error}}',
   lookupsFetchFailed: 'Failed to fetch the choices: {{error}}',
   invalidLink: 'This link does not name a form, an event occurrence and a guest.',
   notAGuest: '{{guest}} is not a guest of this occurrence.',

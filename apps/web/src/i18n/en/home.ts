@@ -1,13 +1,10 @@
 /** English texts of Home: the greeting, each role's dashboard and the sections (spec §2). */
 export const home = {
-  title: 'Home',
   greeting: 'Welcome, {{username}}',
   signedInAs: 'You are signed in as {{role}}.',
   timezone: 'Times are shown in {{timezone}}.',
   sections: 'Your sections',
   noSections: 'There is nothing to manage for your role yet.',
-  loading: 'Loading...',
-  loadFailed: 'The sessions could not be loaded: {{error}}',
   retry: 'Try again',
   todayTitle: 'Today’s sessions',
   todayDate: '{{day}}, in {{zone}}',
@@ -17,18 +14,15 @@ export const home = {
   /** Times are the organiser's; their zone is named when it is not the reader's. */
   zoneTime: '{{zone}} time',
   organisedBy: 'Organiser: {{name}}',
-  adminEmpty: 'No sessions today.',
+  empty: 'No sessions today.',
   /** The link to Events after adminEmpty. */
   adminCreate: 'Create an event in Events.',
-  editorEmpty: 'No sessions today.',
   guestEmpty: 'No upcoming sessions.',
   formsToFill: 'Still to fill',
-  fill: 'Fill {{form}} for {{guest}}',
   allFilled: 'Every guest’s {{form}} is in.',
   noGuests: 'No guests.',
   completed: 'Completed: its forms can no longer be changed.',
   /** Form 1's title until GET /api/forms/1 answers (or when it cannot be read). */
-  sessionNotes: 'Session notes',
   nextTitle: 'Your next sessions',
   place: 'Place: {{name}}',
   conferenceLink: 'Conference link:',

@@ -1,15 +1,7 @@
 /** English texts of the Message Groups section (spec §2, §5, §8). */
 export const messageGroups = {
-  title: 'Message Groups',
   description: 'Group chats that messages to their members go to.',
   create: 'Create message groups',
-  sortByName: 'Sort by name',
-  sortById: 'Sort by id',
-  id: 'Id',
-  name: 'Name',
-  users: 'Users',
-  edit: 'Edit',
-  delete: 'Delete',
   createTitle: 'Create Message Group',
   editTitle: 'Edit Message Group',
   namePlaceholder: 'Message Group Name',
@@ -17,13 +9,10 @@ export const messageGroups = {
   chatIdPlaceholder: '120363012345678901@g.us',
   chatIdHint:
     "The id of this group's chat at the messaging gateway (for a WhatsApp group, the id ending in @g.us). Messages to its members go to that chat. Leave it empty if there is none yet.",
-  submitCreate: 'Create Message Group',
   submitUpdate: 'Update Message Group',
   created: 'Message group created successfully',
   updated: 'Message group updated successfully',
-  saveFailed: 'An error occurred while saving the item',
   fetchFailed: 'Failed to fetch message group: {{error}}',
-  members: 'Users',
   membersHint: 'Users join a message group in the user form.',
   noMembers: 'No user is in this message group yet.',
 };

@@ -7,7 +7,6 @@ export const shell = {
     name: 'Ritim',
     tagline: 'Scheduling back office',
     skipToContent: 'Skip to content',
-    loading: 'Loading...',
     checkingSession: 'Checking your session...',
     pageTitle: '{{title}} · Ritim',
   },
@@ -35,7 +34,6 @@ export const shell = {
     signedInAs: 'Signed in as',
     myProfile: 'My profile',
     signOut: 'Sign out',
-    language: 'Language',
   },
   languages: {
     en: 'English',
@@ -50,8 +48,6 @@ export const shell = {
   auth: {
     signInTitle: 'Sign In',
     signInIntro: 'Use your username and password to sign in',
-    username: 'Username',
-    password: 'Password',
     signIn: 'Sign in',
     signingOut: 'Signing out...',
     invalidToken: 'Invalid access token',
@@ -80,7 +76,6 @@ export const shell = {
     searchPlaceholder: 'Search...',
     searchHint: 'Type at least {{count}} characters to search',
     sort: 'Sort',
-    loading: 'Loading...',
     refreshing: 'Refreshing...',
     error: 'Error: {{error}}',
     unknownError: 'An unknown error occurred',
@@ -102,7 +97,6 @@ export const shell = {
   },
   form: {
     back: 'Back',
-    required: 'required',
   },
   /** The names of records in the server's 'not found' messages (its `item` value), by their English name. */
   items: {

@@ -19,7 +19,6 @@ export const conflicts: Resources['conflicts'] = {
   more: 've {{count}} tane daha',
   listed: '{{count}} çakışmanın ilk {{shown}} tanesi listeleniyor.',
   stillSaves: 'Yalnızca bir uyarı: kaydedebilirsiniz.',
-  homeTitle: 'Çakışmalar',
   homeSubtitle: 'Önümüzdeki 7 gün, saatler {{zone}} diliminde',
   homeEmpty: 'Önümüzdeki 7 günde çakışma yok.',
   and: 've',

@@ -8,7 +8,6 @@ export const shell: DeepPartial<typeof en> = {
     pageTitle: '{{title}} · Ritim',
     tagline: 'Planlama yönetim paneli',
     skipToContent: 'İçeriğe geç',
-    loading: 'Yükleniyor...',
     checkingSession: 'Oturumunuz denetleniyor...',
   },
   nav: {
@@ -35,7 +34,6 @@ export const shell: DeepPartial<typeof en> = {
     signedInAs: 'Oturum açan',
     myProfile: 'Profilim',
     signOut: 'Oturumu kapat',
-    language: 'Dil',
   },
   languages: {
     en: 'English',
@@ -50,8 +48,6 @@ export const shell: DeepPartial<typeof en> = {
   auth: {
     signInTitle: 'Oturum Aç',
     signInIntro: 'Oturum açmak için kullanıcı adınızı ve parolanızı girin',
-    username: 'Kullanıcı adı',
-    password: 'Parola',
     signIn: 'Oturum aç',
     signingOut: 'Oturum kapatılıyor...',
     invalidToken: 'Geçersiz erişim anahtarı',
@@ -80,7 +76,6 @@ export const shell: DeepPartial<typeof en> = {
     searchPlaceholder: 'Ara...',
     searchHint: 'Aramak için en az {{count}} karakter yazın',
     sort: 'Sırala',
-    loading: 'Yükleniyor...',
     refreshing: 'Yenileniyor...',
     error: 'Hata: {{error}}',
     unknownError: 'Bilinmeyen bir hata oluştu',
@@ -102,7 +97,6 @@ export const shell: DeepPartial<typeof en> = {
   },
   form: {
     back: 'Geri',
-    required: 'zorunlu',
   },
   items: {
     User: 'Kullanıcı',

@@ -1,13 +1,14 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '../../components/icons';
-import { ModalDialog } from '../../components/modal-dialog';
+import { CloseIcon } from './icons';
+import { ModalDialog } from './modal-dialog';
 
 /**
- * A centred modal of the calendar (a session's details, a move's confirmation): it keeps the focus
- * inside while open, closes on Escape or outside, and gives the focus back to what opened it.
+ * A centred modal with a title, a close button, its content and an optional row of buttons (the
+ * calendar's session details and move confirmation): it keeps the focus inside while open, closes
+ * on Escape or outside, and gives the focus back to what opened it.
  */
-export function CalendarDialog({
+export function TitledDialog({
   open,
   onClose,
   title,
@@ -43,7 +44,7 @@ export function CalendarDialog({
             onClick={onClose}
             className="-m-1.5 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
           >
-            <span className="sr-only">{t('calendar.details.close')}</span>
+            <span className="sr-only">{t('common.close')}</span>
             <CloseIcon className="size-5" />
           </button>
         </div>

@@ -1,0 +1,48 @@
+import { useId } from 'react';
+import type { Choice } from './form-fields';
+import { inputClass } from './ui';
+
+/**
+ * A screen's filter by one record (the calendar's organiser, location, guest): a native select
+ * whose empty choice means every one.
+ */
+export function FilterSelect({
+  label,
+  emptyLabel,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  emptyLabel: string;
+  value: number | undefined;
+  options: Choice<number>[];
+  onChange: (value: number | undefined) => void;
+}) {
+  const id = useId();
+  // An id from a shared link that is no longer offered (an archived place, say) stays choosable.
+  const shown =
+    value !== undefined && !options.some((option) => option.value === value)
+      ? [...options, { value, label: `#${value}` }]
+      : options;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
+        className={`${inputClass} mt-2 pr-8`}
+      >
+        <option value="">{emptyLabel}</option>
+        {shown.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
