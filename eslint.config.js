@@ -26,7 +26,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
     languageOptions: { globals: globals.browser },
   },
-  // The web app's layers (CONVENTIONS 11). Screens sit in feature folders one level under
+  // The web app's layers (docs/architecture.md#web-layers). Screens sit in feature folders one level under
   // features/, so any '../x' from a feature file is another feature; what two features share moves
   // to components/ or lib/. Shared code imports no feature and not the route table (the route
   // table hands the shell its data). Tests may render the whole app, so they import routes.

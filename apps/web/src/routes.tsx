@@ -8,11 +8,11 @@ const errorElement = <RouteError />;
 /** Shown while the first screen's chunk loads: the page's background, nothing that would flash. */
 const hydrateFallbackElement = <div className="min-h-dvh bg-slate-50" />;
 
-/** Admin-only sections (spec §2: their sidebar links are the admin's). */
+/** Admin-only sections (docs/product.md §2: their sidebar links are the admin's). */
 const adminOnly: RouteHandle = { roles: ['admin'] };
 
 /**
- * The signed-in screens of spec §2 that exist so far; each is its own chunk, loaded on first visit.
+ * The signed-in screens of docs/product.md §2 that exist so far; each is its own chunk, loaded on first visit.
  * A section limited to some roles says so once, in its route's `handle` (see auth/route-access):
  * the sidebar hides it and the shell shows 'Access denied' to anyone else who opens it. A section
  * in the sidebar declares its entry there too (`nav`), in the sidebar's order.
@@ -46,7 +46,7 @@ const signedInRoutes: RouteObject[] = [
     }),
   },
   {
-    // Every signed-in user's own profile (spec §6), so outside any admin-only users section.
+    // Every signed-in user's own profile (docs/product.md §6), so outside any admin-only users section.
     path: 'users/:userId/my-profile',
     errorElement,
     lazy: async () => ({ Component: (await import('./features/users/my-profile')).MyProfileScreen }),
@@ -188,7 +188,7 @@ const signedInRoutes: RouteObject[] = [
     ],
   },
   {
-    // Organisers fill forms for their guests (spec §2), so outside the admin-only forms section.
+    // Organisers fill forms for their guests (docs/product.md §2), so outside the admin-only forms section.
     path: 'forms/:formId/form-submission/:eventOccurrenceId',
     errorElement,
     handle: { roles: ['admin', 'editor'] } satisfies RouteHandle,

@@ -102,7 +102,7 @@ export function useDeleteOccurrence() {
   });
 }
 
-/** A bulk action's answer; `{success: false}` or a thrown ApiError is a failure (spec §8). */
+/** A bulk action's answer; `{success: false}` or a thrown ApiError is a failure (docs/product.md §8). */
 const bulk = (action: string, body: unknown) =>
   apiRequest<BulkActionResult>(`${OCCURRENCES}/${action}`, { method: 'POST', body });
 

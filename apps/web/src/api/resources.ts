@@ -9,7 +9,7 @@ export interface ListResult<T> {
 
 const SECTION_NAME = /^[A-Za-z0-9-]+$/;
 
-/** The list response keeps its items under the camelCase section name (spec §7). */
+/** The list response keeps its items under the camelCase section name (docs/product.md §7). */
 export function sectionKey(section: string): string {
   return section.replace(/-([a-zA-Z0-9])/g, (_, char: string) => char.toUpperCase());
 }
@@ -18,7 +18,7 @@ function assertSection(section: string) {
   if (!SECTION_NAME.test(section)) throw new Error('Invalid item name');
 }
 
-/** A success body carrying a top-level message is a failure (spec §7). */
+/** A success body carrying a top-level message is a failure (docs/product.md §7). */
 function rejectMessage<T>(body: T, status = 400): T {
   const coded = codedMessageOf(body);
   if (coded) throw new ApiError(status, coded);

@@ -1,6 +1,6 @@
 import { DEFAULT_TIMEZONE, type Language, LANGUAGES, parseRole, type SessionRole } from '@ritim/shared';
 
-/** The signed-in user as the access token describes it (spec §3). */
+/** The signed-in user as the access token describes it (docs/product.md §3). */
 export interface SessionUser {
   id: string;
   role: SessionRole;
@@ -23,7 +23,7 @@ function decodeBase64Url(segment: string): string {
 /**
  * Reads the claims of an access token without verifying it (the server does that on every call).
  * Returns null when the token is not a string, misses a part, or holds invalid base64 or JSON
- * (spec §5); an unknown role becomes 'anonymous' (spec §4).
+ * (docs/product.md §5); an unknown role becomes 'anonymous' (docs/product.md §4).
  */
 export function decodeAccessToken(token: unknown): SessionUser | null {
   if (typeof token !== 'string') return null;

@@ -1,5 +1,5 @@
 /**
- * Where to go after signing in: the path the user asked for (spec §2: /login receives it as
+ * Where to go after signing in: the path the user asked for (docs/product.md §2: /login receives it as
  * state), if it is one of ours and not the sign-in or sign-out page; else Home.
  */
 export function returnPath(from: unknown): string {

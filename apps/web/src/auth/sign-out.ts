@@ -5,7 +5,7 @@ import { clearAccessToken } from './session-store';
 let signingOut: Promise<void> | null = null;
 
 /**
- * Calls logout; only on success forgets the token and every cached answer (spec §4), which sends
+ * Calls logout; only on success forgets the token and every cached answer (docs/product.md §4), which sends
  * the shell to the sign-in page. One call at a time.
  */
 export function signOut(): Promise<void> {

@@ -5,7 +5,7 @@ import { translateMessage } from '../i18n';
 
 /**
  * The toasts of an action that answers `{ success, message }` (the bulk actions, the message-group
- * sync, one report), one mechanism for all (spec §8).
+ * sync, one report), one mechanism for all (docs/product.md §8).
  */
 
 /** An answer: the server's message, green, or red with its reason, else the action's default. */

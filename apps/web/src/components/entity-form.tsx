@@ -164,7 +164,7 @@ export function FormSection({ title, children }: { title?: string; children: Rea
 }
 
 /**
- * A save that tells the user how it went (spec §8): the success toast and the way on, or the
+ * A save that tells the user how it went (docs/product.md §8): the success toast and the way on, or the
  * server's reason (else the screen's default) in a red toast while the user stays on the form
  * with everything they typed.
  */
@@ -187,7 +187,7 @@ export function useSubmitWithFeedback() {
   };
 }
 
-/** The texts of a section's create/edit screen (spec §2, §8). */
+/** The texts of a section's create/edit screen (docs/product.md §2, §8). */
 export interface EntityFormTexts {
   createTitle: string;
   editTitle: string;
@@ -256,7 +256,7 @@ function EntityFormBody<T, S extends z.ZodType<FieldValues, FieldValues>, K exte
 }
 
 /**
- * A section's create and edit screen in one (spec §2): create mode without the id parameter,
+ * A section's create and edit screen in one (docs/product.md §2): create mode without the id parameter,
  * edit mode with it (the item is loaded first). Title, Back, the submit label, the toasts and
  * the disabled fieldset while saving all come from here; a section gives its schema, defaults,
  * save and fields.

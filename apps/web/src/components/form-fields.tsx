@@ -279,7 +279,7 @@ interface CheckboxListInputProps extends BoundProps {
   disabled?: boolean;
 }
 
-/** Several checkboxes holding an array of the chosen values; long lists scroll at about 400 px (spec §9). */
+/** Several checkboxes holding an array of the chosen values; long lists scroll at about 400 px (docs/product.md §9). */
 export function CheckboxListInput({
   name,
   label,

@@ -50,7 +50,7 @@ export interface ListPageProps<T, K extends QueryKey> {
   emptyText?: string;
 }
 
-/** The generic list screen (spec §2): title, search, sort, filter, table, row menu, pagination. */
+/** The generic list screen (docs/product.md §2): title, search, sort, filter, table, row menu, pagination. */
 export function ListPage<T, K extends QueryKey>({
   title,
   description,

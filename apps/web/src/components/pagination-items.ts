@@ -3,7 +3,7 @@ import { PAGINATION_FULL_PAGES } from '@ritim/shared';
 export type PaginationItem = number | 'gap';
 
 /**
- * The page links to show (spec §2): every page up to PAGINATION_FULL_PAGES; beyond that the
+ * The page links to show (docs/product.md §2): every page up to PAGINATION_FULL_PAGES; beyond that the
  * first pages, a gap and the last page near the start, the first page, a gap and the last pages
  * near the end, and in between the first page, the current page with its neighbours, and the
  * last page, with gaps around the neighbours.

@@ -12,7 +12,7 @@ import { FullPageStatus } from './full-page-status';
 import { Shell } from './shell';
 
 /**
- * Session start (spec §4): without a token, try a refresh; on success the shell appears, on
+ * Session start (docs/product.md §4): without a token, try a refresh; on success the shell appears, on
  * failure go to /login carrying the requested path. A session that expired mid-way goes there
  * too, saying why.
  */

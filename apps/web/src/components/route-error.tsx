@@ -13,7 +13,7 @@ function describe(error: unknown): { status?: number; detail: string } {
 }
 
 /**
- * The error screen of every route: the not-found page (spec §2) for unknown paths, and the same
+ * The error screen of every route: the not-found page (docs/product.md §2) for unknown paths, and the same
  * layout for anything a screen throws.
  */
 export function RouteError() {

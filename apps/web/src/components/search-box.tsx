@@ -13,7 +13,7 @@ interface SearchBoxProps {
 
 /**
  * A search applies SEARCH_DEBOUNCE_MS after the last keystroke, and only when it has at least
- * SEARCH_MIN_CHARS characters; an empty box removes the search (spec §5). Enter applies at once.
+ * SEARCH_MIN_CHARS characters; an empty box removes the search (docs/product.md §5). Enter applies at once.
  */
 export function SearchBox({ value, onSearch }: SearchBoxProps) {
   const { t } = useTranslation();

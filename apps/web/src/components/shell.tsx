@@ -49,7 +49,7 @@ function NavList({ items, testId, onNavigate }: { items: ShownNavItem[]; testId:
 }
 
 /**
- * The frame of every signed-in screen (DESIGN §2): a sidebar on wide screens, a slide-over menu
+ * The frame of every signed-in screen (docs/architecture.md): a sidebar on wide screens, a slide-over menu
  * on narrow ones, and a top bar with the user menu.
  */
 export function Shell({ children }: { children: ReactNode }) {

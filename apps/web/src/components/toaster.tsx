@@ -2,7 +2,7 @@ import { TOAST_DURATION_MS } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
 import { Toaster } from 'sonner';
 
-/** The toast area (spec §2): green for success, red for errors, gone after 3 s or when closed. */
+/** The toast area (docs/product.md §2): green for success, red for errors, gone after 3 s or when closed. */
 export function AppToaster() {
   const { t } = useTranslation();
   return (

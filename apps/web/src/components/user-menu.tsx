@@ -9,7 +9,7 @@ const itemClass =
   'flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900 data-focus:outline-hidden';
 
 /**
- * The top bar's user menu (spec §2): who is signed in, the language, My profile
+ * The top bar's user menu (docs/product.md §2): who is signed in, the language, My profile
  * (/users/{id}/my-profile) and Sign out.
  */
 export function UserMenu() {

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 
-/** The display format of every date-time in the app (spec §9). */
+/** The display format of every date-time in the app (docs/product.md §9). */
 export const DATE_TIME_FORMAT = 'dd/MM/yyyy HH:mm';
 
 /**

@@ -10,7 +10,7 @@ import { fullName } from './names';
 export const organiserZone = (occurrence: EventOccurrence) =>
   occurrence.event.organiser.timezone || occurrence.event.timezone;
 
-/** A yyyy-MM-dd day as the app shows dates, dd/MM/yyyy (spec §9). */
+/** A yyyy-MM-dd day as the app shows dates, dd/MM/yyyy (docs/product.md §9). */
 export const formatDay = (day: string) => day.split('-').reverse().join('/');
 
 /** One Fill item of a row: the guest, whether their form is filled in already, and the Fill Form link. */
@@ -22,7 +22,7 @@ export interface FillTarget {
 }
 
 /**
- * The row menu's Fill items (spec §2): one per guest of the occurrence for the session notes form,
+ * The row menu's Fill items (docs/product.md §2): one per guest of the occurrence for the session notes form,
  * marked when that guest already has a submission of it; the link carries who it is for.
  */
 export function fillTargets(occurrence: EventOccurrence, formId: number = SESSION_NOTES_FORM_ID): FillTarget[] {

@@ -42,7 +42,7 @@ export function timeIn(value: string, zone: string): string {
   return `${hour}:${minute}`;
 }
 
-/** An instant as the app shows date-times (dd/MM/yyyy HH:mm, spec §9) in `zone`; blank when it is not a date. */
+/** An instant as the app shows date-times (dd/MM/yyyy HH:mm, docs/product.md §9) in `zone`; blank when it is not a date. */
 export function dateTimeIn(value: string, zone: string): string {
   const instant = new Date(value);
   if (Number.isNaN(instant.getTime())) return '';

@@ -27,7 +27,7 @@ function credentialErrors({ username, password }: Credentials): Partial<Credenti
 }
 
 /**
- * Sign In (spec §2): on success the user returns to the page they asked for, else Home. Two
+ * Sign In (docs/product.md §2): on success the user returns to the page they asked for, else Home. Two
  * fields need no form library: keeping this screen plain keeps the first download small.
  */
 export function LoginPage() {

@@ -10,7 +10,7 @@ import { translateMessage } from '../../i18n';
 
 /**
  * /logout, the user menu's Sign out: on success the session ends and the shell goes to the sign-in
- * page; on failure the user stays signed in, back where they were, with the reason (spec §8).
+ * page; on failure the user stays signed in, back where they were, with the reason (docs/product.md §8).
  */
 export function LogoutPage() {
   const { t } = useTranslation();

@@ -68,7 +68,7 @@ const FREQUENCY_LABELS = {
 const PREVIEW_SIZE = 5;
 const PREVIEW_DELAY_MS = 400;
 
-/** 'name surname (first group name)' (spec §2). */
+/** 'name surname (first group name)' (docs/product.md §2). */
 export const organiserLabel = (person: PersonChoice) => {
   const group = person.groups?.[0]?.name;
   return group ? `${fullName(person)} (${group})` : fullName(person);
@@ -227,7 +227,7 @@ function Preview({ event, zone }: { event: Event | undefined; zone: string | und
   );
 }
 
-/** Start, To, 'Does not repeat' and, when the event repeats, the rule's fields (spec §2, §4). */
+/** Start, To, 'Does not repeat' and, when the event repeats, the rule's fields (docs/product.md §2, §4). */
 function WhenFields({ event }: { event: Event | undefined }) {
   const { t } = useTranslation();
   const { setValue, watch } = useFormContext<EventFormInput>();
@@ -323,7 +323,7 @@ function WhenFields({ event }: { event: Event | undefined }) {
 }
 
 /**
- * /events/create and /events/:eventId/edit (spec §2, §4, §5, §9): the event, its place and
+ * /events/create and /events/:eventId/edit (docs/product.md §2, §4, §5, §9): the event, its place and
  * people, and when it happens, entered in the organiser's zone, with a preview of the dates.
  */
 export function EventFormScreen() {

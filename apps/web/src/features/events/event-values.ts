@@ -14,7 +14,7 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 
 /**
- * The event form's values and their client-side checks (spec §5): every refusal the server would
+ * The event form's values and their client-side checks (docs/product.md §5): every refusal the server would
  * give for them is shown on the field before anything is sent. Messages are the shared texts (or
  * message keys of events.ts, translated by the field components).
  */
@@ -109,7 +109,7 @@ export const REPEAT_FIELDS = [
 ];
 
 const today = () => DateTime.local().startOf('day');
-/** The 'On' date's bounds: today .. one year ahead (spec §5, §9). */
+/** The 'On' date's bounds: today .. one year ahead (docs/product.md §5, §9). */
 export const firstAllowedEndDay = () => today().toISODate() ?? '';
 export const lastAllowedEndDay = () => today().plus({ years: 1 }).toISODate() ?? '';
 
@@ -132,7 +132,7 @@ function wallClockOf(event: Event): { start: string; endTime: string } {
   return { start, endTime: end.isValid ? end.toFormat('HH:mm') : start.slice(11) };
 }
 
-/** The form's starting values: the event's, else the defaults of spec §2. */
+/** The form's starting values: the event's, else the defaults of docs/product.md §2. */
 export function eventDefaults(event: Event | undefined, now: DateTime = DateTime.now()): EventFormInput {
   const { start, endTime } = event ? wallClockOf(event) : nextFullHour(undefined, now);
   const repeat = event?.repeat;
@@ -160,7 +160,7 @@ export function eventDefaults(event: Event | undefined, now: DateTime = DateTime
   };
 }
 
-/** The repeat choices the server takes (spec §4), from checked values. */
+/** The repeat choices the server takes (docs/product.md §4), from checked values. */
 export function repeatOf(
   values: Pick<
     EventFormValues,

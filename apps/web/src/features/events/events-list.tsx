@@ -45,7 +45,7 @@ function useDeleteEvent() {
 }
 
 /**
- * Events (spec §2): Id, Title, Next Occurrence (in the organiser's zone), Days, Location,
+ * Events (docs/product.md §2): Id, Title, Next Occurrence (in the organiser's zone), Days, Location,
  * Organiser, Guests (active ones, at most four), Create User; 'Recurring Events' filter.
  */
 export function EventsList() {

@@ -180,7 +180,7 @@ describe('Event form', { timeout: 30_000 }, () => {
     expect(screen.queryByLabelText('Monday')).toBeNull();
   });
 
-  it('shows every message of spec §5 before sending anything', async () => {
+  it('shows every message of docs/product.md §5 before sending anything', async () => {
     const api = stubApi(adminClaims, formApi);
     renderApp('/events/create');
     await screen.findByRole('heading', { level: 1, name: 'Create Event' });

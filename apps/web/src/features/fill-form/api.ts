@@ -5,7 +5,7 @@ import { invalidateOccurrences } from '../../api/occurrences';
 import { list } from '../../api/resources';
 
 /**
- * GET /api/lookups?keys=a,b&lookupableIds=1,2&lookupableType=group (spec §7): the choices of a
+ * GET /api/lookups?keys=a,b&lookupableIds=1,2&lookupableType=group (docs/product.md §7): the choices of a
  * form's listboxes, the lookups of their keys that belong to the organiser's groups (the server
  * answers up to 1000). Kept under the lookups' list key, so saves in Lookups refresh it.
  */

@@ -320,7 +320,7 @@ function FillFormBody(props: Omit<FillProps, 'lookups'>) {
 }
 
 /**
- * /forms/:formId/form-submission/:eventOccurrenceId?guestId=&guestName= (spec §2, §8): an
+ * /forms/:formId/form-submission/:eventOccurrenceId?guestId=&guestName= (docs/product.md §2, §8): an
  * organiser (or an admin) fills a form about one guest of one occurrence. The form and the
  * occurrence load together; then the guest's earlier answers, if any, fill the fields.
  */

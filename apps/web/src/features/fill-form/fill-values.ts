@@ -86,7 +86,7 @@ export function missingRequired(fields: readonly FormField[], values: FillValues
 
 /**
  * For each field that listboxes depend on, the keys of every listbox below it, directly or
- * through another listbox (country > city > district): a change to it clears them all (spec §4).
+ * through another listbox (country > city > district): a change to it clears them all (docs/product.md §4).
  */
 export function dependentListboxes(fields: readonly FormField[]): Map<string, string[]> {
   const indexByName = new Map(fields.map((field, index) => [field.name, index]));

@@ -19,7 +19,7 @@ export interface GroupChoice {
 }
 
 /**
- * The groups a form can belong to: the active ones, fetched with the choice-list limit (spec §9).
+ * The groups a form can belong to: the active ones, fetched with the choice-list limit (docs/product.md §9).
  * Under the 'groups' key, so changes in the Groups section refresh it.
  */
 export const groupChoicesQuery = () =>

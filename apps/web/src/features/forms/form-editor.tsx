@@ -150,7 +150,7 @@ function VersionNote({ form }: { form: Form }) {
   );
 }
 
-/** /forms/create and /forms/:formId/edit (spec §2 Forms): Title, Description, Schema (JSON), Groups. */
+/** /forms/create and /forms/:formId/edit (docs/product.md §2 Forms): Title, Description, Schema (JSON), Groups. */
 export function FormEditorScreen() {
   const { t } = useTranslation();
   const { user } = useSession();

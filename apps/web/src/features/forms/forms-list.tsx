@@ -17,7 +17,7 @@ const sortLabelKeys = {
   status: 'common.sortByStatus',
 } as const;
 
-/** Forms (spec §2): Id, Title, Description, Version, Create User, Created At; archived ones behind a filter. */
+/** Forms (docs/product.md §2): Id, Title, Description, Version, Create User, Created At; archived ones behind a filter. */
 export function FormsList() {
   const { t } = useTranslation();
   const { user } = useSession();

@@ -6,7 +6,7 @@ import { TextInput } from '../../components/form-fields';
 import { formatDateTime } from '../../lib/dates';
 import { groupQuery, useCreateGroup, useUpdateGroup } from './api';
 
-/** The forms a group has (spec §3 Group), read-only here: the form editor assigns them. */
+/** The forms a group has (docs/product.md §3 Group), read-only here: the form editor assigns them. */
 function GroupForms({ group }: { group: GroupDetail }) {
   const { t } = useTranslation();
   return (
@@ -31,7 +31,7 @@ function GroupForms({ group }: { group: GroupDetail }) {
   );
 }
 
-/** /groups/create and /groups/:groupId/edit (spec §2): one Name field, trimmed and required. */
+/** /groups/create and /groups/:groupId/edit (docs/product.md §2): one Name field, trimmed and required. */
 export function GroupFormScreen() {
   const { t } = useTranslation();
   const { user } = useSession();

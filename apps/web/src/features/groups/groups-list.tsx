@@ -14,7 +14,7 @@ const sortLabelKeys = {
   status: 'common.sortByStatus',
 } as const;
 
-/** Groups (spec §2): Id, Name, Create User; archived ones behind the 'Show archived' filter. */
+/** Groups (docs/product.md §2): Id, Name, Create User; archived ones behind the 'Show archived' filter. */
 export function GroupsList() {
   const { t } = useTranslation();
   const updateGroup = useUpdateGroup();

@@ -344,7 +344,7 @@ function Sections({ role }: { role: string }) {
 }
 
 /**
- * Home (spec §2), for every role: who is signed in, their dashboard (admins: today's schedule
+ * Home (docs/product.md §2), for every role: who is signed in, their dashboard (admins: today's schedule
  * and how much of it is approved; editors: today's sessions and the notes still to fill; guests:
  * their next sessions), then the sections they can open. All of it comes from the occurrences API,
  * which shows each role only what is theirs.

@@ -6,7 +6,7 @@ import { TextInput } from '../../components/form-fields';
 import { formatDateTime } from '../../lib/dates';
 import { locationQuery, useCreateLocation, useUpdateLocation } from './api';
 
-/** /locations/create and /locations/:locationId/edit (spec §2): one Name field, trimmed and required. */
+/** /locations/create and /locations/:locationId/edit (docs/product.md §2): one Name field, trimmed and required. */
 export function LocationFormScreen() {
   const { t } = useTranslation();
   const { user } = useSession();

@@ -14,7 +14,7 @@ const sortLabelKeys = {
   status: 'common.sortByStatus',
 } as const;
 
-/** Locations (spec §2): Id, Name, Create User; archived ones behind the 'Show archived' filter. */
+/** Locations (docs/product.md §2): Id, Name, Create User; archived ones behind the 'Show archived' filter. */
 export function LocationsList() {
   const { t } = useTranslation();
   const updateLocation = useUpdateLocation();

@@ -20,7 +20,7 @@ export const lookupListQuery = (query: ListQuery) =>
     queryFn: ({ signal }) => list<Lookup>(SECTION, query, signal),
   });
 
-/** GET /api/lookups?limit=1000 (spec §7): the Parent select's choices. */
+/** GET /api/lookups?limit=1000 (docs/product.md §7): the Parent select's choices. */
 export const lookupChoicesQuery = () =>
   queryOptions({
     queryKey: lookupKeys.choices(),
@@ -34,7 +34,7 @@ export const lookupQuery = (id: number) =>
   });
 
 /**
- * GET /api/{type}?limit=1000 (spec §7): the records a lookup of that type can belong to. Kept under
+ * GET /api/{type}?limit=1000 (docs/product.md §7): the records a lookup of that type can belong to. Kept under
  * that section's list key, so its own saves refresh these choices too.
  */
 export const lookupableRecordsQuery = <T>(type: LookupableType) =>

@@ -186,8 +186,8 @@ function LookupFields({ lookup, form }: { lookup: Lookup | undefined; form: Look
 }
 
 /**
- * /lookups/create and /lookups/:lookupId/edit (spec §2): Key, Value, Label, Lookupable Type and
- * Record, Parent. Like every form here it returns to the list only when the save succeeded (spec §4).
+ * /lookups/create and /lookups/:lookupId/edit (docs/product.md §2): Key, Value, Label, Lookupable Type and
+ * Record, Parent. Like every form here it returns to the list only when the save succeeded (docs/product.md §4).
  */
 export function LookupFormScreen() {
   const { t } = useTranslation();

@@ -13,7 +13,7 @@ const sortLabelKeys = {
   value: 'lookups.sortByValue',
 } as const;
 
-/** Lookups (spec §2): Id, Key, Value, Label, Parent Id, Lookupable Type, Lookupable Name. */
+/** Lookups (docs/product.md §2): Id, Key, Value, Label, Parent Id, Lookupable Type, Lookupable Name. */
 export function LookupsList() {
   const { t } = useTranslation();
   const deleteRow = useDeleteItem({

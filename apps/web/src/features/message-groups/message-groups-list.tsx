@@ -15,7 +15,7 @@ const sortLabelKeys = {
   id: 'common.sortById',
 } as const;
 
-/** Message Groups (spec §2): Id, Name, Users (usernames), and Sync Message Groups from the gateway. */
+/** Message Groups (docs/product.md §2): Id, Name, Users (usernames), and Sync Message Groups from the gateway. */
 export function MessageGroupsList() {
   const { t } = useTranslation();
   const deleteRow = useDeleteItem({

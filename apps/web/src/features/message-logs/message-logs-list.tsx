@@ -15,7 +15,7 @@ import { messageLogListQuery } from '../../api/message-logs';
 import { useRetryMessage } from './api';
 
 /**
- * Message Log (spec §2, admin): the messages queued on a day with their status; a failed one shows
+ * Message Log (docs/product.md §2, admin): the messages queued on a day with their status; a failed one shows
  * why, and Retry really puts it back on the queue (the page follows it until it is sent or fails).
  */
 export function MessageLogsList() {

@@ -9,8 +9,8 @@ import { formatDay } from '../../lib/occurrence-rows';
 import { type DayAction, useScheduleAction } from '../../api/occurrences';
 
 /**
- * One bulk action on the chosen day (or its month) behind a confirmation (spec §5): the server's
- * message as a green toast, or a red one with its reason, else the action's default (spec §8).
+ * One bulk action on the chosen day (or its month) behind a confirmation (docs/product.md §5): the server's
+ * message as a green toast, or a red one with its reason, else the action's default (docs/product.md §8).
  */
 function DayActionButton({
   action,
@@ -28,7 +28,7 @@ function DayActionButton({
   label: string;
   confirmText: string;
   fallback: string;
-  /** What a thrown failure starts with (spec §8). */
+  /** What a thrown failure starts with (docs/product.md §8). */
   errorPrefix: string;
   primary?: boolean;
 }) {
@@ -58,7 +58,7 @@ function DayActionButton({
 
 const actionsClass = 'flex flex-col-reverse gap-3 sm:flex-row sm:justify-end';
 
-/** Unapprove / Approve Schedule and Send Reminders for the chosen day (admins, today or later; spec §2). */
+/** Unapprove / Approve Schedule and Send Reminders for the chosen day (admins, today or later; docs/product.md §2). */
 export function ScheduleActions({ day, zone }: { day: string; zone: string }) {
   const { t } = useTranslation();
   const shown = formatDay(day);

@@ -13,7 +13,7 @@ import { reportFileName, reportForms } from './occurrence-values';
 import { OccurrencesTable, useDeleteAction, useEditSeriesAction, useOccurrencesDay } from './occurrences-table';
 
 /**
- * Event Occurrences (spec §2, admin): a day's occurrences, without the notes. Per form with answers
+ * Event Occurrences (docs/product.md §2, admin): a day's occurrences, without the notes. Per form with answers
  * on an occurrence the row menu downloads its report or sends it; below, every report of the day
  * goes to the guests at once.
  */
@@ -43,7 +43,7 @@ export function EventOccurrencesList() {
   };
 
   const rowActions = (row: EventOccurrence): RowAction[] => [
-    // Per form with answers on this occurrence (spec §2): download its report, or send it.
+    // Per form with answers on this occurrence (docs/product.md §2): download its report, or send it.
     ...reportForms(row).flatMap((form): RowAction[] => [
       { label: t('messaging.generateReport', { form: form.title }), onSelect: () => generateReport(row, form.id) },
       { label: t('messaging.sendReport', { form: form.title }), onSelect: () => sendReport(row, form) },

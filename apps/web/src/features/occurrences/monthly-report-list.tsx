@@ -4,7 +4,7 @@ import { ExportCsvButton } from './export-button';
 import { monthName, monthRange } from './occurrence-values';
 import { OccurrencesTable, useDeleteAction, useOccurrencesDay } from './occurrences-table';
 
-/** Monthly Report (spec §2, admin): the occurrences of the chosen day's month, with the notes. */
+/** Monthly Report (docs/product.md §2, admin): the occurrences of the chosen day's month, with the notes. */
 export function MonthlyReportList() {
   const { t, i18n } = useTranslation();
   const { admin, zone, day, setDay } = useOccurrencesDay();

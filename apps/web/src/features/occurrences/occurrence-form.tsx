@@ -32,7 +32,7 @@ import {
   type OccurrenceFormValues,
 } from './occurrence-values';
 
-/** Back and a successful save both lead here (spec §2). */
+/** Back and a successful save both lead here (docs/product.md §2). */
 const LIST_PATH = '/upcoming-events';
 
 /** What the screen shows of the occurrence without changing it: pairs of term and value. */
@@ -152,7 +152,7 @@ function CompletedOccurrence({ occurrence }: { occurrence: EventOccurrence }) {
 }
 
 /**
- * Edit Event Occurrence (spec §2, §5, admin): this occurrence's own guest list and its start, in
+ * Edit Event Occurrence (docs/product.md §2, §5, admin): this occurrence's own guest list and its start, in
  * the organiser's zone. A completed one is shown read-only.
  */
 export function EditOccurrenceScreen() {

@@ -52,7 +52,7 @@ export function monthRange(day: string): { from: string; to: string } {
 
 const WALL_CLOCK_FORMAT = "yyyy-MM-dd'T'HH:mm";
 
-/** The edit form (spec §5): the occurrence's guests and its start as wall clock in the organiser's zone. */
+/** The edit form (docs/product.md §5): the occurrence's guests and its start as wall clock in the organiser's zone. */
 export const occurrenceFormSchema = z.object({
   guestIds: z.array(z.number()),
   occurrenceDate: z.string().trim().min(1, occurrenceMessages.dateRequired),
@@ -97,6 +97,6 @@ export function reportForms(occurrence: EventOccurrence): { id: number; title: s
   return [...forms.values()].sort((a, b) => a.id - b.id);
 }
 
-/** `{date}_report.jpg` (spec §7), the day in the organiser's zone: the name when the server sends none. */
+/** `{date}_report.jpg` (docs/product.md §7), the day in the organiser's zone: the name when the server sends none. */
 export const reportFileName = (occurrence: EventOccurrence) =>
   `${DateTime.fromISO(occurrence.occurrenceDate, { zone: organiserZone(occurrence) }).toISODate() ?? 'report'}_report.jpg`;

@@ -110,7 +110,7 @@ function useColumns(withNotes: boolean): Column<EventOccurrence>[] {
 }
 
 /**
- * The table the three occurrence screens share (spec §2): the occurrences of the chosen day (or
+ * The table the three occurrence screens share (docs/product.md §2): the occurrences of the chosen day (or
  * its month), their columns (Notes where the screen shows them), the day picker, searching and
  * paging; each screen adds its title, its row menu and its actions below.
  */

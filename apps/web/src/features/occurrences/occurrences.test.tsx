@@ -357,7 +357,7 @@ describe('Messaging actions', { timeout: 30_000 }, () => {
     const sent = api.calls().find((call) => call.url === '/api/event-occurrences/sendReminders');
     expect(bodyOf(sent?.init)).toEqual({ listDate: today(), timezone: 'Europe/Istanbul' });
 
-    // A thrown failure, the server's refusal or the request's own, after the spec's prefix (spec §8).
+    // A thrown failure, the server's refusal or the request's own, after the spec's prefix (docs/product.md §8).
     await userEvent.click(button);
     expect(await screen.findByText('Error sending reminders: Reminders cannot be sent for a past day')).toBeTruthy();
     await userEvent.click(button);

@@ -8,7 +8,7 @@ import { fillTargets, isTodayOrLater } from './occurrence-values';
 import { OccurrencesTable, useDeleteAction, useEditSeriesAction, useOccurrencesDay } from './occurrences-table';
 
 /**
- * Upcoming Events (spec §2): a day's occurrences for every role (the server keeps each to their
+ * Upcoming Events (docs/product.md §2): a day's occurrences for every role (the server keeps each to their
  * own), with the notes. Admins and editors fill the session notes from the row menu; admins also
  * edit and delete, and approve the day's schedule or send its reminders.
  */

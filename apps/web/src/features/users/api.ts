@@ -39,7 +39,7 @@ export interface NamedChoice {
 
 /**
  * The choices of the user form: GET /api/groups?limit=1000 (active groups; archived ones are not
- * offered, DESIGN §4) and GET /api/message-groups?limit=1000.
+ * offered, docs/domain.md) and GET /api/message-groups?limit=1000.
  */
 export const choicesQuery = (section: 'groups' | 'message-groups') =>
   queryOptions({

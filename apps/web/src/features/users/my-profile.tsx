@@ -32,7 +32,7 @@ function ProfileFrame({ children }: { children: ReactNode }) {
 }
 
 /**
- * My Profile (spec §2): Name, Surname, Email, Phone, Address and a new Password. Text is trimmed
+ * My Profile (docs/product.md §2): Name, Surname, Email, Phone, Address and a new Password. Text is trimmed
  * and empty means none; an empty password keeps the current one. On success the user goes Home;
  * a failed save keeps them on the form with the server's reason, so nothing typed is lost.
  */

@@ -89,9 +89,9 @@ function MessageGroupField({ user }: { user: User | undefined }) {
 }
 
 /**
- * /users/create and /users/:userId/edit (spec §2, §3 User): Username, Password (required only when
+ * /users/create and /users/:userId/edit (docs/product.md §2, §3 User): Username, Password (required only when
  * creating; on edit empty keeps the current one), Name, Surname, Email, Phone, Address, Role,
- * Groups, Message Group, Timezone, Status. Text is trimmed and empty means none (spec §5).
+ * Groups, Message Group, Timezone, Status. Text is trimmed and empty means none (docs/product.md §5).
  */
 export function UserFormScreen() {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { deleteUser, userKeys, userListQuery } from './api';
 
 const sortLabelKeys = { id: 'users.sortById', username: 'users.sortByUsername' } as const;
 
-/** Users (spec §2): Id, Name, Surname, Username, Role, Groups (names joined), Status; sort by id or username. */
+/** Users (docs/product.md §2): Id, Name, Surname, Username, Role, Groups (names joined), Status; sort by id or username. */
 export function UsersList() {
   const { t } = useTranslation();
   const deleteRow = useDeleteItem({ remove: deleteUser, invalidates: userKeys.lists(), name: (row) => row.username });

@@ -1,4 +1,4 @@
-/** English texts of the Events section (spec §2, §4, §5, §8, §9). */
+/** English texts of the Events section (docs/product.md §2, §4, §5, §8, §9). */
 export const events = {
   description: 'Recurring events: who organises them, where, and when they happen next.',
   create: 'Create events',

@@ -1,4 +1,4 @@
-/** English texts of Fill Form (spec §2, §8): a form filled about one guest of one occurrence. */
+/** English texts of Fill Form (docs/product.md §2, §8): a form filled about one guest of one occurrence. */
 export const fillForm = {
   title: 'Fill Form - {{guest}}',
   titleNoGuest: 'Fill Form',

@@ -1,4 +1,4 @@
-/** English texts of the Forms section (spec §2, §5, §8). */
+/** English texts of the Forms section (docs/product.md §2, §5, §8). */
 export const forms = {
   description: 'What organisers fill in for each guest after a session.',
   create: 'Create forms',

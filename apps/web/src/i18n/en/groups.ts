@@ -1,4 +1,4 @@
-/** English texts of the Groups section (spec §2, §5, §8). */
+/** English texts of the Groups section (docs/product.md §2, §5, §8). */
 export const groups = {
   description: 'Teams of organisers; forms and lookups belong to groups.',
   create: 'Create groups',

@@ -1,4 +1,4 @@
-/** English texts of Home: the greeting, each role's dashboard and the sections (spec §2). */
+/** English texts of Home: the greeting, each role's dashboard and the sections (docs/product.md §2). */
 export const home = {
   greeting: 'Welcome, {{username}}',
   signedInAs: 'You are signed in as {{role}}.',

@@ -1,4 +1,4 @@
-/** English texts of the Locations section (spec §2, §5, §8). */
+/** English texts of the Locations section (docs/product.md §2, §5, §8). */
 export const locations = {
   description: 'Places where events take place.',
   create: 'Create locations',

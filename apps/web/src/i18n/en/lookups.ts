@@ -1,4 +1,4 @@
-/** English texts of the Lookups section (spec §2, §5, §8). */
+/** English texts of the Lookups section (docs/product.md §2, §5, §8). */
 export const lookups = {
   description: 'Choices for form listboxes, optionally tied to a record.',
   create: 'Create lookups',

@@ -1,4 +1,4 @@
-/** English texts of the Message Groups section (spec §2, §5, §8). */
+/** English texts of the Message Groups section (docs/product.md §2, §5, §8). */
 export const messageGroups = {
   description: 'Group chats that messages to their members go to.',
   create: 'Create message groups',

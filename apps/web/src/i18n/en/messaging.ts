@@ -1,6 +1,6 @@
 /**
  * English texts of messaging: the send buttons and report items of the occurrence screens, the
- * Message Log, the message-group sync and Home's messaging lines (spec §2, §8; misspellings corrected).
+ * Message Log, the message-group sync and Home's messaging lines (docs/product.md §2, §8; misspellings corrected).
  */
 export const messaging = {
   sendReminders: 'Send Reminders',

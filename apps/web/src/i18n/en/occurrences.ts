@@ -1,6 +1,6 @@
 /**
  * English texts of the occurrence screens: Upcoming Events, Event Occurrences, Monthly Report and
- * Edit Event Occurrence (spec §2, §5, §8; the spec's misspellings corrected).
+ * Edit Event Occurrence (docs/product.md §2, §5, §8).
  */
 export const occurrences = {
   upcomingDescription: 'The sessions of a day: who is coming, what was noted, and the day’s schedule.',

@@ -1,4 +1,4 @@
-/** English texts of My Profile (spec §2, §5, §8). */
+/** English texts of My Profile (docs/product.md §2, §5, §8). */
 export const profile = {
   title: 'My Profile',
   description: 'Your name and contact details, and your password.',

@@ -1,5 +1,5 @@
 /**
- * English words of the shell every screen shares (spec §2, §5, §8; its misspellings corrected):
+ * English words of the shell every screen shares (docs/product.md §2, §5, §8; its misspellings corrected):
  * the app, navigation, user menu, roles, Sign In, errors, toasts, lists, pagination and forms.
  */
 export const shell = {

@@ -1,4 +1,4 @@
-/** English texts of the Users section (spec §2, §5, §8). */
+/** English texts of the Users section (docs/product.md §2, §5, §8). */
 export const users = {
   description: 'People who use Ritim: admins, editors (organisers) and guests.',
   create: 'Create users',
