@@ -1,13 +1,4 @@
-import {
-  type CodedText,
-  codedText,
-  errorResponseSchema,
-  eventMessages,
-  type Message,
-  type Text,
-  toMessage,
-} from '@ritim/shared';
-import type { RecurrenceError } from '../recurrence/errors.js';
+import { type CodedText, codedText, errorResponseSchema, type Text } from '@ritim/shared';
 
 /** The `{message}` response schemas of the error statuses a route can answer (for validation of docs and replies). */
 export function errorResponses<const C extends readonly number[]>(...codes: C) {
@@ -46,10 +37,3 @@ export function pgErrorCode(error: unknown): string | undefined {
 
 /** A delete blocked by a referencing row: 23503, or 23001 for ON DELETE RESTRICT on PostgreSQL 18. */
 export const isReferencedError = (error: unknown) => ['23503', '23001'].includes(pgErrorCode(error) ?? '');
-
-/**
- * The recurrence engine's refusal as the API answers it: a business limit as the events section
- * words it, any other refusal in the engine's own words (events.ruleInvalid).
- */
-export const refusalOf = (error: RecurrenceError): Message =>
-  error.cap ? toMessage(eventMessages[error.cap]) : eventMessages.ruleInvalid({ reason: error.message });

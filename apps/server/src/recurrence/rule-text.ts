@@ -1,4 +1,5 @@
-import { AppError, refusalOf } from '../lib/errors.js';
+import { eventMessages, type Message, toMessage } from '@ritim/shared';
+import { AppError } from '../lib/errors.js';
 import { RecurrenceError } from './errors.js';
 import { addExdate, formatRule, parseRule, type RecurrenceRule, type RuleDate } from './rule.js';
 import { zoneOffsets } from './zone.js';
@@ -7,6 +8,13 @@ import { zoneOffsets } from './zone.js';
  * What an event does with its stored rule text: run the engine on it (its refusals a 400), read it
  * in another zone, continue it after a split, and keep or add its EXDATEs.
  */
+
+/**
+ * The engine's refusal as the API answers it: a business limit as the events section words it, any
+ * other refusal in the engine's own words (events.ruleInvalid).
+ */
+const refusalOf = (error: RecurrenceError): Message =>
+  error.cap ? toMessage(eventMessages[error.cap]) : eventMessages.ruleInvalid({ reason: error.message });
 
 /** Runs recurrence-engine code; its refusals are the client's 400, never a 500. */
 export function engine<T>(action: () => T): T {
