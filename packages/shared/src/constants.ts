@@ -25,9 +25,19 @@ export type RecordStatus = (typeof RECORD_STATUSES)[number];
 /** What a lookup can belong to (docs/product.md §3 Lookup); none is stored as null. */
 export const LOOKUPABLE_TYPES = ['users', 'groups', 'locations', 'events', 'forms', 'message-groups'] as const;
 export type LookupableType = (typeof LOOKUPABLE_TYPES)[number];
-/** An occurrence is scheduled, then approved (Approve Schedule), then completed (its report was sent). */
-export const OCCURRENCE_STATUSES = ['scheduled', 'approved', 'completed'] as const;
+/**
+ * An occurrence is scheduled, then approved (Approve Schedule), then completed (its report was
+ * sent); a cancelled one stays on the calendar, with no attendance, reminders or forms to fill.
+ */
+export const OCCURRENCE_STATUSES = ['scheduled', 'approved', 'completed', 'cancelled'] as const;
 export type OccurrenceStatus = (typeof OCCURRENCE_STATUSES)[number];
+
+/**
+ * A guest's attendance at one session (docs/domain.md#attendance): `cancelled` is a cancellation
+ * in time, `lateCancelled` one after the notice cutoff; no mark at all is "unmarked".
+ */
+export const ATTENDANCE_STATUSES = ['present', 'late', 'absent', 'excused', 'cancelled', 'lateCancelled'] as const;
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 
 /** Most rows one page of occurrences may hold (each row carries guests and submissions). */
 export const OCCURRENCE_PAGE_MAX = 100;

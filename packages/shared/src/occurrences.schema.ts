@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { OCCURRENCE_PAGE_MAX, OCCURRENCE_STATUSES } from './constants.js';
+import { attendanceMessages } from './attendance.messages.js';
+import { ATTENDANCE_STATUSES, OCCURRENCE_PAGE_MAX, OCCURRENCE_STATUSES } from './constants.js';
 import { idField, idText } from './ids.js';
 import { codedTextShape, queryFlag } from './list.js';
 import { codedText, type Text } from './messages.js';
@@ -52,6 +53,19 @@ const person = z.object({
 });
 export type OccurrencePerson = z.infer<typeof person>;
 
+export const attendanceStatusSchema = z.enum(ATTENDANCE_STATUSES, { error: attendanceMessages.statusInvalid });
+
+/** One guest's mark on one session (docs/domain.md#attendance). */
+export const attendanceEntrySchema = z.object({
+  guestId: z.number().int(),
+  status: attendanceStatusSchema,
+  note: z.string().nullable(),
+  /** Who marked it last (null once that user is gone). */
+  markedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  markedAt: z.string(),
+});
+export type AttendanceEntry = z.infer<typeof attendanceEntrySchema>;
+
 /** A form submission as an occurrence row carries it (docs/product.md §3 Form submission). */
 export const occurrenceSubmissionSchema = z.object({
   id: z.number().int(),
@@ -101,9 +115,14 @@ export const eventOccurrenceSchema = z.object({
   }),
   /** The occurrence's own guest list (used when hasGuestOverride). */
   occurrenceGuests: z.array(person),
-  /** The guests that count: the override list when set, else the event's; active ones only. */
-  guests: z.array(person),
+  /**
+   * The guests that count: the override list when set, else the event's; active ones only. Each
+   * carries their attendance status (null: unmarked).
+   */
+  guests: z.array(person.extend({ attendance: attendanceStatusSchema.nullable() })),
   formSubmissions: z.array(occurrenceSubmissionSchema),
+  /** The session's attendance marks (a guest without one is unmarked), guests in name order. */
+  attendance: z.array(attendanceEntrySchema),
 });
 export type EventOccurrence = z.infer<typeof eventOccurrenceSchema>;
 

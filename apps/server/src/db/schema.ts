@@ -1,4 +1,5 @@
 import {
+  ATTENDANCE_STATUSES,
   DEFAULT_TIMEZONE,
   LOOKUPABLE_TYPES,
   MESSAGE_STATUSES,
@@ -400,6 +401,31 @@ export const occurrenceGuests = pgTable(
   (t) => [
     primaryKey({ columns: [t.occurrenceId, t.userId] }),
     index('occurrence_guests_user_idx').on(t.userId, t.occurrenceId),
+  ],
+);
+
+/**
+ * A guest's attendance at one session (docs/domain.md#attendance): one row per (session, guest)
+ * once marked; no row is "unmarked". It is the session's history, like its submissions: a session
+ * with attendance is never deleted by regenerating its series.
+ */
+export const attendance = pgTable(
+  'attendance',
+  {
+    occurrenceId: integer('occurrence_id')
+      .notNull()
+      .references(() => eventOccurrences.id, { onDelete: 'restrict' }),
+    guestId: integer('guest_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: ATTENDANCE_STATUSES }).notNull(),
+    note: text('note'),
+    markedBy: integer('marked_by').references(() => users.id, { onDelete: 'set null' }),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.occurrenceId, t.guestId] }),
+    index('attendance_guest_idx').on(t.guestId, t.occurrenceId),
   ],
 );
 

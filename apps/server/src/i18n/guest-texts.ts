@@ -45,7 +45,7 @@ const en = {
   moreSessions: (n: number) => `… and ${n} more ${n === 1 ? 'session' : 'sessions'}`,
   sessions: (n: number) => `${n} ${n === 1 ? 'session' : 'sessions'}`,
   statusCount: (n: number, status: OccurrenceStatus) => `${n} ${status}`,
-  statuses: { scheduled: 'Scheduled', approved: 'Approved', completed: 'Completed' } as Record<
+  statuses: { scheduled: 'Scheduled', approved: 'Approved', completed: 'Completed', cancelled: 'Cancelled' } as Record<
     OccurrenceStatus,
     string
   >,
@@ -85,8 +85,8 @@ const tr: GuestTexts = {
   moreSessions: (n) => `… ve ${n} oturum daha`,
   sessions: (n) => `${n} oturum`,
   statusCount: (n, status) =>
-    `${n} ${{ scheduled: 'planlandı', approved: 'onaylandı', completed: 'tamamlandı' }[status]}`,
-  statuses: { scheduled: 'Planlandı', approved: 'Onaylandı', completed: 'Tamamlandı' },
+    `${n} ${{ scheduled: 'planlandı', approved: 'onaylandı', completed: 'tamamlandı', cancelled: 'iptal edildi' }[status]}`,
+  statuses: { scheduled: 'Planlandı', approved: 'Onaylandı', completed: 'Tamamlandı', cancelled: 'İptal edildi' },
 };
 
 /** The texts of every language, by language (a test checks each has every text). */

@@ -8,11 +8,12 @@ import type { MonthlyReportData, MonthlyReportOccurrence, ReportOptions } from '
 
 export const NO_SESSIONS = guestTexts('en').noSessions;
 
-/** Status colours: grey until approved, blue when approved, green when it took place (each 4.5:1 or better). */
+/** Status colours: grey until approved, blue when approved, green when it took place, red when cancelled (each 4.5:1 or better). */
 const STATUS_STYLES = {
   scheduled: { backgroundColor: '#e5e7eb', color: '#374151' },
   approved: { backgroundColor: '#dbeafe', color: '#1e40af' },
   completed: { backgroundColor: '#dcfce7', color: '#166534' },
+  cancelled: { backgroundColor: '#fee2e2', color: '#991b1b' },
 } as const;
 
 function sessionCard(occurrence: MonthlyReportOccurrence, timeZone: string, texts: GuestTexts): Element {

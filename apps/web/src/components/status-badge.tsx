@@ -6,6 +6,7 @@ const statusColours = {
   scheduled: 'bg-slate-100 text-slate-700 ring-slate-500/20',
   approved: 'bg-green-50 text-green-700 ring-green-600/20',
   completed: 'bg-indigo-50 text-indigo-700 ring-indigo-600/20',
+  cancelled: 'bg-red-50 text-red-700 ring-red-600/20 line-through',
   // Messages.
   queued: 'bg-slate-100 text-slate-700 ring-slate-500/20',
   sending: 'bg-amber-50 text-amber-800 ring-amber-600/20',

@@ -111,10 +111,11 @@ describe('GET /api/event-occurrences: the row', () => {
       },
       occurrenceGuests: [],
       guests: [
-        { id: ids.ali, name: 'Ali', surname: 'Yılmaz', status: 'active' },
-        { id: ids.zeynep, name: 'Zeynep', surname: 'Şahin', status: 'active' },
+        { id: ids.ali, name: 'Ali', surname: 'Yılmaz', status: 'active', attendance: null },
+        { id: ids.zeynep, name: 'Zeynep', surname: 'Şahin', status: 'active', attendance: null },
       ],
       formSubmissions: [],
+      attendance: [],
     });
     expect(clubOccurrences.map((o) => o.event.organiser.groupIds)).toEqual([[], []]);
   });

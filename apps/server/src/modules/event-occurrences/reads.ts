@@ -1,7 +1,14 @@
-import type { EventOccurrence, EventOccurrenceListQuery, OccurrencePerson, OccurrenceSubmission } from '@ritim/shared';
+import type {
+  AttendanceEntry,
+  EventOccurrence,
+  EventOccurrenceListQuery,
+  OccurrencePerson,
+  OccurrenceSubmission,
+} from '@ritim/shared';
 import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
+  attendance,
   eventGuests,
   eventOccurrences,
   events,
@@ -66,6 +73,7 @@ type SubmissionJson = Omit<OccurrenceSubmission, 'submissionData'> & { submissio
 function rowColumns(light: boolean, onlyGuest: unknown) {
   const data = light ? sql`` : sql`, 'submissionData', s.data`;
   const whose = onlyGuest === undefined ? sql`` : sql` and s.guest_id = ${onlyGuest}`;
+  const whoseMark = onlyGuest === undefined ? sql`` : sql` and a.guest_id = ${onlyGuest}`;
   return {
     ...sessionColumns,
     eventId: eventOccurrences.eventId,
@@ -95,6 +103,14 @@ function rowColumns(light: boolean, onlyGuest: unknown) {
         order by s.id), '[]'::json)
       from ${formSubmissions} s join ${forms} f on f.id = s.form_id left join ${users} g on g.id = s.guest_id
       where s.occurrence_id = ${eventOccurrences.id}${whose})`.as('submissions'),
+    attendance: sql<AttendanceEntry[]>`(select coalesce(json_agg(json_build_object('guestId', a.guest_id,
+        'status', a.status, 'note', a.note,
+        'markedBy', case when m.id is null then null
+          else json_build_object('id', m.id, 'name', coalesce(nullif(btrim(concat_ws(' ', m.name, m.surname)), ''), m.username)) end,
+        'markedAt', to_char(a.marked_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+        order by g.name, g.surname, a.guest_id), '[]'::json)
+      from ${attendance} a join ${users} g on g.id = a.guest_id left join ${users} m on m.id = a.marked_by
+      where a.occurrence_id = ${eventOccurrences.id}${whoseMark})`.as('attendance'),
   };
 }
 
@@ -115,12 +131,15 @@ interface Row extends PlaceAndOrganiser {
   eventGuests: OccurrencePerson[] | string;
   occurrenceGuests: OccurrencePerson[] | string;
   submissions: SubmissionJson[] | string;
+  attendance: AttendanceEntry[] | string;
 }
 
 function toOccurrence(row: Row): EventOccurrence {
   const { location, organiser } = placeAndOrganiser(row);
   const eventGuestList = jsonColumn(row.eventGuests);
   const ownGuests = jsonColumn(row.occurrenceGuests);
+  const marks = jsonColumn(row.attendance);
+  const statusOf = new Map(marks.map((mark) => [mark.guestId, mark.status]));
   return {
     id: row.id,
     eventId: row.eventId,
@@ -141,8 +160,11 @@ function toOccurrence(row: Row): EventOccurrence {
       guests: eventGuestList,
     },
     occurrenceGuests: ownGuests,
-    guests: (row.hasGuestOverride ? ownGuests : eventGuestList).filter((g) => g.status === 'active'),
+    guests: (row.hasGuestOverride ? ownGuests : eventGuestList)
+      .filter((g) => g.status === 'active')
+      .map((g) => ({ ...g, attendance: statusOf.get(g.id) ?? null })),
     formSubmissions: jsonColumn(row.submissions),
+    attendance: marks,
   };
 }
 

@@ -17,7 +17,13 @@ import {
 import { parseDay } from '../../lib/dates';
 import { todayIn } from '../../lib/wall-clock';
 
-const person = (id: number, name: string, surname: string) => ({ id, name, surname, status: 'active' });
+const person = (id: number, name: string, surname: string) => ({
+  id,
+  name,
+  surname,
+  status: 'active',
+  attendance: null,
+});
 
 const submission = (id: number, formId: number, guest: ReturnType<typeof person> | null, notes: string | null) => ({
   id,
@@ -54,6 +60,7 @@ const occurrence: EventOccurrence = {
   occurrenceGuests: [],
   guests: [ali, zeynep],
   formSubmissions: [submission(90, 1, ali, 'Sang well'), submission(91, 2, zeynep, 'Needs practice')],
+  attendance: [],
 };
 
 const listBody = (rows: EventOccurrence[]) => ({ eventOccurrences: rows, totalCount: rows.length });

@@ -12,6 +12,7 @@ export const occurrences = {
     scheduled: 'Scheduled',
     approved: 'Approved',
     completed: 'Completed',
+    cancelled: 'Cancelled',
   },
   emptyDay: 'No occurrences on this day',
   emptyMonth: 'No occurrences in this month',

@@ -11,6 +11,7 @@ export const occurrences: Resources['occurrences'] = {
     scheduled: 'Planlandı',
     approved: 'Onaylandı',
     completed: 'Tamamlandı',
+    cancelled: 'İptal edildi',
   },
   emptyDay: 'Bu günde tekrar yok',
   emptyMonth: 'Bu ayda tekrar yok',
