@@ -1,10 +1,12 @@
 // The app under test for `bench/export.ts`, in a process of its own so its memory is the server's
 // alone: opens the database (DATABASE_URL, else an embedded one in memory), migrates, seeds the
 // benchmark data (bench/seed-sql.ts, 'lists': BENCH_EVENTS events of BENCH_DAYS daily sessions, a
-// form-1 submission on every third past session), listens on loopback and prints what it seeded.
+// form-1 submission on every third past session), marks every guest of the past sessions (present,
+// late or absent: the export's attendance column), listens on loopback and prints what it seeded.
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
-import { eventOccurrences, formSubmissions } from '../apps/server/src/db/schema.js';
+import { attendance, eventGuests, eventOccurrences, formSubmissions } from '../apps/server/src/db/schema.js';
 import { seedBench } from './seed-sql.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000);
@@ -14,6 +16,10 @@ const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: nu
 await database.migrate();
 const started = Date.now();
 const first = await seedBench(database, { events: EVENTS, days: DAYS, variant: 'lists' });
+await database.db.execute(sql`insert into ${attendance} (occurrence_id, guest_id, status)
+  select o.id, eg.user_id, (array['present', 'late', 'absent'])[1 + (o.id + eg.user_id) % 3]
+  from ${eventOccurrences} o join ${eventGuests} eg on eg.event_id = o.event_id
+  where o.starts_at < now() and not o.has_guest_override`);
 const seconds = (Date.now() - started) / 1000;
 
 const app = await buildApp({ database, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256', webRoot: null });
@@ -26,6 +32,7 @@ process.stdout.write(
     first: first.toISODate(),
     occurrences: await database.db.$count(eventOccurrences),
     submissions: await database.db.$count(formSubmissions),
+    marks: await database.db.$count(attendance),
     seconds,
   })}\n`,
 );

@@ -1,8 +1,8 @@
 // The CSV export (issue 14) on a year of benchmark data: is a month quick, and is a year streamed
 // rather than held in memory? The app runs in a child process (bench/export-server.ts: it seeds
 // BENCH_EVENTS events, default 1,000, of BENCH_DAYS daily sessions, default 365, 3 guests each, a
-// form-1 submission on every third past session; DATABASE_URL for a PostgreSQL server, else the
-// embedded database in that process). Then, through HTTP on loopback, GET
+// form-1 submission on every third past session, an attendance mark for every guest of a past
+// session; DATABASE_URL for a PostgreSQL server, else the embedded database in that process). Then, through HTTP on loopback, GET
 // /api/event-occurrences/export for a month and for the longest range (366 days, the whole year
 // of data), read as a stream: time to the first byte, total time, bytes, CSV rows, and the server
 // process's resident memory during each: its peak (VmHWM, reset before each export through
@@ -31,10 +31,11 @@ const info = JSON.parse(line) as {
   first: string;
   occurrences: number;
   submissions: number;
+  marks: number;
   seconds: number;
 };
 console.log(
-  `${info.occurrences} occurrences, ${info.submissions} submissions seeded in ${info.seconds.toFixed(1)} s (${info.kind})`,
+  `${info.occurrences} occurrences, ${info.submissions} submissions, ${info.marks} attendance marks seeded in ${info.seconds.toFixed(1)} s (${info.kind})`,
 );
 const base = `http://127.0.0.1:${info.port}`;
 

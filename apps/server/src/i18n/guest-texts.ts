@@ -1,4 +1,10 @@
-import { DEFAULT_LANGUAGE, type Language, LANGUAGES, type OccurrenceStatus } from '@ritim/shared';
+import {
+  type AttendanceStatus,
+  DEFAULT_LANGUAGE,
+  type Language,
+  LANGUAGES,
+  type OccurrenceStatus,
+} from '@ritim/shared';
 import { DateTime } from 'luxon';
 
 /**
@@ -49,9 +55,43 @@ const en = {
     OccurrenceStatus,
     string
   >,
+  /** The month's attendance: attended (present or late) of the sessions the guest was expected at. */
+  attended: (attended: number, of: number) => `Attended ${attended} of ${of} ${of === 1 ? 'session' : 'sessions'}`,
+  /** A guest's mark on a session card. */
+  marks: {
+    present: 'Present',
+    late: 'Late',
+    absent: 'Absent',
+    excused: 'Excused',
+    cancelled: 'Cancelled in time',
+    lateCancelled: 'Cancelled late',
+  } as Record<AttendanceStatus, string>,
 };
 
 export type GuestTexts = typeof en;
+
+/** The last word of a number read aloud in Turkish (up to 999,999): 7 yedi, 40 kırk, 110 on, 2000 bin. */
+function lastWordOf(n: number): string {
+  const units = ['', 'bir', 'iki', 'üç', 'dört', 'beş', 'altı', 'yedi', 'sekiz', 'dokuz'];
+  const tens = ['', 'on', 'yirmi', 'otuz', 'kırk', 'elli', 'altmış', 'yetmiş', 'seksen', 'doksan'];
+  if (n === 0) return 'sıfır';
+  if (n % 10 !== 0) return units[n % 10]!;
+  if (n % 100 !== 0) return tens[(n % 100) / 10]!;
+  return n % 1000 !== 0 ? 'yüz' : 'bin';
+}
+
+/**
+ * The possessive and dative suffix a number takes in Turkish ("7'sine", "3'üne", "10'una"): it
+ * follows the sound of the number read aloud, by vowel harmony.
+ */
+export function dativeOf(n: number): string {
+  const word = lastWordOf(n);
+  const vowel = [...word].reverse().find((letter) => 'aeıioöuü'.includes(letter))!;
+  const harmony = { a: 'ı', ı: 'ı', e: 'i', i: 'i', o: 'u', u: 'u', ö: 'ü', ü: 'ü' }[vowel]!;
+  const ending = 'aıou'.includes(vowel) ? 'a' : 'e';
+  const afterVowel = 'aeıioöuü'.includes(word.at(-1)!);
+  return `${afterVowel ? 's' : ''}${harmony}n${ending}`;
+}
 
 const tr: GuestTexts = {
   locale: 'tr',
@@ -87,6 +127,16 @@ const tr: GuestTexts = {
   statusCount: (n, status) =>
     `${n} ${{ scheduled: 'planlandı', approved: 'onaylandı', completed: 'tamamlandı', cancelled: 'iptal edildi' }[status]}`,
   statuses: { scheduled: 'Planlandı', approved: 'Onaylandı', completed: 'Tamamlandı', cancelled: 'İptal edildi' },
+  attended: (attended, of) =>
+    attended === 0 ? `${of} oturumun hiçbirine katılmadı` : `${of} oturumdan ${attended}'${dativeOf(attended)} katıldı`,
+  marks: {
+    present: 'Katıldı',
+    late: 'Geç kaldı',
+    absent: 'Katılmadı',
+    excused: 'Mazeretli',
+    cancelled: 'Zamanında iptal',
+    lateCancelled: 'Geç iptal',
+  },
 };
 
 /** The texts of every language, by language (a test checks each has every text). */

@@ -1,4 +1,4 @@
-import type { FormField, OccurrenceStatus } from '@ritim/shared';
+import type { AttendanceStatus, FormField, OccurrenceStatus } from '@ritim/shared';
 import sharp from 'sharp';
 import type { Element } from './element.js';
 import type { MonthlyReportData, OccurrenceReportData } from './types.js';
@@ -63,6 +63,7 @@ export const sampleOccurrenceReport = (): OccurrenceReportData => ({
 
 const STATUSES: OccurrenceStatus[] = ['completed', 'completed', 'completed', 'completed', 'approved', 'scheduled'];
 const MONTH_NOTES = ['Okuma hızı arttı.', null, 'Ödevini eksiksiz getirdi; şiir ezberi çok iyiydi.', null];
+const MONTH_MARKS: AttendanceStatus[] = ['present', 'present', 'late', 'absent', 'present', 'excused'];
 
 /** A guest's November 2026 in London: `count` sessions spread over the month, the last ones still to come. */
 export const sampleMonthlyReport = (count = 12): MonthlyReportData => ({
@@ -78,8 +79,9 @@ export const sampleMonthlyReport = (count = 12): MonthlyReportData => ({
       startsAt,
       endsAt: new Date(startsAt.getTime() + 90 * 60_000),
       status,
-      // Notes are written after a session, so only completed ones have them.
+      // Notes and marks are written after a session, so only completed ones have them.
       notes: status === 'completed' ? (MONTH_NOTES[i % MONTH_NOTES.length] ?? null) : null,
+      attendance: status === 'completed' ? (MONTH_MARKS[i % MONTH_MARKS.length] ?? null) : null,
     };
   }),
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GUEST_TEXTS } from '../i18n/guest-texts.js';
-import { formatTimeSpan, monthTitle, sessionTotals } from './format.js';
+import { dativeOf, GUEST_TEXTS } from '../i18n/guest-texts.js';
+import { attendanceTotals, formatTimeSpan, monthTitle, sessionTotals } from './format.js';
 
 describe('formatTimeSpan', () => {
   it("writes the times in the zone passed in, whatever the host's zone", () => {
@@ -54,6 +54,22 @@ describe('sessionTotals', () => {
     expect(sessionTotals(['scheduled', 'completed', 'scheduled'])).toBe('3 sessions: 1 completed, 2 scheduled');
     expect(sessionTotals(['approved'])).toBe('1 session: 1 approved');
     expect(sessionTotals([])).toBe('0 sessions');
+    expect(sessionTotals(['cancelled', 'completed'])).toBe('2 sessions: 1 completed, 1 cancelled');
+  });
+});
+
+describe('attendanceTotals', () => {
+  it('counts present and late of present, late, absent and cancelled late; excused, cancelled in time and unmarked count neither way', () => {
+    expect(attendanceTotals(['present', 'late', 'absent', 'lateCancelled', 'excused', 'cancelled', null])).toBe(
+      'Attended 2 of 4 sessions',
+    );
+    expect(attendanceTotals(['absent'])).toBe('Attended 0 of 1 session');
+    expect(attendanceTotals(['present', 'present'])).toBe('Attended 2 of 2 sessions');
+  });
+
+  it('says nothing when no session counts', () => {
+    expect(attendanceTotals([])).toBeUndefined();
+    expect(attendanceTotals([null, 'excused', 'cancelled'])).toBeUndefined();
   });
 });
 
@@ -80,5 +96,37 @@ describe('in Turkish', () => {
 
   it('counts sessions in Turkish', () => {
     expect(sessionTotals(['completed', 'completed', 'scheduled'], tr)).toBe('3 oturum: 2 tamamlandı, 1 planlandı');
+  });
+
+  it("counts attendance in Turkish, the number's suffix following how it is read aloud", () => {
+    expect(attendanceTotals(['present', 'late', 'absent'], tr)).toBe("3 oturumdan 2'sine katıldı");
+    expect(attendanceTotals(['absent', 'lateCancelled'], tr)).toBe('2 oturumun hiçbirine katılmadı');
+    const suffixes = Object.fromEntries(
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 1000].map((n) => [n, dativeOf(n)]),
+    );
+    expect(suffixes).toEqual({
+      1: 'ine', // bir
+      2: 'sine', // iki
+      3: 'üne', // üç
+      4: 'üne', // dört
+      5: 'ine', // beş
+      6: 'sına', // altı
+      7: 'sine', // yedi
+      8: 'ine', // sekiz
+      9: 'una', // dokuz
+      10: 'una', // on
+      12: 'sine', // on iki
+      20: 'sine', // yirmi
+      30: 'una', // otuz
+      40: 'ına', // kırk
+      50: 'sine', // elli
+      60: 'ına', // altmış
+      70: 'ine', // yetmiş
+      80: 'ine', // seksen
+      90: 'ına', // doksan
+      100: 'üne', // yüz
+      110: 'una', // yüz on
+      1000: 'ine', // bin
+    });
   });
 });

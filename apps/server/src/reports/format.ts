@@ -1,4 +1,4 @@
-import type { OccurrenceStatus } from '@ritim/shared';
+import type { AttendanceStatus, OccurrenceStatus } from '@ritim/shared';
 import { DateTime } from 'luxon';
 import { formatIn, GUEST_TEXTS, type GuestTexts } from '../i18n/guest-texts.js';
 
@@ -29,13 +29,31 @@ export function monthTitle(year: number, month: number, texts: GuestTexts = GUES
 export const STATUS_LABELS: Record<OccurrenceStatus, string> = GUEST_TEXTS.en.statuses;
 
 /** Done first: the totals answer "how many took place" before "how many are still to come". */
-const TOTALS_ORDER: readonly OccurrenceStatus[] = ['completed', 'approved', 'scheduled'];
+const TOTALS_ORDER: readonly OccurrenceStatus[] = ['completed', 'approved', 'scheduled', 'cancelled'];
 
-/** '8 sessions: 6 completed, 1 approved, 1 scheduled' (statuses nobody has are left out). */
+/** '8 sessions: 6 completed, 1 approved, 1 scheduled, 1 cancelled' (statuses nobody has are left out). */
 export function sessionTotals(statuses: readonly OccurrenceStatus[], texts: GuestTexts = GUEST_TEXTS.en): string {
   const parts = TOTALS_ORDER.map((status) => ({ status, n: statuses.filter((one) => one === status).length }))
     .filter(({ n }) => n > 0)
     .map(({ status, n }) => texts.statusCount(n, status));
   const total = texts.sessions(statuses.length);
   return parts.length > 0 ? `${total}: ${parts.join(', ')}` : total;
+}
+
+/** Marks that count as attended, and those of the sessions a guest was expected at (the attendance rate's terms). */
+const ATTENDED: readonly AttendanceStatus[] = ['present', 'late'];
+const EXPECTED: readonly AttendanceStatus[] = [...ATTENDED, 'absent', 'lateCancelled'];
+
+/**
+ * 'Attended 7 of 8 sessions': present or late, of the sessions marked present, late, absent or
+ * cancelled late (excused and timely cancellations count neither way, unmarked ones are not
+ * known). Undefined when no such mark exists: the report then says nothing about attendance.
+ */
+export function attendanceTotals(
+  marks: readonly (AttendanceStatus | null)[],
+  texts: GuestTexts = GUEST_TEXTS.en,
+): string | undefined {
+  const expected = marks.filter((mark) => mark !== null && EXPECTED.includes(mark)).length;
+  if (expected === 0) return undefined;
+  return texts.attended(marks.filter((mark) => mark !== null && ATTENDED.includes(mark)).length, expected);
 }

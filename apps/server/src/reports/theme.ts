@@ -52,8 +52,13 @@ export interface HeaderLine {
   value: string;
 }
 
-/** The dark band on top: a small line saying what the report is, the big title, an optional summary, then labelled facts. */
-export function headerBand(eyebrow: string, title: string, lines: readonly HeaderLine[], summary?: string): Element {
+/** The dark band on top: a small line saying what the report is, the big title, summary lines, then labelled facts. */
+export function headerBand(
+  eyebrow: string,
+  title: string,
+  lines: readonly HeaderLine[],
+  summary: readonly string[] = [],
+): Element {
   return h(
     {
       flexDirection: 'column',
@@ -65,7 +70,7 @@ export function headerBand(eyebrow: string, title: string, lines: readonly Heade
     },
     text({ fontSize: 30, fontWeight: 700, color: colors.bandMuted, lineHeight: 1.3 }, eyebrow),
     text({ fontSize: 56, fontWeight: 700, lineHeight: 1.2, marginTop: 8, marginBottom: 10 }, title),
-    ...(summary === undefined ? [] : [text({ fontSize: 38, fontWeight: 700, lineHeight: 1.3, marginTop: 8 }, summary)]),
+    ...summary.map((line) => text({ fontSize: 38, fontWeight: 700, lineHeight: 1.3, marginTop: 8 }, line)),
     ...lines.map(({ label, value }) => labelled(label, value, colors.bandMuted, colors.bandText)),
   );
 }

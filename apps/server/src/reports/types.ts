@@ -1,4 +1,4 @@
-import type { FormField, Language, OccurrenceStatus } from '@ritim/shared';
+import type { AttendanceStatus, FormField, Language, OccurrenceStatus } from '@ritim/shared';
 
 /**
  * Listbox answers are lookup values; a report shows their labels. Lookup key -> (value -> label),
@@ -41,6 +41,8 @@ export interface MonthlyReportOccurrence {
   status: OccurrenceStatus;
   /** The notes (`Aciklama`) of the guest's submission for it, or null. */
   notes: string | null;
+  /** The guest's attendance mark, or null when unmarked. */
+  attendance: AttendanceStatus | null;
 }
 
 /** Everything one guest's monthly report shows. */

@@ -1,16 +1,17 @@
-import type { EventOccurrence } from '@ritim/shared';
+import type { AttendanceStatus, EventOccurrence } from '@ritim/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { eventOccurrences, events, formSubmissions, locations, users } from '../../db/schema.js';
+import { attendance, eventOccurrences, events, formSubmissions, locations, users } from '../../db/schema.js';
 import { jsonColumn } from '../../lib/json-column.js';
 import { guestsAmong } from './rules.js';
 
-/** A guest as the export names them. */
+/** A guest as the export names them, with their attendance mark at the session (null: unmarked). */
 export interface ExportGuest {
   id: number;
   username: string;
   name: string | null;
   surname: string | null;
+  attendance: AttendanceStatus | null;
 }
 
 /** A submission about one guest, as the export reads it. */
@@ -43,9 +44,10 @@ export class ExportReads {
   /**
    * One page of the CSV export: the occurrences starting in [from, to) after `after` (keyset on
    * (starts_at, id), so a year is read page by page), each with its guests (active, its own list
-   * or its event's) and the answers submitted about each guest. The page's guests are one grouped
-   * join over the page, not a sub-select per row (which the planner ran as a hash of all users for
-   * every occurrence); the answers are one index probe per row.
+   * or its event's) with their attendance marks, and the answers submitted about each guest. The
+   * page's guests are one grouped join over the page, not a sub-select per row (which the planner
+   * ran as a hash of all users for every occurrence); a mark is a primary-key probe per guest of
+   * that join; the answers are one index probe per row.
    */
   async exportPage(from: Date, to: Date, after: { startsAt: Date; id: number } | null, limit: number) {
     const keyset = after
@@ -59,8 +61,9 @@ export class ExportReads {
         limit ${limit}),
       page_guests as (
         select guest.occurrence_id, json_agg(json_build_object('id', g.id, 'username', g.username, 'name', g.name,
-            'surname', g.surname) order by g.name, g.surname, g.id) as guests
+            'surname', g.surname, 'attendance', a.status) order by g.name, g.surname, g.id) as guests
         from ${guestsAmong(sql`page`)} guest join ${users} g on g.id = guest.user_id and g.status = 'active'
+          left join ${attendance} a on a.occurrence_id = guest.occurrence_id and a.guest_id = g.id
         group by guest.occurrence_id)
       select p.id, p.starts_at as "startsAt", p.ends_at as "endsAt", p.status, e.title, l.name as location,
         org.id as "organiserId",

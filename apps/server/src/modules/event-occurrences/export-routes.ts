@@ -16,8 +16,9 @@ export const occurrenceExportRoutes: FastifyPluginAsyncZod<{ exports: Occurrence
         tags: ['event-occurrences'],
         description:
           'CSV (RFC 4180, UTF-8 with a BOM): a row per (occurrence, guest) of the days `from`..`to` (inclusive, at ' +
-          'most 366) in `timezone` (else the caller’s zone), with the guest’s answers, a column per form field ' +
-          "answered in the range. Cells a spreadsheet would run as formulas start with `'`.",
+          'most 366) in `timezone` (else the caller’s zone), with the guest’s attendance (`attendance`: the ' +
+          'mark, empty when unmarked) and answers, a column per form field answered in the range. Cells a ' +
+          "spreadsheet would run as formulas start with `'`.",
         querystring: occurrenceExportQuerySchema,
         // 200 is text/csv; errors are {message} (400, 401, 403).
       },

@@ -25,8 +25,9 @@ interface Column {
 
 /**
  * The CSV export of a range of days (admins): a row per (occurrence, guest) with the occurrence's
- * day, times and zone, its event, organiser, place and status, then the guest's answers, one
- * column per form field answered in the range. Streamed page by page; UTF-8 with a BOM so
+ * day, times and zone, its event, organiser, place and status, the guest's attendance (the API's
+ * word, empty when unmarked), then the guest's answers, one column per form field answered in the
+ * range. Streamed page by page; UTF-8 with a BOM so
  * spreadsheet programs read Turkish letters.
  */
 export class OccurrenceExportService {
@@ -52,6 +53,8 @@ export class OccurrenceExportService {
       'Location',
       'Guest',
       'Status',
+      // The API's word, lower case: Session notes has an answer column 'Attendance' of its own.
+      'attendance',
       ...columns.map((column) => `${column.field.label}`),
     ];
     const { db, occurrences } = this;
@@ -96,6 +99,7 @@ export class OccurrenceExportService {
               ...common,
               guest ? personName(guest.name, guest.surname, guest.username) : '',
               occurrence.status,
+              guest?.attendance ?? '',
               ...answers,
             ].map(safe);
           }

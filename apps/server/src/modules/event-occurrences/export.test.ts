@@ -2,15 +2,15 @@ import { type FormField, occurrenceMessages } from '@ritim/shared';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groups, locations, lookups, userGroups, users } from '../../db/schema.js';
+import { attendance, groups, locations, lookups, userGroups, users } from '../../db/schema.js';
 import { answerText } from '../../reports/answer-text.js';
-import { createTestApp, type TestContext } from '../../test/harness.js';
+import { createCountingApp, createTestApp, type TestContext } from '../../test/harness.js';
 import { createEvent as create, createForm, createPerson, listOccurrences } from '../../test/seed.js';
 import { occurrenceReportData } from '../messaging/report-data.js';
 
 /**
- * GET /api/event-occurrences/export: the CSV of a range of days, a row per (occurrence, guest),
- * read back with a real CSV parser. London's spring-forward (29 March 2026) is inside the range.
+ * GET /api/event-occurrences/export: the CSV of a range of days, a row per (occurrence, guest)
+ * with the guest's attendance, read back with a real CSV parser. London's spring-forward (29 March 2026) is inside the range.
  */
 let ctx: TestContext;
 const ids: Record<string, number> = {};
@@ -26,6 +26,7 @@ const FIXED = [
   'Location',
   'Guest',
   'Status',
+  'attendance',
 ];
 
 const as = (who: string) => tokens[who]!;
@@ -93,6 +94,15 @@ beforeAll(async () => {
     },
   });
   expect(submit.statusCode, submit.body).toBe(200);
+  // Marks (the attendance API is the occurrences module's; the rows are what it stores). The one of
+  // the guest who left is not on any row.
+  await db.insert(attendance).values([
+    { occurrenceId: piano[0]!, guestId: ids.ayse!, status: 'late', markedBy: ids.teacher! },
+    { occurrenceId: piano[1]!, guestId: ids.ayse!, status: 'lateCancelled' },
+    { occurrenceId: piano[1]!, guestId: ids.omer!, status: 'present' },
+    { occurrenceId: piano[1]!, guestId: ids.gone!, status: 'absent' },
+    { occurrenceId: piano[2]!, guestId: ids.omer!, status: 'excused' },
+  ]);
 });
 
 afterAll(async () => {
@@ -131,13 +141,27 @@ describe('GET /api/event-occurrences/export', () => {
       'Studio "A", Kadıköy',
       'Ayşe Yılmaz',
       'scheduled',
+      'late',
       'Ayşe',
       'Yılmaz',
       'Late',
       // A spreadsheet must not run it as a formula.
       `'=HYPERLINK("http://x")`,
     ]);
-    expect(rows[1]!.slice(10)).toEqual(['', '', '', '']);
+    expect(rows[1]!.slice(10)).toEqual(['', '', '', '', '']);
+  });
+
+  it('gives each guest’s attendance as the API’s word, empty when unmarked', async () => {
+    const rows = rowsOf((await exportCsv('from=2026-03-28&to=2026-03-30&timezone=Europe/London')).body).slice(1);
+    expect(rows.map((row) => [row[1], row[5], row[8], row[10]])).toEqual([
+      ['2026-03-28', 'Piano, grade 2', 'Ayşe Yılmaz', 'late'],
+      ['2026-03-28', 'Piano, grade 2', 'Ömer Çelik', ''],
+      ['2026-03-29', 'Piano, grade 2', 'Ayşe Yılmaz', 'lateCancelled'],
+      ['2026-03-29', 'Piano, grade 2', 'Ömer Çelik', 'present'],
+      ['2026-03-29', 'Quiet hour', '', ''],
+      ['2026-03-30', 'Piano, grade 2', 'Ayşe Yılmaz', ''],
+      ['2026-03-30', 'Piano, grade 2', 'Ömer Çelik', 'excused'],
+    ]);
   });
 
   it('reads the days in the zone asked for, else the caller’s, with `to` inclusive', async () => {
@@ -198,8 +222,29 @@ describe('GET /api/event-occurrences/export', () => {
         }),
       ),
     );
-    const rows = rowsOf((await exportCsv('from=2025-01-01&to=2025-12-31')).body).slice(1);
+    await ctx.database.db
+      .insert(attendance)
+      .values(series.flat().map((occurrenceId) => ({ occurrenceId, guestId: ids.omer!, status: 'present' as const })));
+    // Read in pages of 500, marks included: one query a page, whatever the number of guests.
+    const counting = await createCountingApp(ctx.database);
+    let body: string;
+    try {
+      counting.queries = 0;
+      const response = await counting.app.inject({
+        method: 'GET',
+        url: '/api/event-occurrences/export?from=2025-01-01&to=2025-12-31',
+        headers: as('admin'),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      body = response.body;
+      // The answered fields (none in 2025: no forms and no labels to read), then one query per page.
+      expect(counting.queries).toBe(3);
+    } finally {
+      await counting.close();
+    }
+    const rows = rowsOf(body).slice(1);
     expect(rows).toHaveLength(540);
+    expect(rows.every((row) => row[10] === 'present')).toBe(true);
     expect(new Set(rows.map((row) => row[0])).size).toBe(540);
     expect(new Set(rows.map((row) => Number(row[0])))).toEqual(new Set(series.flat()));
     const keys = rows.map((row) => `${row[1]} ${row[2]}`);
@@ -253,7 +298,7 @@ describe('GET /api/event-occurrences/export', () => {
 
     const [header, ...rows] = rowsOf((await exportCsv('from=2026-06-01&to=2026-06-01&timezone=Europe/London')).body);
     expect(header).toEqual([...FIXED, 'Instrument']);
-    expect(rows.map((row) => [row[8], row[10]])).toEqual([
+    expect(rows.map((row) => [row[8], row[11]])).toEqual([
       ['Ayşe Yılmaz', 'Violin'],
       ['Ömer Çelik', 'VC'],
     ]);

@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.js';
 import type { Database } from '../../db/client.js';
-import { eventOccurrences, forms, messageGroups, messageLogs, users } from '../../db/schema.js';
+import { attendance, eventOccurrences, forms, messageGroups, messageLogs, users } from '../../db/schema.js';
 import { defineJob, JobQueue } from '../../jobs/queue.js';
 import { Outbox } from '../../messaging/outbox.js';
 import { createTransport } from '../../messaging/transports/index.js';
@@ -708,7 +708,12 @@ describe('in the guest’s language', () => {
 
   it('sends a Turkish guest a Turkish monthly report, its month written in Turkish', async () => {
     const startsAt = new Date(Date.now() + 3 * 3_600_000);
-    await occurrenceAt(startsAt, [ids.zeynep!], 'scheduled', 'Kanun');
+    const { occurrenceId } = await occurrenceAt(startsAt, [ids.zeynep!], 'scheduled', 'Kanun');
+    // Excused ahead of the session; another person's mark is not hers.
+    await database.db.insert(attendance).values([
+      { occurrenceId, guestId: ids.zeynep!, status: 'excused' },
+      { occurrenceId, guestId: ids.john!, status: 'present' },
+    ]);
     const request = { listDate: londonDay(startsAt), timezone: 'Europe/London' };
     const response = await post('/api/event-occurrences/sendMonthlyReports', request);
     expect(response.statusCode, response.body).toBe(200);
@@ -729,5 +734,9 @@ describe('in the guest’s language', () => {
     expect(words).toContain(month);
     expect(words).toContain('Planlandı');
     expect(words).toMatch(/\d+ oturum/);
+    const kanun = data!.occurrences.find((occurrence) => occurrence.eventTitle === 'Kanun');
+    expect(kanun?.attendance).toBe('excused');
+    expect(words).toContain('Mazeretli');
+    expect(words).not.toContain('Katıldı');
   });
 });

@@ -6,6 +6,7 @@ import { forms, formSubmissions, users } from '../../db/schema.js';
 import { NOTES_FIELD } from '../../reports/occurrence-report.js';
 import type { MonthlyReportData, OccurrenceReportData } from '../../reports/types.js';
 import { monthRange } from '../../lib/time.js';
+import { guestSessionsBetween } from '../event-occurrences/guest-month.js';
 import { OccurrenceReads } from '../event-occurrences/reads.js';
 import { lookupLabelsByOrganiser } from '../lookups/labels.js';
 import { personName } from '../../lib/names.js';
@@ -96,7 +97,8 @@ export async function occurrenceReportData(
 
 /**
  * One guest's month (YYYY-MM, read in `zone`): every occurrence they were a guest of, with its
- * status and the notes of the submissions about them. Undefined when the guest does not exist.
+ * status, the notes of the submissions about them and their attendance mark. Undefined when the
+ * guest does not exist.
  */
 export async function monthlyReportData(
   db: Db,
@@ -110,7 +112,7 @@ export async function monthlyReportData(
     .where(eq(users.id, guestId));
   if (!guest) return undefined;
   const [start, end] = monthRange(month, zone);
-  const occurrences = await new OccurrenceReads(db).ofGuestBetween(guestId, start, end, NOTES_FIELD);
+  const occurrences = await guestSessionsBetween(db, guestId, start, end, NOTES_FIELD);
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   return {
     guestName: personName(guest.name, guest.surname, guest.username),
