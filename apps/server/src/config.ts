@@ -34,11 +34,34 @@ const envSchema = z.object({
     .max(3600, 'must be a number of seconds (2-3600)')
     .default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The address people open Ritim at (scheme, host and port; a path prefix is kept), for links in
+   * messages sent without a request to take it from; `http://HOST:PORT` when unset.
+   */
+  PUBLIC_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be an http:// or https:// address')
+      .optional(),
+  ),
+  /** The daily message to each organiser listing yesterday's sessions still to fill: off unless `on`. */
+  TO_FILL_DIGEST: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
+  /** The hour (0-23) of the organiser's own day the digest goes out in. */
+  TO_FILL_DIGEST_HOUR: z.coerce
+    .number({ error: 'must be an hour (0-23)' })
+    .int('must be an hour (0-23)')
+    .min(0, 'must be an hour (0-23)')
+    .max(23, 'must be an hour (0-23)')
+    .default(8),
 });
 
 export type Config = z.infer<typeof envSchema>;
 
 export class ConfigError extends Error {}
+
+/** The address links in messages point to: PUBLIC_URL without a trailing slash, else the one the server listens on. */
+export const publicUrl = (config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string =>
+  (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/+$/, '');
 
 /** Parses the environment; a bad value throws one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startHorizonJob } from './jobs/horizon.js';
 import { type JobLogger, JobQueue } from './jobs/queue.js';
+import { startToFillDigestJob, toFillDigestSettings } from './jobs/to-fill-digest.js';
 import { deliveryJob, Outbox } from './messaging/outbox.js';
 import { createTransport, loadTransportConfig } from './messaging/transports/index.js';
 import type { TransportConfig } from './messaging/transports/config.js';
@@ -88,6 +89,8 @@ async function main() {
   // Deliveries: queued messages (also those left by a process that stopped) are sent from here.
   await outbox.register();
   await outbox.work();
+  // The organisers' daily list of sessions still to fill, when TO_FILL_DIGEST=on.
+  await startToFillDigestJob(queue, database.db, outbox, toFillDigestSettings(config), app.log);
   app.addHook('onClose', async () => {
     await queue.stop();
     await database.close();

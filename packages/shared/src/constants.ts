@@ -45,8 +45,11 @@ export const OCCURRENCE_PAGE_MAX = 100;
 /** The form Upcoming Events offers for filling (docs/product.md §2, §9): seeded, never deleted or archived. */
 export const SESSION_NOTES_FORM_ID = 1;
 
-/** What a logged message is (Message Log's Type column). */
-export const MESSAGE_TYPES = ['reminder', 'report', 'monthly-report'] as const;
+/**
+ * What a logged message is (Message Log's Type column): to guests a reminder, a report or a monthly
+ * report; to an organiser `to-fill`, the daily list of yesterday's sessions still to fill.
+ */
+export const MESSAGE_TYPES = ['reminder', 'report', 'monthly-report', 'to-fill'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 /** queued -> sending -> sent, or failed (with the error); Retry puts a failed one back to queued. */

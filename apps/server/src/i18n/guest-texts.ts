@@ -9,7 +9,7 @@ import { DateTime } from 'luxon';
 
 /**
  * What a guest receives, in each language: the reminder, report and monthly report messages and
- * the words of the report images. English is the product's wording (docs/product.md); a guest's `language` picks one.
+ * the words of the report images; and the organisers' daily list of sessions still to fill. English is the product's wording (docs/product.md); a guest's `language` picks one.
  * Dates are luxon formats read with the language's locale, so weekdays and months are written
  * that language's way ('Cmt 14 Kas 2026 10:00', 'Kasım 2026').
  */
@@ -66,6 +66,17 @@ const en = {
     cancelled: 'Cancelled in time',
     lateCancelled: 'Cancelled late',
   } as Record<AttendanceStatus, string>,
+  // The organiser's daily list of yesterday's sessions still to fill.
+  /** The day listed: 'Tuesday 24/11/2026'. */
+  toFillDay: 'cccc dd/MM/yyyy',
+  toFillSubject: (count: number, day: string) => `${count} ${count === 1 ? 'session' : 'sessions'} to fill: ${day}`,
+  toFillBody: (day: string, sessions: readonly { time: string; title: string }[], link: string) =>
+    [
+      `Yesterday's sessions (${day}) still waiting for attendance or Session notes:`,
+      ...sessions.map(({ time, title }) => `- ${time} ${title}`),
+      '',
+      `Fill them in Ritim: ${link}`,
+    ].join('\n'),
 };
 
 export type GuestTexts = typeof en;
@@ -137,6 +148,15 @@ const tr: GuestTexts = {
     cancelled: 'Zamanında iptal',
     lateCancelled: 'Geç iptal',
   },
+  toFillDay: 'd MMMM yyyy cccc',
+  toFillSubject: (count, day) => `Doldurulacak ${count} oturum: ${day}`,
+  toFillBody: (day, sessions, link) =>
+    [
+      `Dünkü oturumlardan (${day}) yoklaması ya da oturum notları eksik olanlar:`,
+      ...sessions.map(({ time, title }) => `- ${time} ${title}`),
+      '',
+      `Ritim'de doldurmak için: ${link}`,
+    ].join('\n'),
 };
 
 /** The texts of every language, by language (a test checks each has every text). */

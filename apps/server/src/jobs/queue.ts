@@ -254,6 +254,11 @@ export class JobQueue {
     await this.boss.schedule(job.name, cron, data, { tz });
   }
 
+  /** Removes the job's cron schedule, if it has one (a setting turned off): nothing more is queued by time. */
+  async unschedule(job: JobDefinition<object>): Promise<void> {
+    await this.boss.unschedule(job.name);
+  }
+
   /** Works the job's queue in this process: one job at a time; a throw fails that run (retried by the policy). */
   async work<Data extends object>(
     job: JobDefinition<Data>,

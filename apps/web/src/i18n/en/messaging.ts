@@ -26,6 +26,7 @@ export const messaging = {
     reminder: 'Reminder',
     report: 'Report',
     'monthly-report': 'Monthly report',
+    'to-fill': 'Sessions to fill',
   },
   statuses: {
     queued: 'Queued',

@@ -21,7 +21,12 @@ export const messaging: Resources['messaging'] = {
   message: 'Mesaj',
   recipient: 'Alıcı: {{name}}',
   monthOf: '{{month}} ayı',
-  types: { reminder: 'Hatırlatma', report: 'Rapor', 'monthly-report': 'Aylık rapor' },
+  types: {
+    reminder: 'Hatırlatma',
+    report: 'Rapor',
+    'monthly-report': 'Aylık rapor',
+    'to-fill': 'Doldurulacak oturumlar',
+  },
   statuses: { queued: 'Sırada', sending: 'Gönderiliyor', sent: 'Gönderildi', failed: 'Başarısız' },
   retry: 'Yeniden dene',
   syncGroups: 'Mesaj Gruplarını Eşitle',
