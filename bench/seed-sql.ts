@@ -1,7 +1,8 @@
 // The benchmark data, written straight into the tables with SQL (a quarter of a million rows through
 // the API would mostly measure argon2 and HTTP): an admin 'bench', 20 organisers ('organiser1'..),
 // 600 guests ('guest1'..), 30 rooms ('Oda 1'..), and `events` daily series of `days` sessions each
-// (45 minutes, between 08:00 and 19:45 in Europe/Istanbul) starting 100 days ago, 3 guests per event.
+// (45 minutes, between 08:00 and 19:45 in Europe/Istanbul) starting 100 days ago, 3 guests per event
+// (`every` 7 makes them weekly, `daysAgo` moves the first day; sessions before today are completed).
 // Every password is 'bench-password'. Two variants keep each benchmark's data as it always was:
 // - 'lists' (occurrence lists, export): organisers in two zones, surnames and titles to search, and
 //   a form-1 submission (all four answers) on every third past session;
@@ -16,16 +17,24 @@ export const PASSWORD = 'bench-password';
 
 export interface SeedOptions {
   events: number;
+  /** Sessions per series. */
   days: number;
   variant: 'lists' | 'clashes';
+  /** Days between a series' sessions (1: daily). */
+  every?: number;
+  /** How many days ago the series start (100). */
+  daysAgo?: number;
 }
 
-/** Seeds an empty, migrated database; the first series' day (100 days ago, in ZONE). */
-export async function seedBench(database: Database, { events, days, variant }: SeedOptions): Promise<DateTime> {
+/** Seeds an empty, migrated database; the first series' day (`daysAgo` days ago, in ZONE). */
+export async function seedBench(
+  database: Database,
+  { events, days, variant, every = 1, daysAgo = 100 }: SeedOptions,
+): Promise<DateTime> {
   const run = (statement: string) => database.db.execute(statement);
   const hash = await hashPassword(PASSWORD);
   const lists = variant === 'lists';
-  const first = DateTime.now().setZone(ZONE).startOf('day').minus({ days: 100 });
+  const first = DateTime.now().setZone(ZONE).startOf('day').minus({ days: daysAgo });
   const firstUtc = first.toUTC().toISO();
   await run(`insert into users (username, password_hash, role, name, surname, timezone) values
     ('bench', '${hash}', 'admin', 'Bench', 'Admin', '${ZONE}')`);
@@ -43,7 +52,7 @@ export async function seedBench(database: Database, { events, days, variant }: S
   const eventStatus = lists ? `'active'` : `case when i % 40 = 0 then 'archived' else 'active' end`;
   await run(`insert into events (title, rrule, timezone, starts_at, end_date, organiser_id, location_id, status)
     select ${title},
-      'DTSTART;TZID=${ZONE}:' || to_char(s at time zone '${ZONE}', 'YYYYMMDD"T"HH24MISS') || E'\\nRRULE:FREQ=DAILY;COUNT=${days}',
+      'DTSTART;TZID=${ZONE}:' || to_char(s at time zone '${ZONE}', 'YYYYMMDD"T"HH24MISS') || E'\\nRRULE:FREQ=DAILY${every === 1 ? '' : `;INTERVAL=${every}`};COUNT=${days}',
       '${ZONE}', s, s + interval '45 minutes',
       (select id from users where username = 'organiser' || (1 + i % 20)),
       (select id from locations where name = 'Oda ' || (1 + i % 30)),
@@ -55,8 +64,8 @@ export async function seedBench(database: Database, { events, days, variant }: S
     join users g on g.username in ('guest' || (1 + (e.id * 7) % 600), 'guest' || (1 + (e.id * 7 + 1) % 600), 'guest' || (1 + (e.id * 7 + 2) % 600))`);
   const override = lists ? 'false' : '(e.id + d) % 20 = 0';
   await run(`insert into event_occurrences (event_id, starts_at, ends_at, status, has_guest_override)
-    select e.id, e.starts_at + (d || ' days')::interval, e.end_date + (d || ' days')::interval,
-      case when d < 100 then 'completed' else 'scheduled' end, ${override}
+    select e.id, e.starts_at + (d * ${every} || ' days')::interval, e.end_date + (d * ${every} || ' days')::interval,
+      case when d * ${every} < ${daysAgo} then 'completed' else 'scheduled' end, ${override}
     from events e, generate_series(0, ${days - 1}) as d`);
   if (lists) {
     await run(`insert into form_submissions (form_id, occurrence_id, guest_id, form_version, data)

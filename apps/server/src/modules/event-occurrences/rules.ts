@@ -61,17 +61,19 @@ export const hasGuestAmong = (occurrence: SQL, userIds: SQL) => sql`((${occurren
  * The (occurrence_id, user_id) pairs of `occurrences` (a relation with id, event_id and
  * has_guest_override) and their guests: its own list when it has one, else its event's; only
  * those among `userIds` (an integer[] value) when given. Joins rather than a per-row sub-select,
- * for many occurrences at once. (Callers check the users are active.)
+ * for many occurrences at once. `carry` names more columns of `occurrences` to keep beside each
+ * pair (`o.starts_at`, say), so a caller need not join the pairs back to it. (Callers check the
+ * users are active.)
  */
-export const guestsAmong = (occurrences: SQL, userIds?: SQL) => {
+export const guestsAmong = (occurrences: SQL, userIds?: SQL, carry: SQL = sql``) => {
   const own = userIds ? sql` and og.user_id = any(${userIds})` : sql``;
   const events = userIds ? sql` and eg.user_id = any(${userIds})` : sql``;
   return sql`(
-  select o.id as occurrence_id, og.user_id from ${occurrences} o
+  select o.id as occurrence_id, og.user_id${carry} from ${occurrences} o
     join ${occurrenceGuests} og on og.occurrence_id = o.id${own}
     where o.has_guest_override
   union all
-  select o.id, eg.user_id from ${occurrences} o
+  select o.id, eg.user_id${carry} from ${occurrences} o
     join ${eventGuests} eg on eg.event_id = o.event_id${events}
     where not o.has_guest_override)`;
 };

@@ -27,24 +27,35 @@ export interface SummaryRequest {
   guestId?: number | undefined;
 }
 
-/** Each pair's group: its key, then, once counted, the name it shows. */
-const groups: Record<AttendanceGroup, { key: (zone: string) => SQL; name: SQL; join: SQL }> = {
+/**
+ * Each pair's group: its key (the guest's id, or a column of the session computed once per
+ * session, `session_key`), then, once counted, the name it shows.
+ */
+const groups: Record<AttendanceGroup, { sessionKey: (zone: string) => SQL; key: SQL; name: SQL; join: SQL }> = {
   guest: {
-    key: () => sql`g.id`,
+    sessionKey: () => sql`null::integer`,
+    key: sql`g.id`,
     name: personNameSql(sql`named`),
     join: sql`left join ${users} named on named.id = c.key`,
   },
   organiser: {
-    key: () => sql`s.organiser_id`,
+    sessionKey: () => sql`e.organiser_id`,
+    key: sql`s.session_key`,
     name: personNameSql(sql`named`),
     join: sql`left join ${users} named on named.id = c.key`,
   },
   event: {
-    key: () => sql`s.event_id`,
+    sessionKey: () => sql`${eventOccurrences.eventId}`,
+    key: sql`s.session_key`,
     name: sql`named.title`,
     join: sql`left join ${events} named on named.id = c.key`,
   },
-  month: { key: (zone) => sql`to_char(s.starts_at at time zone ${zone}, 'YYYY-MM')`, name: sql`c.key`, join: sql`` },
+  month: {
+    sessionKey: (zone) => sql`to_char(${eventOccurrences.startsAt} at time zone ${zone}, 'YYYY-MM')`,
+    key: sql`s.session_key`,
+    name: sql`c.key`,
+    join: sql``,
+  },
 };
 
 const STATUS_COLUMNS = ['present', 'late', 'absent', 'excused', 'cancelled', 'lateCancelled'] as const;
@@ -55,14 +66,8 @@ interface CountedRow extends Omit<AttendanceCounts, 'rate'> {
   total: boolean;
 }
 
-/**
- * GET /api/attendance/summary's numbers in one query (docs/domain.md#attendance): the (session,
- * guest) pairs of the sessions that started in the range and are not cancelled, the guests being
- * those that count (its own list, else its event's; active users), each pair's mark or none,
- * counted per group and in total (grouping sets). The viewer's scope is the lists' (`visibleTo`):
- * editors count the sessions they organise.
- */
-export async function attendanceSummary(db: Pick<Db, 'execute'>, request: SummaryRequest): Promise<AttendanceSummary> {
+/** The summary's one statement (exported for the benchmark's EXPLAIN). */
+export function summaryQuery(request: SummaryRequest): SQL {
   const group = groups[request.groupBy];
   const sessionConditions = [
     sql`${eventOccurrences.startsAt} >= ${request.from.toISOString()}::timestamptz`,
@@ -83,26 +88,36 @@ export async function attendanceSummary(db: Pick<Db, 'execute'>, request: Summar
   const counts = STATUS_COLUMNS.map(
     (status) => sql`, cast(count(*) filter (where pair.status = ${status}) as integer) as "${sql.raw(status)}"`,
   );
-  const result = await db.execute(sql`with s as (
-      select ${eventOccurrences.id} as id, ${eventOccurrences.eventId} as event_id,
-        ${eventOccurrences.hasGuestOverride} as has_guest_override, ${eventOccurrences.startsAt} as starts_at,
-        e.organiser_id
-      from ${eventOccurrences} join ${events} e on e.id = ${eventOccurrences.eventId}
-      where ${sql.join(sessionConditions, sql` and `)}
-    ), c as (
+  // The sessions as a sub-select, not a CTE: each branch of the pairs' union scans them with
+  // the conditions (nothing materialized) and carries their key, computed once per session.
+  const chosen = sql`(select ${eventOccurrences.id} as id, ${eventOccurrences.eventId} as event_id,
+      ${eventOccurrences.hasGuestOverride} as has_guest_override, ${group.sessionKey(request.zone)} as session_key
+    from ${eventOccurrences} join ${events} e on e.id = ${eventOccurrences.eventId}
+    where ${sql.join(sessionConditions, sql` and `)})`;
+  return sql`with c as (
       select pair.key, grouping(pair.key) = 1 as total, cast(count(*) as integer) as sessions${sql.join(counts)},
         cast(count(*) filter (where pair.status is null) as integer) as unmarked
       from (
-        select ${group.key(request.zone)} as key, a.status
-        from ${guestsAmong(sql`s`)} p
-        join s on s.id = p.occurrence_id
-        join ${users} g on g.id = p.user_id and ${sql.join(guestConditions, sql` and `)}
-        left join ${attendance} a on a.occurrence_id = p.occurrence_id and a.guest_id = p.user_id
+        select ${group.key} as key, a.status
+        from ${guestsAmong(chosen, undefined, sql`, o.session_key`)} s
+        join ${users} g on g.id = s.user_id and ${sql.join(guestConditions, sql` and `)}
+        left join ${attendance} a on a.occurrence_id = s.occurrence_id and a.guest_id = s.user_id
       ) pair
       group by grouping sets ((pair.key), ())
     )
     select c.*, ${group.name} as name from c ${group.join}
-    order by c.total, ritim_fold(${group.name}), c.key`);
+    order by c.total, ritim_fold(${group.name}), c.key`;
+}
+
+/**
+ * GET /api/attendance/summary's numbers in one query (docs/domain.md#attendance): the (session,
+ * guest) pairs of the sessions that started in the range and are not cancelled, the guests being
+ * those that count (its own list, else its event's; active users), each pair's mark or none,
+ * counted per group and in total (grouping sets). The viewer's scope is the lists' (`visibleTo`):
+ * editors count the sessions they organise.
+ */
+export async function attendanceSummary(db: Pick<Db, 'execute'>, request: SummaryRequest): Promise<AttendanceSummary> {
+  const result = await db.execute(summaryQuery(request));
   const rows = (result as { rows: CountedRow[] }).rows;
   const countsOf = (row: CountedRow): AttendanceCounts => {
     const numbers = {
