@@ -35,7 +35,7 @@ import {
 } from './columns.js';
 import { attendanceJson } from './attendance/marks.js';
 import { toFillCondition } from './attendance/to-fill.js';
-import { guestListOf, isOccurrenceGuest, visibleTo } from './rules.js';
+import { guestListOf, visibleTo } from './rules.js';
 
 /** The list's request once `date`/`timezone` are read: instants as ISO text. */
 export type OccurrencePageQuery = Omit<EventOccurrenceListQuery, 'date' | 'timezone' | 'monthly' | 'from' | 'to'> & {
@@ -383,27 +383,5 @@ export class OccurrenceReads {
     return joinEvent(db.select(detailColumns).from(eventOccurrences).$dynamic()).where(
       inArray(eventOccurrences.id, [...ids]),
     );
-  }
-
-  /**
-   * One guest's occurrences starting in [start, end) (those they were an effective guest of), with
-   * the `notesField` answers of the submissions about them.
-   */
-  ofGuestBetween(guestId: number, start: Date, end: Date, notesField: string, db: Executor = this.db) {
-    const notes = sql<string | null>`(select string_agg(s.data ->> ${notesField}, ' · ' order by s.form_id)
-      from ${formSubmissions} s where s.occurrence_id = ${eventOccurrences.id} and s.guest_id = ${guestId}
-        and coalesce(btrim(s.data ->> ${notesField}), '') <> '')`;
-    return db
-      .select({
-        eventTitle: events.title,
-        startsAt: eventOccurrences.startsAt,
-        endsAt: eventOccurrences.endsAt,
-        status: eventOccurrences.status,
-        notes,
-      })
-      .from(eventOccurrences)
-      .innerJoin(events, eq(events.id, eventOccurrences.eventId))
-      .where(and(gte(eventOccurrences.startsAt, start), lt(eventOccurrences.startsAt, end), isOccurrenceGuest(guestId)))
-      .orderBy(asc(eventOccurrences.startsAt), asc(eventOccurrences.id));
   }
 }

@@ -1,9 +1,8 @@
-import { SESSION_NOTES_FORM_ID } from '@ritim/shared';
 import { sql } from 'drizzle-orm';
-import { attendance, eventOccurrences, events, formSubmissions, users } from '../../db/schema.js';
+import { eventOccurrences, events, users } from '../../db/schema.js';
 import { idArray } from '../users/active-guests.js';
 import type { Executor } from './columns.js';
-import { guestsAmong } from './rules.js';
+import { toFillCondition } from './attendance/to-fill.js';
 
 /** Someone the daily digest of sessions still to fill may go to: an active user organising an event. */
 export interface DigestOrganiser {
@@ -36,10 +35,9 @@ export async function digestOrganisers(db: Executor): Promise<DigestOrganiser[]>
 }
 
 /**
- * The sessions of `organiserIds`' events starting in [from, to) that are still to fill: started by
- * `now` and not cancelled, with a guest that counts (the session's own list, else its event's;
- * active users: docs/domain.md#guests) who has no attendance mark or no Session notes about them,
- * or, for a session without guests, no Session notes at all. One query, by organiser then start.
+ * The sessions of `organiserIds`' events starting in [from, to) that are still to fill
+ * (`toFillCondition`, docs/domain.md#attendance): started by `now` and not cancelled. One query,
+ * by organiser then start.
  */
 export async function toFillSessionsOf(
   db: Executor,
@@ -49,25 +47,16 @@ export async function toFillSessionsOf(
   now: Date,
 ): Promise<ToFillSession[]> {
   if (organiserIds.length === 0) return [];
-  const result = await db.execute(sql`with s as materialized (
-      select o.id, o.event_id, o.has_guest_override, o.starts_at, e.organiser_id, e.title
-      from ${eventOccurrences} o join ${events} e on e.id = o.event_id
-      where e.organiser_id = any(${idArray(organiserIds)}::integer[])
-        and o.starts_at >= ${from.toISOString()}::timestamptz and o.starts_at < ${to.toISOString()}::timestamptz
-        and o.starts_at <= ${now.toISOString()}::timestamptz and o.status <> 'cancelled'),
-    g as (
-      select guest.occurrence_id, guest.user_id
-      from ${guestsAmong(sql`s`)} guest join ${users} u on u.id = guest.user_id and u.status = 'active')
-    select s.id, s.organiser_id as "organiserId", s.title, s.starts_at as "startsAt"
-    from s
-    where exists (select 1 from g where g.occurrence_id = s.id
-        and (not exists (select 1 from ${attendance} a where a.occurrence_id = s.id and a.guest_id = g.user_id)
-          or not exists (select 1 from ${formSubmissions} f
-            where f.occurrence_id = s.id and f.form_id = ${SESSION_NOTES_FORM_ID} and f.guest_id = g.user_id)))
-      or (not exists (select 1 from g where g.occurrence_id = s.id)
-        and not exists (select 1 from ${formSubmissions} f
-          where f.occurrence_id = s.id and f.form_id = ${SESSION_NOTES_FORM_ID}))
-    order by s.organiser_id, s.starts_at, s.id`);
+  const result = await db.execute(sql`select ${eventOccurrences.id} as id, e.organiser_id as "organiserId", e.title,
+      ${eventOccurrences.startsAt} as "startsAt"
+    from ${eventOccurrences} join ${events} e on e.id = ${eventOccurrences.eventId}
+    where e.organiser_id = any(${idArray(organiserIds)}::integer[])
+      and ${eventOccurrences.startsAt} >= ${from.toISOString()}::timestamptz
+      and ${eventOccurrences.startsAt} < ${to.toISOString()}::timestamptz
+      and ${eventOccurrences.startsAt} <= ${now.toISOString()}::timestamptz
+      and ${eventOccurrences.status} <> 'cancelled'
+      and ${toFillCondition(sql`${eventOccurrences}`)}
+    order by e.organiser_id, ${eventOccurrences.startsAt}, ${eventOccurrences.id}`);
   return (result as { rows: (Omit<ToFillSession, 'startsAt'> & { startsAt: Date | string })[] }).rows.map((row) => ({
     id: Number(row.id),
     organiserId: Number(row.organiserId),

@@ -11,10 +11,9 @@ import {
   type Person,
   type SessionInput,
 } from '../../../test/seed.js';
-import { toFillByOrganiser } from './to-fill.js';
 
 /**
- * GET /api/event-occurrences/to-fill and toFillByOrganiser (docs/domain.md#attendance): started,
+ * GET /api/event-occurrences/to-fill (docs/domain.md#attendance): started,
  * not cancelled sessions of the last days with a guest unmarked or without Session notes. The
  * clock is fixed.
  */
@@ -179,41 +178,5 @@ describe('GET /api/event-occurrences/to-fill', () => {
     expect(await idsOf('days=1', nora.headers)).toContain(id);
     await notes(id, ayla.id);
     expect(await idsOf('days=1', nora.headers)).toEqual([s.justStarted]);
-  });
-});
-
-describe('toFillByOrganiser', () => {
-  it('gives the sessions starting in [from, to) still to fill, per active organiser', async () => {
-    const from = new Date('2026-04-05T00:00:00Z');
-    const to = new Date('2026-04-10T23:00:00Z');
-    const result = await toFillByOrganiser(ctx.database.db, from, to);
-    expect(result.map((entry) => entry.organiserId)).toEqual([emre.id, nora.id]);
-    expect(result[0]!.sessions.map((session) => session.id)).toEqual([
-      s.inactiveOnly,
-      s.emptyNoNotes,
-      s.noNotes,
-      s.unmarked,
-      s.future,
-    ]);
-    expect(result[0]!.sessions[3]).toEqual({
-      id: s.unmarked,
-      title: 'Session',
-      startsAt: new Date('2026-04-09T09:00:00Z'),
-      endsAt: new Date('2026-04-09T10:00:00Z'),
-      timezone: ZONE,
-    });
-    expect(result[1]!.sessions.map((session) => session.id)).toEqual([s.justStarted]);
-    const narrow = await toFillByOrganiser(
-      ctx.database.db,
-      new Date('2026-04-09T09:00:00Z'),
-      new Date('2026-04-09T10:00:00Z'),
-    );
-    expect(narrow).toEqual([{ organiserId: emre.id, sessions: [expect.objectContaining({ id: s.unmarked })] }]);
-    await ctx.database.db.update(users).set({ status: 'inactive' }).where(eq(users.id, nora.id));
-    try {
-      expect((await toFillByOrganiser(ctx.database.db, from, to)).map((entry) => entry.organiserId)).toEqual([emre.id]);
-    } finally {
-      await ctx.database.db.update(users).set({ status: 'active' }).where(eq(users.id, nora.id));
-    }
   });
 });
