@@ -347,6 +347,19 @@ describe('attendance is history', () => {
     });
   });
 
+  it('archives an event whose only history is a mark set ahead, keeping that session', async () => {
+    const id = await session({ start: '2026-05-04T10:00' });
+    const { eventId } = (await read(id)).json<EventOccurrence>();
+    expect((await put(id, { entries: [{ guestId: ayla.id, status: 'cancelled' }] })).statusCode).toBe(200);
+    const response = await ctx.app.inject({ method: 'DELETE', url: `/api/events/${eventId}`, headers: admin.headers });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ archived: true });
+    expect((await read(id)).json<EventOccurrence>()).toMatchObject({
+      event: { status: 'archived' },
+      attendance: [{ guestId: ayla.id, status: 'cancelled' }],
+    });
+  });
+
   it('refuses to delete a guest with marks (409, as for any record that refers to them)', async () => {
     const dana = await createPerson(ctx, { username: 'dana', role: 'guest', name: 'Dana' });
     const id = await session({ guestIds: [dana.id] });
