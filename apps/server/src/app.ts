@@ -27,6 +27,8 @@ import { containsNul } from './lib/nul.js';
 import type { Outbox } from './messaging/outbox.js';
 import { calendarFeedRoutes } from './modules/calendar-feed/routes.js';
 import { CalendarFeedService } from './modules/calendar-feed/service.js';
+import { attendanceRoutes, occurrenceAttendanceRoutes } from './modules/event-occurrences/attendance/routes.js';
+import { AttendanceService } from './modules/event-occurrences/attendance/service.js';
 import { occurrenceExportRoutes } from './modules/event-occurrences/export-routes.js';
 import { OccurrenceExportService } from './modules/event-occurrences/export-service.js';
 import { eventOccurrenceRoutes } from './modules/event-occurrences/routes.js';
@@ -73,6 +75,8 @@ export interface AppDeps {
   outbox?: Outbox;
   /** The read routes' answer cache (lib/answer-cache.ts); `maxBytes: 0` keeps nothing (ETags and 304 stay). */
   answerCache?: AnswerCacheOptions;
+  /** The clock of the rules that depend on it (started, ahead, horizons); tests fix it. */
+  now?: () => Date;
 }
 
 /** Builds the whole HTTP application without listening (tests call it through inject). */
@@ -200,7 +204,9 @@ export async function buildApp(deps: AppDeps) {
 
   const db = deps.database.db;
   const users = new UserRepository(db);
-  const messaging = new MessagingService(db, deps.outbox);
+  const now = deps.now ?? (() => new Date());
+  const messaging = new MessagingService(db, deps.outbox, now);
+  const attendance = new AttendanceService(db, now);
 
   app.get(
     '/api/health',
@@ -227,12 +233,15 @@ export async function buildApp(deps: AppDeps) {
   await app.register(formSubmissionRoutes, { prefix: '/api/forms', submissions: new FormSubmissionService(db) });
   await app.register(lookupRoutes, { prefix: '/api/lookups', lookups: new LookupService(new LookupRepository(db)) });
   await app.register(groupRoutes, { prefix: '/api/groups', repository: new GroupRepository(db) });
-  await app.register(eventRoutes, { prefix: '/api/events', events: new EventService(db) });
+  await app.register(eventRoutes, { prefix: '/api/events', events: new EventService(db, now) });
+  // Before the occurrence routes: /to-fill beside /:id.
+  await app.register(occurrenceAttendanceRoutes, { prefix: '/api/event-occurrences', attendance });
   await app.register(eventOccurrenceRoutes, {
     prefix: '/api/event-occurrences',
-    occurrences: new EventOccurrenceService(db),
+    occurrences: new EventOccurrenceService(db, now),
     messaging,
   });
+  await app.register(attendanceRoutes, { prefix: '/api/attendance', attendance });
   await app.register(occurrenceExportRoutes, {
     prefix: '/api/event-occurrences',
     exports: new OccurrenceExportService(db),

@@ -91,7 +91,10 @@ export const attendanceSummarySchema = z.object({
 });
 export type AttendanceSummary = z.infer<typeof attendanceSummarySchema>;
 
-/** GET /api/event-occurrences/to-fill?days=7 */
+/** Most sessions one page of the to-fill list holds. */
+export const TO_FILL_PAGE_MAX = 50;
+
+/** GET /api/event-occurrences/to-fill?days=7[&limit&offset]: newest first, pages of at most 50. */
 export const toFillQuerySchema = z.object({
   days: z.coerce
     .number({ error: attendanceMessages.daysInvalid })
@@ -99,6 +102,8 @@ export const toFillQuerySchema = z.object({
     .min(1, attendanceMessages.daysInvalid)
     .max(TO_FILL_MAX_DAYS, attendanceMessages.daysInvalid)
     .default(7),
+  limit: z.coerce.number().int().min(1).max(TO_FILL_PAGE_MAX).default(TO_FILL_PAGE_MAX),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 export type ToFillQuery = z.infer<typeof toFillQuerySchema>;
 

@@ -9,6 +9,7 @@ export const occurrenceMessages = defineMessages('occurrences', {
   hasSubmissions: 'This occurrence has form submissions and cannot be deleted',
   dateTaken: 'The event already has an occurrence at that time',
   hasMessages: 'This occurrence has logged messages and cannot be deleted',
+  hasAttendance: 'This occurrence has attendance marks and cannot be deleted',
   dateInvalid: 'Occurrence date must be an ISO date-time or a local YYYY-MM-DDTHH:mm',
   dateOutOfRange: 'Occurrence date must be between the years 1900 and 2999',
   guestInvalid: ({ id }: { id: number }) => `Guest ${id} is not an active guest`,

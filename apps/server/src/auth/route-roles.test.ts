@@ -31,6 +31,12 @@ const WIDER: Record<string, readonly Role[]> = {
   'GET /api/event-occurrences': ['admin', 'editor', 'guest'],
   'GET /api/event-occurrences/:id': ['admin', 'editor', 'guest'],
   'GET /api/event-occurrences/calendar': ['admin', 'editor', 'guest'],
+  // Organisers take attendance at their sessions and see what is still to fill (the service keeps
+  // editors to their own), and read the summary of their sessions.
+  'PUT /api/event-occurrences/:id/attendance': ['admin', 'editor'],
+  'GET /api/event-occurrences/to-fill': ['admin', 'editor'],
+  'GET /api/attendance/summary': ['admin', 'editor'],
+  'GET /api/attendance/summary/export': ['admin', 'editor'],
   // Everyone has a calendar feed (the handler limits it to themselves; admins reach anyone's).
   'GET /api/users/:id/calendar-feed': ['admin', 'editor', 'guest'],
   'POST /api/users/:id/calendar-feed/reset': ['admin', 'editor', 'guest'],

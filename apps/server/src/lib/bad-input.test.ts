@@ -162,9 +162,12 @@ describe('ids are canonical, decided in one place (shared ids.ts) for every rout
     for (const { method, path, operation } of routes()) {
       const query = (operation.parameters ?? []).filter((param) => param.in === 'query').map((param) => param.name);
       if (path.includes('{')) continue;
-      // The calendar needs its range; anything else about the request is left at its default.
-      const base =
-        query.includes('from') && query.includes('to') ? 'from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z&' : '';
+      // The calendar needs its range (instants), the attendance summary its days; anything else
+      // about the request is left at its default.
+      const range = path.startsWith('/api/attendance/')
+        ? 'from=2026-01-01&to=2026-01-02&'
+        : 'from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z&';
+      const base = query.includes('from') && query.includes('to') ? range : '';
       for (const name of query.filter(isIdName)) {
         const extra = name === 'lookupableIds' ? 'lookupableType=group&' : '';
         const url = `${path}?${base}${extra}${name}=${encodeURIComponent(bad)}`;

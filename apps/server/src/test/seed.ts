@@ -129,3 +129,32 @@ export async function occurrenceIdsOf(database: Database, eventId: number): Prom
     .orderBy(asc(eventOccurrences.startsAt));
   return rows.map((row) => row.id);
 }
+
+/** A one-off session: its event's title, wall-clock start in its organiser's zone, organiser and guests. */
+export interface SessionInput {
+  title?: string;
+  /** `YYYY-MM-DDTHH:mm` in `zone`. */
+  start: string;
+  /** The organiser's zone (the rule's TZID). */
+  zone: string;
+  organiserId: number;
+  locationId: number;
+  guestIds?: number[];
+}
+
+/**
+ * A session that does not repeat, created through POST /api/events by `as` (an admin); its
+ * occurrence's id.
+ */
+export async function createSession(ctx: Seedable, as: Headers, session: SessionInput): Promise<number> {
+  const local = session.start.replace(/[-:]/g, '');
+  const eventId = await createEvent(ctx, as, {
+    title: session.title ?? 'Session',
+    locationId: session.locationId,
+    organiserId: session.organiserId,
+    guestIds: session.guestIds ?? [],
+    rrule: `DTSTART;TZID=${session.zone}:${local}00\nRRULE:FREQ=DAILY;COUNT=1`,
+  });
+  const [id] = await occurrenceIdsOf(ctx.database, eventId);
+  return id!;
+}

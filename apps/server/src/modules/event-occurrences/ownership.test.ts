@@ -25,6 +25,9 @@ function schemaImports(text: string): string[] {
   );
 }
 
+/** The attendance table in SQL text (the word alone is common in texts and comments). */
+const ATTENDANCE_SQL = /\b(from|join|into|update|table)\s+"?attendance\b/i;
+
 describe('the occurrences module owns its tables', () => {
   const outside = sourceFiles(serverSrc).filter(
     (file) => !file.startsWith(moduleDir + path.sep) && file !== path.join(serverSrc, 'db', 'schema.ts'),
@@ -43,6 +46,22 @@ describe('the occurrences module owns its tables', () => {
       return [...names, ...(raw ? [raw] : [])].map((what) => `${path.relative(serverSrc, file)}: ${what}`);
     });
     expect(offenders).toEqual([]);
+  });
+
+  it('has no SQL on attendance outside modules/event-occurrences', () => {
+    const offenders = outside.flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      const names = schemaImports(text).filter((name) => name === 'attendance');
+      const raw = ATTENDANCE_SQL.exec(text)?.[0];
+      return [...names, ...(raw ? [raw] : [])].map((what) => `${path.relative(serverSrc, file)}: ${what}`);
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it('recognises SQL naming the attendance table, not the word in a text', () => {
+    expect(ATTENDANCE_SQL.test('left join attendance a on a.occurrence_id = o.id')).toBe(true);
+    expect(ATTENDANCE_SQL.test('insert into "attendance" (occurrence_id)')).toBe(true);
+    expect(ATTENDANCE_SQL.test('the guest’s attendance for the month')).toBe(false);
   });
 
   it('recognises a schema import of the table, so the check above can fail', () => {

@@ -5,10 +5,9 @@ import type {
   OccurrencePerson,
   OccurrenceSubmission,
 } from '@ritim/shared';
-import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
-  attendance,
   eventGuests,
   eventOccurrences,
   events,
@@ -34,6 +33,8 @@ import {
   sessionColumns,
   type Tx,
 } from './columns.js';
+import { attendanceJson } from './attendance/marks.js';
+import { toFillCondition } from './attendance/to-fill.js';
 import { guestListOf, isOccurrenceGuest, visibleTo } from './rules.js';
 
 /** The list's request once `date`/`timezone` are read: instants as ISO text. */
@@ -64,16 +65,24 @@ const personList = (table: typeof eventGuests | typeof occurrenceGuests, key: SQ
 
 type SubmissionJson = Omit<OccurrenceSubmission, 'submissionData'> & { submissionData?: Record<string, unknown> };
 
+/** The to-fill list's request: sessions that started in [from, to], newest first. */
+export interface ToFillPageQuery {
+  from: string;
+  to: string;
+  limit: number;
+  offset: number;
+  sort?: 'newest';
+}
+
 /**
  * The columns of a full row: every list (event guests, the occurrence's own guests, the
- * organiser's groups, the submissions) is one JSON sub-select, so any number of rows costs one
+ * organiser's groups, the submissions, the attendance marks) is one JSON sub-select, so any number of rows costs one
  * query. `light` leaves each submission's data out (its notes stay); `onlyGuest` keeps a guest's
- * rows to the submissions about themselves (the others' notes are not theirs to read).
+ * rows to the submissions and the mark about themselves (the others' are not theirs to read).
  */
 function rowColumns(light: boolean, onlyGuest: unknown) {
   const data = light ? sql`` : sql`, 'submissionData', s.data`;
   const whose = onlyGuest === undefined ? sql`` : sql` and s.guest_id = ${onlyGuest}`;
-  const whoseMark = onlyGuest === undefined ? sql`` : sql` and a.guest_id = ${onlyGuest}`;
   return {
     ...sessionColumns,
     eventId: eventOccurrences.eventId,
@@ -103,14 +112,7 @@ function rowColumns(light: boolean, onlyGuest: unknown) {
         order by s.id), '[]'::json)
       from ${formSubmissions} s join ${forms} f on f.id = s.form_id left join ${users} g on g.id = s.guest_id
       where s.occurrence_id = ${eventOccurrences.id}${whose})`.as('submissions'),
-    attendance: sql<AttendanceEntry[]>`(select coalesce(json_agg(json_build_object('guestId', a.guest_id,
-        'status', a.status, 'note', a.note,
-        'markedBy', case when m.id is null then null
-          else json_build_object('id', m.id, 'name', coalesce(nullif(btrim(concat_ws(' ', m.name, m.surname)), ''), m.username)) end,
-        'markedAt', to_char(a.marked_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-        order by g.name, g.surname, a.guest_id), '[]'::json)
-      from ${attendance} a join ${users} g on g.id = a.guest_id left join ${users} m on m.id = a.marked_by
-      where a.occurrence_id = ${eventOccurrences.id}${whoseMark})`.as('attendance'),
+    attendance: attendanceJson(sql`${eventOccurrences.id}`, onlyGuest).as('attendance'),
   };
 }
 
@@ -249,6 +251,48 @@ export class OccurrenceReads {
     },
     flags: { light: (query) => query.light },
     scope: (view) => visibleTo(view.role, view.me),
+    map: toOccurrence,
+  });
+
+  /**
+   * GET /api/event-occurrences/to-fill: full rows of the sessions that started in [from, to], are
+   * not cancelled and are still to fill (docs/domain.md#attendance), newest first, scoped like the
+   * list. Deferred like it: the page's ids and total first, then only those rows are built.
+   */
+  readonly toFill = defineList<ToFillPageQuery, Row, EventOccurrence>({
+    name: 'to_fill',
+    page: (columns) => this.db.select(columns).from(eventOccurrences).$dynamic(),
+    rows: (page: PageTable, view) =>
+      joinEvent(
+        this.db
+          .with(page)
+          .select({
+            ...rowColumns(false, view.role === 'guest' ? view.me : undefined),
+            totalCount: page.totalCount,
+          })
+          .from(page)
+          .innerJoin(eventOccurrences, eq(eventOccurrences.id, page.id))
+          .$dynamic(),
+      ),
+    sorts: { newest: [desc(eventOccurrences.startsAt)] },
+    tieBreak: desc(eventOccurrences.id),
+    id: eventOccurrences.id,
+    filters: {
+      from: {
+        value: (query) => query.from,
+        where: (from) => gte(eventOccurrences.startsAt, sql`cast(${from} as timestamptz)`),
+      },
+      to: {
+        value: (query) => query.to,
+        where: (to) => lte(eventOccurrences.startsAt, sql`cast(${to} as timestamptz)`),
+      },
+    },
+    scope: (view) =>
+      and(
+        sql`${eventOccurrences.status} <> 'cancelled'`,
+        toFillCondition(sql`${eventOccurrences}`),
+        visibleTo(view.role, view.me),
+      ),
     map: toOccurrence,
   });
 

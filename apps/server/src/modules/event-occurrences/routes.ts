@@ -152,7 +152,9 @@ export const eventOccurrenceRoutes: FastifyPluginAsyncZod<{
       config: admins,
       schema: {
         tags,
-        description: 'Refused (409) for a completed occurrence and one with form submissions.',
+        description:
+          'Refused (409) for an occurrence with history: completed, or with form submissions, logged messages or ' +
+          'attendance marks.',
         params: idParamsSchema,
         response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
       },

@@ -2,6 +2,7 @@ import { notFound, occurrenceMessages } from '@ritim/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Role } from '@ritim/shared';
 import {
+  attendance,
   eventGuests,
   eventOccurrences,
   events,
@@ -22,6 +23,8 @@ import { zoneOffsets } from '../../recurrence/zone.js';
 export const OCCURRENCE_NOT_FOUND = notFound('Event occurrence');
 /** A message log row refers to the occurrence: it is history, like a submission. */
 export const OCCURRENCE_HAS_MESSAGES = occurrenceMessages.hasMessages;
+/** An attendance mark refers to the occurrence: it is history too. */
+export const OCCURRENCE_HAS_ATTENDANCE = occurrenceMessages.hasAttendance;
 const DATE_RANGE = occurrenceMessages.dateOutOfRange;
 
 /**
@@ -96,11 +99,13 @@ export const organisesOrAdmin = (viewer: { id: number; role: Role }, organiserId
   viewer.role === 'admin' || organiserId === viewer.id;
 
 /**
- * History: a completed occurrence, or one someone filled a form for or sent a message about.
- * It is kept when its series changes or its event is deleted, and it cannot be deleted itself.
+ * History: a completed occurrence, or one someone filled a form for, sent a message about or
+ * marked a guest's attendance at (docs/domain.md#attendance). It is kept when its series changes
+ * or its event is deleted, and it cannot be deleted itself.
  */
 export const hasHistory = sql`(${eventOccurrences.status} = 'completed'
   or exists (select 1 from ${formSubmissions} s where s.occurrence_id = ${eventOccurrences.id})
+  or exists (select 1 from ${attendance} a where a.occurrence_id = ${eventOccurrences.id})
   or exists (select 1 from ${messageLogs} m where m.occurrence_id = ${eventOccurrences.id}))`;
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;

@@ -24,7 +24,7 @@ import type { Tx } from './columns.js';
 import { OccurrenceReads } from './reads.js';
 import { SeriesRepository } from './series.js';
 import { OccurrenceChanges } from './status.js';
-import { OCCURRENCE_HAS_MESSAGES, parseStart } from './rules.js';
+import { OCCURRENCE_HAS_ATTENDANCE, OCCURRENCE_HAS_MESSAGES, parseStart } from './rules.js';
 import { ConflictChecker } from './conflicts.js';
 
 export { OCCURRENCE_NOT_FOUND } from './rules.js';
@@ -223,7 +223,7 @@ export class EventOccurrenceService {
 
   /**
    * DELETE /api/event-occurrences/:id (admins): refused for an occurrence with history (completed,
-   * submitted, messaged); otherwise deleted with an EXDATE for its start in the event's rule, in
+   * submitted, messaged, marked); otherwise deleted with an EXDATE for its start in the event's rule, in
    * one transaction, so neither regeneration nor the horizon job brings it back.
    */
   async delete(id: number): Promise<boolean> {
@@ -236,12 +236,14 @@ export class EventOccurrenceService {
         const history = await this.changes.historyOf(tx, id);
         if (history.submitted) throw new AppError(409, occurrenceMessages.hasSubmissions);
         if (history.messaged) throw new AppError(409, OCCURRENCE_HAS_MESSAGES);
+        if (history.marked) throw new AppError(409, OCCURRENCE_HAS_ATTENDANCE);
         await this.changes.remove(tx, id);
         await this.series.excludeSlot(tx, event, occurrence.startsAt);
         return true;
       });
     } catch (error) {
       // A message queued meanwhile: the database refuses (RESTRICT), and it is history too.
+      // (Marking holds the occurrence FOR SHARE, as submitting does: no mark appears past the check.)
       if (isReferencedError(error)) throw new AppError(409, OCCURRENCE_HAS_MESSAGES);
       throw error;
     }

@@ -1,7 +1,15 @@
 import type { EventOccurrence } from '@ritim/shared';
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { eventOccurrences, events, formSubmissions, messageLogs, occurrenceGuests, users } from '../../db/schema.js';
+import {
+  attendance,
+  eventOccurrences,
+  events,
+  formSubmissions,
+  messageLogs,
+  occurrenceGuests,
+  users,
+} from '../../db/schema.js';
 import type { Tx } from './columns.js';
 import { isOccurrenceGuest } from './rules.js';
 
@@ -61,16 +69,18 @@ export class OccurrenceChanges {
       .where(eq(eventOccurrences.id, id));
   }
 
-  /** What history an occurrence has besides being completed: form submissions, logged messages. */
-  async historyOf(tx: Tx, id: number): Promise<{ submitted: boolean; messaged: boolean }> {
+  /** What history an occurrence has besides being completed: form submissions, logged messages, attendance marks. */
+  async historyOf(tx: Tx, id: number): Promise<{ submitted: boolean; messaged: boolean; marked: boolean }> {
+    type History = { submitted: boolean; messaged: boolean; marked: boolean };
     const [row] = await tx
-      .execute<{ submitted: boolean; messaged: boolean }>(
+      .execute<History>(
         sql`select
         exists (select 1 from ${formSubmissions} s where s.occurrence_id = ${id}) as submitted,
-        exists (select 1 from ${messageLogs} m where m.occurrence_id = ${id}) as messaged`,
+        exists (select 1 from ${messageLogs} m where m.occurrence_id = ${id}) as messaged,
+        exists (select 1 from ${attendance} a where a.occurrence_id = ${id}) as marked`,
       )
-      .then((result) => (result as { rows: { submitted: boolean; messaged: boolean }[] }).rows);
-    return { submitted: !!row?.submitted, messaged: !!row?.messaged };
+      .then((result) => (result as { rows: History[] }).rows);
+    return { submitted: !!row?.submitted, messaged: !!row?.messaged, marked: !!row?.marked };
   }
 
   async remove(tx: Tx, id: number): Promise<void> {

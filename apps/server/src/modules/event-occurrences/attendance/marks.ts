@@ -1,0 +1,98 @@
+import type { AttendanceEntry, AttendanceStatus, EventOccurrence } from '@ritim/shared';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { attendance, eventOccurrences, events, users } from '../../../db/schema.js';
+import { jsonColumn } from '../../../lib/json-column.js';
+import type { Executor, Tx } from '../columns.js';
+import { guestListOf } from '../rules.js';
+
+/** A person as the attendance API names them: "Name Surname", else the username. */
+export const personNameSql = (user: SQL) =>
+  sql<string>`coalesce(nullif(btrim(concat_ws(' ', ${user}.name, ${user}.surname)), ''), ${user}.username)`;
+
+/**
+ * The marks of the session `occurrenceId` (an SQL expression: a parameter, or the row in scope of
+ * a list) as one JSON array in guest name order, in the API's shape (docs/domain.md#attendance).
+ * `onlyGuest` keeps a guest's view to their own mark.
+ */
+export function attendanceJson(occurrenceId: SQL, onlyGuest?: unknown): SQL<AttendanceEntry[] | string> {
+  const whose = onlyGuest === undefined ? sql`` : sql` and a.guest_id = ${onlyGuest}`;
+  return sql<AttendanceEntry[] | string>`(select coalesce(json_agg(json_build_object('guestId', a.guest_id,
+      'status', a.status, 'note', a.note,
+      'markedBy', case when m.id is null then null else json_build_object('id', m.id, 'name', ${personNameSql(sql`m`)}) end,
+      'markedAt', to_char(a.marked_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+      order by g.name, g.surname, a.guest_id), '[]'::json)
+    from ${attendance} a join ${users} g on g.id = a.guest_id left join ${users} m on m.id = a.marked_by
+    where a.occurrence_id = ${occurrenceId}${whose})`;
+}
+
+/** One guest's mark as PUT sets it. */
+export interface Mark {
+  guestId: number;
+  status: AttendanceStatus;
+  /** Undefined keeps the stored note; null or blank clears it. */
+  note?: string | null | undefined;
+}
+
+/** The session a mark is about, as marking needs it. */
+export interface MarkedSession {
+  status: EventOccurrence['status'];
+  startsAt: Date;
+  organiserId: number;
+  /** The guests that count: its own list when it has one, else its event's; active users only. */
+  guestIds: number[];
+}
+
+/** The attendance table's writes and reads of one session (docs/domain.md#attendance). */
+export class AttendanceMarks {
+  /**
+   * The session, its organiser and the guests that count, in one query. The row is held FOR SHARE
+   * until the transaction ends, so it is neither deleted nor changed (cancelled, say) meanwhile.
+   */
+  async lockSession(tx: Tx, id: number): Promise<MarkedSession | undefined> {
+    const [row] = await tx
+      .select({
+        status: eventOccurrences.status,
+        startsAt: eventOccurrences.startsAt,
+        organiserId: events.organiserId,
+        guestIds: sql<number[]>`array(select g.id from ${guestListOf(sql`${eventOccurrences}`)} guest_list
+          join ${users} g on g.id = guest_list.user_id and g.status = 'active')`,
+      })
+      .from(eventOccurrences)
+      .innerJoin(events, eq(events.id, eventOccurrences.eventId))
+      .where(eq(eventOccurrences.id, id))
+      .for('share', { of: eventOccurrences });
+    return row && { ...row, guestIds: row.guestIds.map(Number) };
+  }
+
+  /**
+   * Sets each guest's mark (one statement, whatever their number): status, marker and time always;
+   * the note only when the entry has one (blank clears it). Other guests' marks stay.
+   */
+  async upsert(tx: Tx, occurrenceId: number, marks: readonly Mark[], markedBy: number): Promise<void> {
+    const rows = (keep: boolean) =>
+      JSON.stringify(
+        marks
+          .filter((mark) => (mark.note === undefined) === keep)
+          .map((mark) => ({ guest_id: mark.guestId, status: mark.status, note: mark.note?.trim() || null })),
+      );
+    const upsert = (entries: string, note: SQL) => sql`insert into ${attendance}
+        (occurrence_id, guest_id, status, note, marked_by, marked_at)
+      select ${occurrenceId}, e.guest_id, e.status, e.note, ${markedBy}, now()
+        from json_to_recordset(cast(${entries} as json)) as e(guest_id integer, status text, note text)
+      on conflict (occurrence_id, guest_id) do update set status = excluded.status${note},
+        marked_by = excluded.marked_by, marked_at = excluded.marked_at
+      returning 1`;
+    // Two inserts on disjoint guests (a body names each guest once), in one round trip.
+    await tx.execute(sql`with noted as (${upsert(rows(false), sql`, note = excluded.note`)}),
+      kept as (${upsert(rows(true), sql``)})
+      select (select count(*) from noted) + (select count(*) from kept) as marked`);
+  }
+
+  /** The session's whole list, as GET .../{id} carries it. */
+  async list(db: Executor, occurrenceId: number): Promise<AttendanceEntry[]> {
+    const result = await db.execute<{ attendance: AttendanceEntry[] | string }>(
+      sql`select ${attendanceJson(sql`${occurrenceId}`)} as attendance`,
+    );
+    return jsonColumn((result as { rows: { attendance: AttendanceEntry[] | string }[] }).rows[0]!.attendance);
+  }
+}
