@@ -41,25 +41,25 @@ export const attendanceSummaryQuery = (params: AttendanceSummaryParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** GET /api/attendance/summary/export: the same summary as a CSV download. */
+/** GET /api/attendance/summary/export: the same summary as a CSV download (`ritim-attendance-<groupBy>-<from>-<to>.csv`). */
 export async function downloadAttendanceCsv(params: AttendanceSummaryParams): Promise<void> {
   const { blob, fileName } = await apiDownload(
     `${ATTENDANCE}/summary/export`,
-    `ritim-attendance-${params.from}-${params.to}.csv`,
+    `ritim-attendance-${params.groupBy}-${params.from}-${params.to}.csv`,
     summaryParams(params),
   );
   saveFile(blob, fileName);
 }
 
 /**
- * GET /api/event-occurrences/to-fill?days: the started sessions of the last `days` with a guest
- * unmarked or without session notes. Under the occurrences' key, so a submitted form refetches it
- * as a mark does.
+ * GET /api/event-occurrences/to-fill?days&limit: the newest `limit` of the started sessions of the
+ * last `days` with a guest unmarked or without session notes, and how many there are. Under the
+ * occurrences' key, so a submitted form refetches it as a mark does.
  */
-export const toFillQuery = (days: number) =>
+export const toFillQuery = (days: number, limit: number) =>
   queryOptions({
-    queryKey: occurrenceKeys.toFill(days),
-    queryFn: ({ signal }) => apiRequest<ToFillList>(`${OCCURRENCES}/to-fill`, { query: { days }, signal }),
+    queryKey: occurrenceKeys.toFill(days, limit),
+    queryFn: ({ signal }) => apiRequest<ToFillList>(`${OCCURRENCES}/to-fill`, { query: { days, limit }, signal }),
   });
 
 /**

@@ -42,7 +42,7 @@ export const occurrenceKeys = {
   conflicts: (id: number, changes: UpdateEventOccurrence | null) => [OCCURRENCES, 'conflicts', id, changes] as const,
   clashes: (from: string, to: string) => [OCCURRENCES, 'clashes', from, to] as const,
   /** Home's sessions still to complete (attendance or session notes missing). */
-  toFill: (days: number) => [OCCURRENCES, 'to-fill', days] as const,
+  toFill: (days: number, limit: number) => [OCCURRENCES, 'to-fill', days, limit] as const,
 };
 
 /**

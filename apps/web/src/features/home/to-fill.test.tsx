@@ -53,7 +53,7 @@ const session = (id: number): EventOccurrence => ({
 
 function stubHome(claims: Record<string, unknown>, toFill: EventOccurrence[]) {
   return stubApi(claims, (url) => {
-    if (url === '/api/event-occurrences/to-fill?days=7')
+    if (url === '/api/event-occurrences/to-fill?days=7&limit=10')
       return json(200, { eventOccurrences: toFill, totalCount: toFill.length });
     if (url.startsWith('/api/event-occurrences?')) return json(200, { eventOccurrences: [], totalCount: 0 });
     if (url === '/api/forms/1') return json(200, { id: 1, title: 'Session notes' });
@@ -95,7 +95,7 @@ describe('Home, the sessions still to complete', { timeout: 30_000 }, () => {
   it('opens the marking from a session', async () => {
     openDialogsInPlace();
     stubApi(editorClaims, (url) => {
-      if (url === '/api/event-occurrences/to-fill?days=7')
+      if (url === '/api/event-occurrences/to-fill?days=7&limit=10')
         return json(200, { eventOccurrences: [session(501)], totalCount: 1 });
       if (url === '/api/event-occurrences/501') return json(200, session(501));
       if (url.startsWith('/api/event-occurrences?')) return json(200, { eventOccurrences: [], totalCount: 0 });

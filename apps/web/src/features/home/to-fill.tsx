@@ -75,7 +75,7 @@ function ToFillRow({
 export function ToFill() {
   const { t } = useTranslation();
   const { user } = useSession();
-  const query = useQuery(toFillQuery(TO_FILL_DAYS));
+  const query = useQuery(toFillQuery(TO_FILL_DAYS, TO_FILL_ROWS));
   const sessionNotes = useQuery({ ...formQuery(SESSION_NOTES_FORM_ID), staleTime: Infinity, retry: false });
   const formTitle = sessionNotes.data?.title ?? t('common.sessionNotes');
   const [marking, setMarking] = useState<number | null>(null);
@@ -104,7 +104,7 @@ export function ToFill() {
           ) : (
             <>
               <ul className="divide-y divide-slate-100">
-                {eventOccurrences.slice(0, TO_FILL_ROWS).map((occurrence) => (
+                {eventOccurrences.map((occurrence) => (
                   <ToFillRow
                     key={occurrence.id}
                     occurrence={occurrence}
@@ -113,9 +113,9 @@ export function ToFill() {
                   />
                 ))}
               </ul>
-              {totalCount > TO_FILL_ROWS && (
+              {totalCount > eventOccurrences.length && (
                 <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-600 sm:px-6">
-                  {t('home.moreToday', { shown: Math.min(TO_FILL_ROWS, eventOccurrences.length), total: totalCount })}
+                  {t('home.moreToday', { shown: eventOccurrences.length, total: totalCount })}
                 </p>
               )}
             </>

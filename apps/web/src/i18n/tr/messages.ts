@@ -135,6 +135,7 @@ export const messages = {
     hasSubmissions: 'Bu tekrarın form kayıtları var ve silinemez',
     dateTaken: 'Etkinliğin o saatte zaten bir tekrarı var',
     hasMessages: 'Bu tekrarın kayıtlı mesajları var ve silinemez',
+    hasAttendance: 'Bu tekrarın yoklama işaretleri var ve silinemez',
     dateInvalid: 'Tekrar tarihi bir ISO tarih-saat ya da yerel YYYY-MM-DDTHH:mm olmalıdır',
     dateOutOfRange: 'Tekrar tarihi 1900 ile 2999 yılları arasında olmalıdır',
     guestInvalid: '{{id}} numaralı misafir etkin bir misafir değil',
