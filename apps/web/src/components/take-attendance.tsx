@@ -63,7 +63,8 @@ function GuestMarks({
 }) {
   const { t } = useTranslation();
   const noteId = useId();
-  const [noteOpen, setNoteOpen] = useState(draft.note !== '');
+  // A note already written shows; 'Add a note' opens the field and puts the focus in it.
+  const [note, setNote] = useState<'closed' | 'shown' | 'opened'>(draft.note === '' ? 'closed' : 'shown');
   return (
     <li className="py-3" data-testid="attendance-guest">
       <fieldset disabled={disabled} className="min-w-0">
@@ -86,7 +87,7 @@ function GuestMarks({
           ))}
         </div>
       </fieldset>
-      {noteOpen ? (
+      {note !== 'closed' ? (
         <div className="mt-2">
           <label htmlFor={noteId} className="block text-xs font-medium text-slate-600">
             {t('attendance.noteFor', { guest: name })}
@@ -98,6 +99,8 @@ function GuestMarks({
             value={draft.note}
             maxLength={2000}
             disabled={disabled}
+            // Only when asked for with 'Add a note': the field replaces the button that had the focus.
+            autoFocus={note === 'opened'}
             onChange={(event) => onChange({ ...draft, note: event.target.value })}
           />
         </div>
@@ -107,7 +110,7 @@ function GuestMarks({
           className="mt-2 rounded-md py-1 text-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
           disabled={disabled}
           aria-label={`${t('attendance.addNote')}: ${name}`}
-          onClick={() => setNoteOpen(true)}
+          onClick={() => setNote('opened')}
         >
           {t('attendance.addNote')}
         </button>

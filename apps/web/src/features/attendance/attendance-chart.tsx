@@ -20,6 +20,29 @@ const SERIES: { key: AttendanceStatus | 'unmarked'; colour: string }[] = [
 ];
 const RATE_COLOUR = '#4338ca';
 
+/** The legend: each series' colour (decorative) and its name in the user's language. */
+function ChartLegend() {
+  const { t } = useTranslation();
+  const items = [
+    ...SERIES.map(({ key, colour }) => ({ name: t(`attendance.statuses.${key}`), colour, line: false })),
+    { name: t('attendance.rate'), colour: RATE_COLOUR, line: true },
+  ];
+  return (
+    <ul className="mt-2 flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs text-slate-700">
+      {items.map((item) => (
+        <li key={item.name} className="flex items-center gap-1.5">
+          <span
+            aria-hidden="true"
+            className={item.line ? 'h-0.5 w-3.5' : 'size-3 rounded-sm'}
+            style={{ backgroundColor: item.colour }}
+          />
+          {item.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function AttendanceChart({ rows, from, to }: { rows: readonly SummaryRow[]; from: string; to: string }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
@@ -32,10 +55,6 @@ export default function AttendanceChart({ rows, from, to }: { rows: readonly Sum
       rate: row?.rate === null || row?.rate === undefined ? null : Math.round(row.rate * 100),
     };
   });
-  const names: Record<string, string> = {
-    ...Object.fromEntries(SERIES.map(({ key }) => [key, t(`attendance.statuses.${key}`)])),
-    rate: t('attendance.rate'),
-  };
   return (
     <ComposedChart
       data={data}
@@ -55,17 +74,27 @@ export default function AttendanceChart({ rows, from, to }: { rows: readonly Sum
         tick={{ fontSize: 12, fill: '#475569' }}
       />
       <Tooltip
-        formatter={(value, name) => [
-          name === 'rate' && typeof value === 'number' ? formatRate(value / 100, locale) : String(value),
-          names[String(name)] ?? String(name),
-        ]}
+        formatter={(value, name, item) =>
+          item.dataKey === 'rate' && typeof value === 'number'
+            ? [formatRate(value / 100, locale), name]
+            : [String(value), name]
+        }
       />
-      <Legend formatter={(name: string) => <span className="text-xs text-slate-700">{names[name] ?? name}</span>} />
+      <Legend content={<ChartLegend />} />
       {SERIES.map(({ key, colour }) => (
-        <Bar key={key} dataKey={key} yAxisId="marks" stackId="marks" fill={colour} isAnimationActive={false} />
+        <Bar
+          key={key}
+          dataKey={key}
+          name={t(`attendance.statuses.${key}`)}
+          yAxisId="marks"
+          stackId="marks"
+          fill={colour}
+          isAnimationActive={false}
+        />
       ))}
       <Line
         dataKey="rate"
+        name={t('attendance.rate')}
         yAxisId="rate"
         type="monotone"
         stroke={RATE_COLOUR}
