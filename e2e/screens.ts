@@ -68,6 +68,8 @@ export const SCREENS: Screen[] = [
   { name: 'Create Lookup', role: 'admin', path: () => '/lookups/create' },
   { name: 'Edit Lookup', role: 'admin', path: (ids) => `/lookups/${ids.lookup}/edit` },
   { name: 'Message Log', role: 'admin', path: (ids) => `/message-logs?date=${ids.day}` },
+  { name: 'Attendance', role: 'admin', path: () => '/attendance' },
+  { name: 'Attendance (editor)', role: 'editor', path: () => '/attendance' },
 ];
 
 /** Today in the admin's zone (Europe/Istanbul, the users' default), YYYY-MM-DD. */

@@ -291,6 +291,17 @@ const signedInRoutes: RouteObject[] = [
     }),
   },
   {
+    // Admins see every session's attendance, editors their own (the server keeps them to it).
+    path: 'attendance',
+    errorElement,
+    handle: {
+      roles: ['admin', 'editor'],
+      nav: { labelKey: 'attendance', descriptionKey: 'attendance.description', icon: 'chart-bar' },
+    } satisfies SectionHandle,
+    // Recharts loads later still, from this chunk, once the screen has drawn.
+    lazy: async () => ({ Component: (await import('./features/attendance/attendance-page')).AttendancePage }),
+  },
+  {
     path: 'logout',
     errorElement,
     lazy: async () => ({ Component: (await import('./features/auth/logout-page')).LogoutPage }),

@@ -30,7 +30,8 @@ export const OCCURRENCES = 'event-occurrences';
 
 /**
  * Query keys of occurrences. Every change invalidates `all`: the day and monthly lists, one
- * occurrence, the calendar's ranges, Home, and the clash checks all sit under it.
+ * occurrence, the calendar's ranges, Home (its sessions still to complete too), and the clash
+ * checks all sit under it.
  */
 export const occurrenceKeys = {
   all: [OCCURRENCES] as const,
@@ -40,6 +41,8 @@ export const occurrenceKeys = {
   calendar: (range: object) => [OCCURRENCES, 'calendar', range] as const,
   conflicts: (id: number, changes: UpdateEventOccurrence | null) => [OCCURRENCES, 'conflicts', id, changes] as const,
   clashes: (from: string, to: string) => [OCCURRENCES, 'clashes', from, to] as const,
+  /** Home's sessions still to complete (attendance or session notes missing). */
+  toFill: (days: number, limit: number) => [OCCURRENCES, 'to-fill', days, limit] as const,
 };
 
 /**

@@ -9,6 +9,15 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   /** Extra classes for the cells (alignment, width). */
   className?: string;
+  /** Whether its header sorts the table (with `sort` on the table). */
+  sortable?: boolean;
+}
+
+/** A table sorted by one column, in the screen's state: a sortable header asks `onSort` to change it. */
+export interface TableSort {
+  key: string;
+  descending: boolean;
+  onSort: (key: string) => void;
 }
 
 interface DataTableProps<T> {
@@ -19,6 +28,7 @@ interface DataTableProps<T> {
   rowLabel: (row: T) => string;
   rowActions?: (row: T) => RowAction[];
   busy?: boolean;
+  sort?: TableSort;
 }
 
 /**
@@ -26,6 +36,32 @@ interface DataTableProps<T> {
  * inside it and this column sticks to its right edge (with a hairline so the rows pass under it).
  */
 const stickyActions = 'sticky right-0 shadow-[inset_1px_0_0_var(--color-slate-200)]';
+
+/** A sortable column's header: a button naming the sort it would apply, the current one as aria-sort. */
+function SortButton({
+  header,
+  active,
+  descending,
+  onClick,
+}: {
+  header: string;
+  active: boolean;
+  descending: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
+      {header}
+      <span aria-hidden="true" className={active ? 'text-slate-900' : 'text-slate-300'}>
+        {active && descending ? '▼' : '▲'}
+      </span>
+    </button>
+  );
+}
 
 /** A row's menu; a row with nothing to do gets an empty cell rather than an empty menu. */
 function ActionsCell({ label, actions }: { label: string; actions: RowAction[] }) {
@@ -36,7 +72,7 @@ function ActionsCell({ label, actions }: { label: string; actions: RowAction[] }
   );
 }
 
-export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, rowActions, busy }: DataTableProps<T>) {
+export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, rowActions, busy, sort }: DataTableProps<T>) {
   const { t } = useTranslation();
   return (
     // relative: the header's sr-only text is absolutely positioned and would otherwise escape the
@@ -51,9 +87,25 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, rowActi
               <th
                 key={column.key}
                 scope="col"
+                aria-sort={
+                  sort && column.sortable && sort.key === column.key
+                    ? sort.descending
+                      ? 'descending'
+                      : 'ascending'
+                    : undefined
+                }
                 className={`px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase ${column.className ?? ''}`}
               >
-                {column.header}
+                {sort && column.sortable ? (
+                  <SortButton
+                    header={column.header}
+                    active={sort.key === column.key}
+                    descending={sort.descending}
+                    onClick={() => sort.onSort(column.key)}
+                  />
+                ) : (
+                  column.header
+                )}
               </th>
             ))}
             {rowActions && (

@@ -2,6 +2,7 @@ import { useMatches } from 'react-router';
 import { navItemsFor, sectionsIn, type NavIconName, type NavItem } from '../lib/nav';
 import {
   CalendarIcon,
+  ChartBarIcon,
   ChatBubblesIcon,
   ClipboardListIcon,
   HomeIcon,
@@ -21,6 +22,7 @@ const navIcons: Record<NavIconName, IconComponent> = {
   'map-pin': MapPinIcon,
   'clipboard-list': ClipboardListIcon,
   'list-bullet': ListBulletIcon,
+  'chart-bar': ChartBarIcon,
 };
 
 /** A sidebar entry as shown: its icon drawn. */

@@ -10,6 +10,7 @@ import { fillForm } from './en/fill-form';
 import { messaging } from './en/messaging';
 import { calendar } from './en/calendar';
 import { conflicts } from './en/conflicts';
+import { attendance } from './en/attendance';
 
 /**
  * The sections' English texts, loaded as their own chunk with the signed-in layout (see
@@ -28,6 +29,7 @@ export const enSections = {
   messaging,
   calendar,
   conflicts,
+  attendance,
 };
 
 export type EnSections = typeof enSections;

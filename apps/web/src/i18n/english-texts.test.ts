@@ -13,7 +13,16 @@ const turkish = flatten(trTexts);
  * role and a person, a column and a button...). Any other text shared by two keys is one text
  * under two names: give it one key (common/ for what several screens say).
  */
-const SAME_ENGLISH_OTHER_TURKISH = ['Guest', 'Id', 'Create User', 'Try again', 'Sort by id', 'Occurrence Date'];
+const SAME_ENGLISH_OTHER_TURKISH = [
+  'Guest',
+  'Id',
+  'Create User',
+  'Try again',
+  'Sort by id',
+  'Occurrence Date',
+  // A session cancelled (İptal edildi) and a guest who cancelled (İptal etti).
+  'Cancelled',
+];
 
 const keysByText = new Map<string, string[]>();
 for (const [key, text] of english) keysByText.set(text, [...(keysByText.get(text) ?? []), key]);

@@ -16,6 +16,7 @@ import { fillForm } from './tr/fill-form';
 import { messaging } from './tr/messaging';
 import { calendar } from './tr/calendar';
 import { conflicts } from './tr/conflicts';
+import { attendance } from './tr/attendance';
 import { messages } from './tr/messages';
 
 /**
@@ -38,6 +39,7 @@ export const tr: DeepPartial<Resources> & { messages: typeof messages } = {
   messaging,
   calendar,
   conflicts,
+  attendance,
   profile,
   messages,
 };

@@ -5,7 +5,15 @@ import type { Resources } from '../i18n/en';
 
 /** The icon of a sidebar entry, by name: the route table names it and stays free of components. */
 export type NavIconName =
-  'home' | 'calendar' | 'users' | 'user-group' | 'chat-bubbles' | 'map-pin' | 'clipboard-list' | 'list-bullet';
+  | 'home'
+  | 'calendar'
+  | 'users'
+  | 'user-group'
+  | 'chat-bubbles'
+  | 'map-pin'
+  | 'clipboard-list'
+  | 'list-bullet'
+  | 'chart-bar';
 
 /** What a section's route declares in `handle.nav` to be in the sidebar (and on Home's cards). */
 export interface NavHandle {

@@ -2,16 +2,20 @@ import { TitledDialog } from '../../components/titled-dialog';
 import { errorMessage } from '../../api/errors';
 import { SESSION_NOTES_FORM_ID, type EventOccurrence, type SessionRole } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formQuery } from '../../api/forms';
 import { occurrenceQuery, useDeleteOccurrence } from '../../api/occurrences';
+import { useSession } from '../../auth/session-store';
+import { AttendanceBadge } from '../../components/attendance-badge';
 import { confirmAction } from '../../components/confirm';
 import { Spinner } from '../../components/spinner';
 import { StatusBadge } from '../../components/status-badge';
+import { AttendanceMarking, AttendanceSession } from '../../components/take-attendance';
 import { buttonClass } from '../../components/ui';
+import { canTakeAttendance } from '../../lib/attendance';
 import { isWebLink } from '../../lib/links';
 import { fullName } from '../../lib/names';
 import { fillTargets } from '../../lib/occurrence-rows';
@@ -54,7 +58,10 @@ function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrenc
           ) : (
             <ul>
               {occurrence.guests.map((guest) => (
-                <li key={guest.id}>{fullName(guest)}</li>
+                <li key={guest.id}>
+                  {fullName(guest)}
+                  <AttendanceBadge status={guest.attendance} />
+                </li>
               ))}
             </ul>
           )}
@@ -97,8 +104,9 @@ function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrenc
 
 /**
  * A session's details (GET /api/event-occurrences/{id}): title, time in the viewer's zone, place,
- * organiser, guests, conference link and status. Admins get Edit and Delete; admins and the
- * organiser the Fill Form links per guest, until the session is completed.
+ * organiser, guests (each with their attendance), conference link and status. Admins get Edit and
+ * Delete; admins and the organiser the Fill Form links per guest, until the session is completed,
+ * and 'Take attendance', which turns the dialog into the marking and back once saved.
  */
 export function SessionDetails({
   occurrenceId,
@@ -112,12 +120,17 @@ export function SessionDetails({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const { user } = useSession();
   const query = useQuery({ ...occurrenceQuery(occurrenceId ?? 0), enabled: occurrenceId !== null });
+  // The session being marked; another session opened later starts on its details.
+  const [markingId, setMarkingId] = useState<number | null>(null);
   const remove = useDeleteOccurrence();
   const occurrence = occurrenceId !== null && query.data?.id === occurrenceId ? query.data : undefined;
   const admin = role === 'admin';
   // A completed session is final: nothing to edit, delete or fill any more.
   const changeable = occurrence !== undefined && occurrence.status !== 'completed';
+  const canMark = occurrence !== undefined && occurrence.guests.length > 0 && canTakeAttendance(occurrence, user);
+  const marking = canMark && markingId === occurrence.id;
 
   const deleteSession = (session: EventOccurrence) => {
     if (
@@ -135,6 +148,25 @@ export function SessionDetails({
     });
   };
 
+  if (marking) {
+    return (
+      <TitledDialog
+        open
+        onClose={onClose}
+        title={t('attendance.dialogTitle', { title: occurrence.event.title })}
+        testId="calendar-details"
+      >
+        <AttendanceSession occurrence={occurrence} />
+        <AttendanceMarking
+          key={occurrence.id}
+          occurrence={occurrence}
+          onSaved={() => setMarkingId(null)}
+          onCancel={() => setMarkingId(null)}
+        />
+      </TitledDialog>
+    );
+  }
+
   return (
     <TitledDialog
       open={occurrenceId !== null}
@@ -142,20 +174,33 @@ export function SessionDetails({
       title={occurrence?.event.title ?? t('calendar.details.loading')}
       testId="calendar-details"
       footer={
-        admin && occurrence && changeable ? (
+        occurrence && (canMark || (admin && changeable)) ? (
           <>
-            <button
-              type="button"
-              className={buttonClass.danger}
-              disabled={remove.isPending}
-              onClick={() => deleteSession(occurrence)}
-            >
-              {remove.isPending && <Spinner />}
-              {t('common.delete')}
-            </button>
-            <Link to={`/event-occurrences/${occurrence.id}/edit`} className={buttonClass.primary}>
-              {t('common.edit')}
-            </Link>
+            {canMark && (
+              <button
+                type="button"
+                className={`${buttonClass.secondary} sm:mr-auto`}
+                onClick={() => setMarkingId(occurrence.id)}
+              >
+                {t('attendance.take')}
+              </button>
+            )}
+            {admin && changeable && (
+              <>
+                <button
+                  type="button"
+                  className={buttonClass.danger}
+                  disabled={remove.isPending}
+                  onClick={() => deleteSession(occurrence)}
+                >
+                  {remove.isPending && <Spinner />}
+                  {t('common.delete')}
+                </button>
+                <Link to={`/event-occurrences/${occurrence.id}/edit`} className={buttonClass.primary}>
+                  {t('common.edit')}
+                </Link>
+              </>
+            )}
           </>
         ) : undefined
       }

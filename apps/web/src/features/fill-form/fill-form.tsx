@@ -35,6 +35,9 @@ import {
   TextInput,
   TimeInput,
 } from '../../components/form-fields';
+import { AttendanceMarking } from '../../components/take-attendance';
+import { cardClass } from '../../components/ui';
+import { canTakeAttendance } from '../../lib/attendance';
 import { formatDateTime } from '../../lib/dates';
 import { formQuery } from '../../api/forms';
 import { occurrenceQuery } from '../../api/occurrences';
@@ -322,7 +325,8 @@ function FillFormBody(props: Omit<FillProps, 'lookups'>) {
 /**
  * /forms/:formId/form-submission/:eventOccurrenceId?guestId=&guestName= (docs/product.md §2, §8): an
  * organiser (or an admin) fills a form about one guest of one occurrence. The form and the
- * occurrence load together; then the guest's earlier answers, if any, fill the fields.
+ * occurrence load together; then the guest's earlier answers, if any, fill the fields. Above the
+ * form, the guest's attendance is marked (every guest's when the form is about no one guest).
  */
 export function FillFormScreen() {
   const { t } = useTranslation();
@@ -382,13 +386,31 @@ export function FillFormScreen() {
     );
   } else {
     content = (
-      <FillFormBody
-        key={`${form.data.id}-${form.data.version}-${occurrence.data.id}-${guestId}`}
-        form={form.data}
-        occurrence={occurrence.data}
-        guestId={guestId}
-        backTo={backTo}
-      />
+      <>
+        {canTakeAttendance(occurrence.data, user) && occurrence.data.guests.length > 0 && (
+          <section
+            aria-labelledby="fill-attendance"
+            className={`${cardClass} px-4 py-4 sm:px-6`}
+            data-testid="fill-attendance"
+          >
+            <h2 id="fill-attendance" className="mb-2 text-base font-semibold text-slate-900">
+              {t('nav.attendance')}
+            </h2>
+            <AttendanceMarking
+              key={`${occurrence.data.id}-${guestId}`}
+              occurrence={occurrence.data}
+              guestIds={guestId === null ? undefined : [guestId]}
+            />
+          </section>
+        )}
+        <FillFormBody
+          key={`${form.data.id}-${form.data.version}-${occurrence.data.id}-${guestId}`}
+          form={form.data}
+          occurrence={occurrence.data}
+          guestId={guestId}
+          backTo={backTo}
+        />
+      </>
     );
   }
   return (

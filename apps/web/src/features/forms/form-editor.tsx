@@ -21,7 +21,8 @@ import { CheckboxListInput, TextAreaInput, TextInput, type Choice } from '../../
 import { buttonClass } from '../../components/ui';
 import { formatDateTime } from '../../lib/dates';
 import { formQuery } from '../../api/forms';
-import { groupChoicesQuery, useCreateForm, useUpdateForm, type GroupChoice } from './api';
+import { groupChoicesQuery, type GroupChoice } from '../../api/groups';
+import { useCreateForm, useUpdateForm } from './api';
 
 /**
  * The editor's values: the schema is JSON text, checked as it would be on the server (a syntax

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../auth/session-store';
+import { GuestsWithMarks } from '../../components/attendance-badge';
 import { ChevronRightIcon } from '../../components/icons';
 import { Loaded } from '../../components/loaded';
 import { useNavItems } from '../../components/nav-items';
@@ -20,6 +21,7 @@ import { formatDay, organiserZone } from '../../lib/occurrence-rows';
 import { dateTimeIn, timeIn, todayIn } from '../../lib/wall-clock';
 import { formsToFill, isWebLink } from './home-values';
 import { AdminClashes } from './admin-clashes';
+import { ToFill } from './to-fill';
 
 /** How many of today's occurrences the admin's dashboard lists; the rest are a click away. */
 const ADMIN_ROWS = 20;
@@ -219,6 +221,7 @@ function EditorToday({ zone }: { zone: string }) {
                           {t('home.place', { name: occurrence.event.location.name })}
                           <ZoneNote occurrence={occurrence} zone={zone} />
                         </p>
+                        {occurrence.guests.length > 0 && <GuestsWithMarks guests={occurrence.guests} />}
                       </div>
                       <StatusBadge status={occurrence.status} shape="tag">
                         {t(`occurrences.statuses.${occurrence.status}`)}
@@ -345,8 +348,8 @@ function Sections({ role }: { role: string }) {
 
 /**
  * Home (docs/product.md §2), for every role: who is signed in, their dashboard (admins: today's schedule
- * and how much of it is approved; editors: today's sessions and the notes still to fill; guests:
- * their next sessions), then the sections they can open. All of it comes from the occurrences API,
+ * and how much of it is approved; editors: today's sessions and the notes still to fill; both: the
+ * last week's sessions still to complete; guests: their next sessions), then the sections they can open. All of it comes from the occurrences API,
  * which shows each role only what is theirs.
  */
 export function HomePage() {
@@ -366,9 +369,11 @@ export function HomePage() {
         </p>
       </div>
       {role === 'admin' && <AdminToday zone={zone} />}
+      {role === 'admin' && <ToFill />}
       {role === 'admin' && <AdminMessages zone={zone} />}
       {role === 'admin' && <AdminClashes zone={zone} />}
       {role === 'editor' && <EditorToday zone={zone} />}
+      {role === 'editor' && <ToFill />}
       {role === 'guest' && <GuestNext zone={zone} />}
       <Sections role={role} />
     </div>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { occurrenceListQuery, useDeleteOccurrence } from '../../api/occurrences';
 import { isAdmin } from '../../auth/roles';
 import { useSession } from '../../auth/session-store';
+import { AttendanceBadge } from '../../components/attendance-badge';
 import type { Column } from '../../components/data-table';
 import { DayPicker, useDayParam } from '../../components/day-picker';
 import { ListPage, type ListQuery } from '../../components/list-page';
@@ -11,7 +12,7 @@ import type { RowAction } from '../../components/row-menu';
 import { StatusBadge } from '../../components/status-badge';
 import { useConfirmedDelete } from '../../components/use-delete-item';
 import { formatDateTime } from '../../lib/dates';
-import { fullName, guestNames, notesLines, organiserZone } from './occurrence-values';
+import { fullName, guestNames, GUESTS_SHOWN, notesLines, organiserZone } from './occurrence-values';
 
 /** What the occurrence screens start from: who is looking, their zone, and the day in the URL. */
 export function useOccurrencesDay() {
@@ -76,12 +77,15 @@ function useColumns(withNotes: boolean): Column<EventOccurrence>[] {
     {
       key: 'guests',
       header: t('common.guests'),
-      // A line breaks between names, never inside one.
+      // A line breaks between names, never inside one; each guest's mark follows their name.
       cell: (row) =>
         guestNames(row.guests).map((name, index) => (
           <Fragment key={index}>
             {index > 0 && ', '}
-            <span className="whitespace-nowrap">{name}</span>
+            <span className="whitespace-nowrap">
+              {name}
+              {index < GUESTS_SHOWN && <AttendanceBadge status={row.guests[index]?.attendance} />}
+            </span>
           </Fragment>
         )),
       className: 'whitespace-normal!',

@@ -186,12 +186,13 @@ describe('Upcoming Events', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText<HTMLInputElement>('Day').value).toBe('2026-07-06');
   });
 
-  it('gives admins Fill (marked when filled), Edit, Edit series from here and Delete, and the edits only while not completed', async () => {
+  it('gives admins Take attendance, Fill (marked when filled), Edit, Edit series from here and Delete, and the edits only while not completed', async () => {
     stubApi(adminClaims, answer([occurrence, { ...occurrence, id: 502, status: 'completed' }]));
     renderApp('/upcoming-events?date=2026-07-06');
     const [first, completed] = await screen.findAllByTestId('row-menu-button');
     await userEvent.click(first!);
     expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual([
+      'Take attendance',
       'Fill Session notes for Ali Demir +',
       'Fill Session notes for Zeynep Kara',
       'Edit',

@@ -26,6 +26,7 @@ export const shell = {
     eventOccurrences: 'Event Occurrences',
     monthlyReport: 'Monthly Report',
     messageLogs: 'Message Logs',
+    attendance: 'Attendance',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
   },

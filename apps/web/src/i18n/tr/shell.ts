@@ -26,6 +26,7 @@ export const shell: DeepPartial<typeof en> = {
     eventOccurrences: 'Etkinlik Tekrarları',
     monthlyReport: 'Aylık Rapor',
     messageLogs: 'Mesaj Kayıtları',
+    attendance: 'Yoklama',
     openMenu: 'Menüyü aç',
     closeMenu: 'Menüyü kapat',
   },

@@ -1,0 +1,81 @@
+import type {
+  AttendanceList,
+  AttendanceSummary,
+  AttendanceSummaryQuery,
+  MarkAttendance,
+  ToFillList,
+} from '@ritim/shared';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { saveFile } from '../lib/save-file';
+import { apiDownload, apiRequest, type QueryParams } from './client';
+import { invalidateOccurrences, OCCURRENCES, occurrenceKeys } from './occurrences';
+
+/**
+ * Attendance: the marks of a session (taken from the calendar, Upcoming Events, Fill Form and
+ * Home), the sessions still to complete (Home) and the summary (the Attendance screen). The marks
+ * change what all of them show, so the change and its refetching live here, beside the reads.
+ */
+
+const ATTENDANCE = 'attendance';
+
+/** The summary's query as the screen sends it: the shared query with ids as the URL has them. */
+export type AttendanceSummaryParams = Omit<AttendanceSummaryQuery, 'groupBy'> & {
+  groupBy: AttendanceSummaryQuery['groupBy'];
+};
+
+/** Query keys of the summary; every mark invalidates `all`. */
+export const attendanceKeys = {
+  all: [ATTENDANCE] as const,
+  summary: (params: AttendanceSummaryParams) => [ATTENDANCE, 'summary', params] as const,
+};
+
+/** The summary's parameters as query-string values, leaving out the filters not set. */
+const summaryParams = (params: AttendanceSummaryParams): QueryParams => ({ ...params });
+
+/** GET /api/attendance/summary: the counts per guest, organiser, event or month of a range. */
+export const attendanceSummaryQuery = (params: AttendanceSummaryParams) =>
+  queryOptions({
+    queryKey: attendanceKeys.summary(params),
+    queryFn: ({ signal }) =>
+      apiRequest<AttendanceSummary>(`${ATTENDANCE}/summary`, { query: summaryParams(params), signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/attendance/summary/export: the same summary as a CSV download (`ritim-attendance-<groupBy>-<from>-<to>.csv`). */
+export async function downloadAttendanceCsv(params: AttendanceSummaryParams): Promise<void> {
+  const { blob, fileName } = await apiDownload(
+    `${ATTENDANCE}/summary/export`,
+    `ritim-attendance-${params.groupBy}-${params.from}-${params.to}.csv`,
+    summaryParams(params),
+  );
+  saveFile(blob, fileName);
+}
+
+/**
+ * GET /api/event-occurrences/to-fill?days&limit: the newest `limit` of the started sessions of the
+ * last `days` with a guest unmarked or without session notes, and how many there are. Under the
+ * occurrences' key, so a submitted form refetches it as a mark does.
+ */
+export const toFillQuery = (days: number, limit: number) =>
+  queryOptions({
+    queryKey: occurrenceKeys.toFill(days, limit),
+    queryFn: ({ signal }) => apiRequest<ToFillList>(`${OCCURRENCES}/to-fill`, { query: { days, limit }, signal }),
+  });
+
+/**
+ * PUT /api/event-occurrences/{id}/attendance {entries}: one request for every mark changed; the
+ * session's whole list comes back. Everything that shows marks reads afresh: the occurrences
+ * (their rows carry the marks, and the sessions still to complete) and the summary.
+ */
+export function useMarkAttendance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ occurrenceId, entries }: { occurrenceId: number; entries: MarkAttendance['entries'] }) =>
+      apiRequest<AttendanceList>(`${OCCURRENCES}/${occurrenceId}/attendance`, { method: 'PUT', body: { entries } }),
+    onSettled: () =>
+      Promise.all([
+        invalidateOccurrences(queryClient),
+        queryClient.invalidateQueries({ queryKey: attendanceKeys.all }),
+      ]),
+  });
+}

@@ -1,0 +1,212 @@
+import type { EventOccurrence } from '@ritim/shared';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadLanguage } from '../i18n';
+import { renderApp, resetApp, stubApi } from '../test/app';
+import { openDialogsInPlace } from '../test/dialog';
+import { bodyOf, json } from '../test/http';
+import { adminClaims, editorClaims } from '../test/tokens';
+
+const guest = (
+  id: number,
+  name: string,
+  surname: string,
+  attendance: EventOccurrence['guests'][number]['attendance'],
+) => ({
+  id,
+  name,
+  surname,
+  status: 'active',
+  attendance,
+});
+
+const ali = guest(21, 'Ali', 'Demir', null);
+const zeynep = guest(22, 'Zeynep', 'Kara', 'excused');
+
+/** 10:00 in Istanbul on 24 November 2026, organised by Ayşe (user 7). */
+const session = (overrides: Partial<EventOccurrence> = {}): EventOccurrence => ({
+  id: 501,
+  eventId: 12,
+  occurrenceDate: '2026-11-24T07:00:00.000Z',
+  endDate: '2026-11-24T08:00:00.000Z',
+  status: 'approved',
+  hasGuestOverride: false,
+  event: {
+    id: 12,
+    title: 'Choir practice',
+    description: null,
+    conferenceLink: null,
+    timezone: 'Europe/Istanbul',
+    status: 'active',
+    doesNotRepeat: false,
+    location: { id: 3, name: 'Hall' },
+    organiser: { id: 7, name: 'Ayşe', surname: 'Yılmaz', timezone: 'Europe/Istanbul', groupIds: [2] },
+    guests: [ali, zeynep],
+  },
+  occurrenceGuests: [],
+  guests: [ali, zeynep],
+  formSubmissions: [],
+  attendance: [
+    {
+      guestId: 22,
+      status: 'excused',
+      note: 'Ill',
+      markedBy: { id: 7, name: 'Ayşe Yılmaz' },
+      markedAt: '2026-11-23T10:00:00.000Z',
+    },
+  ],
+  ...overrides,
+});
+
+/** Upcoming Events' calls for one session, and PUT …/attendance answered by `mark`. */
+function stubDay(claims: Record<string, unknown>, occurrence: EventOccurrence, mark?: (body: unknown) => Response) {
+  return stubApi(claims, (url, init) => {
+    if (url.startsWith('/api/event-occurrences?')) return json(200, { eventOccurrences: [occurrence], totalCount: 1 });
+    if (url === `/api/event-occurrences/${occurrence.id}/attendance` && init?.method === 'PUT')
+      return mark?.(bodyOf(init));
+    if (url === `/api/event-occurrences/${occurrence.id}`) return json(200, occurrence);
+    if (url === '/api/forms/1') return json(200, { id: 1, title: 'Session notes' });
+    return undefined;
+  });
+}
+
+async function openMarking() {
+  const [menu] = await screen.findAllByTestId('row-menu-button');
+  await userEvent.click(menu!);
+  await userEvent.click(await screen.findByRole('menuitem', { name: 'Take attendance' }));
+  return screen.findByTestId('attendance-marking');
+}
+
+/** jsdom has no ResizeObserver; the row menu's floating panel watches its anchor with one. */
+class NoResizeObserver {
+  observe = () => undefined;
+  unobserve = () => undefined;
+  disconnect = () => undefined;
+}
+
+beforeAll(() => {
+  configure({ asyncUtilTimeout: 6000 });
+  openDialogsInPlace();
+});
+beforeEach(() => {
+  resetApp();
+  vi.stubGlobal('ResizeObserver', NoResizeObserver);
+  vi.useFakeTimers({ toFake: ['Date'] });
+  // 11:00 in Istanbul on 24/11/2026: the session started an hour ago.
+  vi.setSystemTime(new Date('2026-11-24T08:00:00.000Z'));
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  await loadLanguage('en');
+});
+
+describe('Take attendance', { timeout: 30_000 }, () => {
+  it('marks everyone present, one guest absent with a note, and saves the changes in one PUT', async () => {
+    const puts: unknown[] = [];
+    stubDay(adminClaims, session(), (body) => {
+      puts.push(body);
+      return json(200, { attendance: [] });
+    });
+    renderApp('/upcoming-events?date=2026-11-24');
+    const marking = await openMarking();
+    const dialog = screen.getByTestId('attendance-dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Attendance: Choir practice' })).toBeTruthy();
+    // Each guest is a labelled group of six radio buttons; Zeynep's mark and who made it show.
+    const zeynepGroup = within(marking).getByRole('group', { name: 'Zeynep Kara' });
+    expect(within(zeynepGroup).getByRole<HTMLInputElement>('radio', { name: 'Excused' }).checked).toBe(true);
+    expect(within(zeynepGroup).getAllByRole('radio')).toHaveLength(6);
+    expect(within(marking).getByText('Marked by Ayşe Yılmaz')).toBeTruthy();
+    expect(within(marking).getByRole<HTMLButtonElement>('button', { name: 'Save attendance' }).disabled).toBe(true);
+
+    await userEvent.click(within(marking).getByRole('button', { name: 'Everyone present' }));
+    const aliGroup = within(marking).getByRole('group', { name: 'Ali Demir' });
+    expect(within(aliGroup).getByRole<HTMLInputElement>('radio', { name: 'Present' }).checked).toBe(true);
+    await userEvent.click(within(aliGroup).getByRole('radio', { name: 'Absent' }));
+    await userEvent.click(within(marking).getByRole('button', { name: 'Add a note: Ali Demir' }));
+    await userEvent.type(within(marking).getByLabelText('Note about Ali Demir (optional)'), 'Called in sick');
+    expect(within(marking).getByText('2 changes to save.')).toBeTruthy();
+    await userEvent.click(within(marking).getByRole('button', { name: 'Save attendance' }));
+
+    expect(await screen.findByText('Attendance saved')).toBeTruthy();
+    expect(puts).toEqual([
+      {
+        entries: [
+          { guestId: 21, status: 'absent', note: 'Called in sick' },
+          { guestId: 22, status: 'present', note: 'Ill' },
+        ],
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByTestId('attendance-dialog')).toBeNull());
+  });
+
+  it('allows only Cancelled and Excused before the session starts, and says why', async () => {
+    vi.setSystemTime(new Date('2026-11-24T06:00:00.000Z'));
+    stubDay(adminClaims, session());
+    renderApp('/upcoming-events?date=2026-11-24');
+    const marking = await openMarking();
+    expect(within(marking).getByTestId('attendance-ahead').textContent).toBe(
+      'The session has not started yet: only Cancelled and Excused can be marked ahead.',
+    );
+    const aliGroup = within(marking).getByRole('group', { name: 'Ali Demir' });
+    const enabled = within(aliGroup)
+      .getAllByRole<HTMLInputElement>('radio')
+      .filter((radio) => !radio.disabled)
+      .map((radio) => radio.value);
+    expect(enabled).toEqual(['excused', 'cancelled']);
+    expect(within(marking).getByRole<HTMLButtonElement>('button', { name: 'Everyone present' }).disabled).toBe(true);
+  });
+
+  it('shows the server’s refusal in the user’s language and keeps the marks chosen', async () => {
+    await loadLanguage('tr');
+    stubDay(adminClaims, session(), () =>
+      json(409, {
+        message: 'The session has not started: only cancelled and excused can be marked ahead',
+        code: 'attendance.notStarted',
+      }),
+    );
+    renderApp('/upcoming-events?date=2026-11-24');
+    const [menu] = await screen.findAllByTestId('row-menu-button');
+    await userEvent.click(menu!);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Yoklama al' }));
+    const marking = await screen.findByTestId('attendance-marking');
+    const aliGroup = within(marking).getByRole('group', { name: 'Ali Demir' });
+    await userEvent.click(within(aliGroup).getByRole('radio', { name: 'Geldi' }));
+    await userEvent.click(within(marking).getByRole('button', { name: 'Yoklamayı kaydet' }));
+    expect((await within(marking).findByRole('alert')).textContent).toBe(
+      'Yoklama kaydedilemedi: Oturum başlamadı: önceden yalnızca iptal ve mazeret işaretlenebilir',
+    );
+    expect(within(aliGroup).getByRole<HTMLInputElement>('radio', { name: 'Geldi' }).checked).toBe(true);
+  });
+
+  it('is offered to the session’s organiser, not to another editor', async () => {
+    stubDay({ ...editorClaims, sub: '7' }, session());
+    renderApp('/upcoming-events?date=2026-11-24');
+    const [menu] = await screen.findAllByTestId('row-menu-button');
+    await userEvent.click(menu!);
+    expect(await screen.findByRole('menuitem', { name: 'Take attendance' })).toBeTruthy();
+  });
+
+  it('is not offered to an editor who does not organise the session', async () => {
+    stubDay(editorClaims, session());
+    renderApp('/upcoming-events?date=2026-11-24');
+    const [menu] = await screen.findAllByTestId('row-menu-button');
+    await userEvent.click(menu!);
+    await screen.findAllByRole('menuitem');
+    expect(screen.queryByRole('menuitem', { name: 'Take attendance' })).toBeNull();
+  });
+
+  it('shows each guest’s mark beside their name in the list', async () => {
+    stubDay(adminClaims, session());
+    renderApp('/upcoming-events?date=2026-11-24');
+    const table = await screen.findByTestId('list-table');
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getAllByTestId('attendance-badge')
+          .map((badge) => badge.textContent),
+      ).toEqual(['Excused']),
+    );
+  });
+});
