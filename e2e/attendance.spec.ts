@@ -138,11 +138,14 @@ const scrollsSideways = (page: Page) =>
   });
 
 test.describe('Home', () => {
-  test('shows an organiser the sessions still to complete, each a way to complete it', async ({ page }) => {
+  test('shows an organiser on a phone the sessions still to complete, each a way to complete it', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await signInAsOrganiser(page);
     await page.goto('/');
     const panel = page.getByTestId('home-to-fill');
     await expect(panel.getByTestId('home-to-fill-count')).toHaveText('3 sessions to complete');
+    // A phone: the guests' names wrap, the page does not scroll sideways.
+    expect(await scrollsSideways(page)).toBe(false);
     const rows = panel.getByTestId('home-to-fill-row');
     // Newest first: the 14:00, 12:00 and 10:00 sessions of yesterday; tomorrow's has not started.
     await expect(rows).toHaveCount(3);

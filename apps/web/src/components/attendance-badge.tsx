@@ -1,4 +1,5 @@
 import type { AttendanceStatus } from '@ritim/shared';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fullName } from '../lib/names';
 
@@ -41,11 +42,14 @@ export function GuestsWithMarks({
   return (
     <p className="text-sm text-slate-600">
       {guests.map((guest, index) => (
-        <span key={guest.id} className="whitespace-nowrap">
+        // A line breaks between guests, never inside a name and its mark.
+        <Fragment key={guest.id}>
           {index > 0 && ', '}
-          {fullName(guest)}
-          <AttendanceBadge status={guest.attendance} />
-        </span>
+          <span className="whitespace-nowrap">
+            {fullName(guest)}
+            <AttendanceBadge status={guest.attendance} />
+          </span>
+        </Fragment>
       ))}
     </p>
   );
