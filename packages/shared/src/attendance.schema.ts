@@ -118,6 +118,3 @@ export function attendanceRate(c: Pick<AttendanceCounts, 'present' | 'late' | 'a
   const expected = c.present + c.late + c.absent + c.lateCancelled;
   return expected === 0 ? null : (c.present + c.late) / expected;
 }
-
-/** The marks that may be set before a session starts. */
-export const ATTENDANCE_AHEAD: readonly string[] = ['cancelled', 'excused'];

@@ -38,6 +38,8 @@ export type OccurrenceStatus = (typeof OCCURRENCE_STATUSES)[number];
  */
 export const ATTENDANCE_STATUSES = ['present', 'late', 'absent', 'excused', 'cancelled', 'lateCancelled'] as const;
 export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
+/** The marks that may be set before a session starts (the others only from its start on). */
+export const ATTENDANCE_AHEAD: readonly AttendanceStatus[] = ['cancelled', 'excused'];
 
 /** Most rows one page of occurrences may hold (each row carries guests and submissions). */
 export const OCCURRENCE_PAGE_MAX = 100;

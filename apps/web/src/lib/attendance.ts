@@ -1,16 +1,18 @@
-import { ATTENDANCE_STATUSES, type AttendanceStatus, type EventOccurrence, type MarkAttendance } from '@ritim/shared';
+import {
+  ATTENDANCE_AHEAD,
+  ATTENDANCE_STATUSES,
+  type AttendanceStatus,
+  type EventOccurrence,
+  type MarkAttendance,
+} from '@ritim/shared';
 
 /**
  * What the attendance marking reads off a session and sends, as plain functions (tested on their
  * own; no zod, so Home can use them): who may mark, what may be marked yet, and the changes.
  */
 
-/**
- * The marks that may be set before a session starts (the server refuses the others with 409,
- * docs/domain.md#attendance). The shared ATTENDANCE_AHEAD says the same, but its module builds zod
- * schemas, which Home's chunk must not carry.
- */
-export const MARKS_AHEAD: readonly AttendanceStatus[] = ['cancelled', 'excused'];
+/** The marks that may be set before a session starts (the server refuses the others with 409, docs/domain.md#attendance). */
+export const MARKS_AHEAD = ATTENDANCE_AHEAD;
 
 /** The five large choices, in the order they are offered; the sixth (cancelled late) follows them. */
 export const MARKS: readonly AttendanceStatus[] = ATTENDANCE_STATUSES;
