@@ -23,11 +23,12 @@ describe('navItemsFor', () => {
       '/events',
       '/event-occurrences',
       '/monthly-event-occurrences',
+      '/attendance',
     ]);
   });
 
-  it('gives editors and guests only what every signed-in user has', () => {
-    expect(navItemsFor('editor').map((item) => item.to)).toEqual(['/', '/calendar', '/upcoming-events']);
+  it('gives editors what every signed-in user has and Attendance, guests only the former', () => {
+    expect(navItemsFor('editor').map((item) => item.to)).toEqual(['/', '/calendar', '/upcoming-events', '/attendance']);
     expect(navItemsFor('guest').map((item) => item.to)).toEqual(['/', '/calendar', '/upcoming-events']);
   });
 
