@@ -166,7 +166,7 @@ test.describe('Fill Form', () => {
     await page.getByLabel('Visit day', { exact: true }).fill('2026-07-06');
     await page.getByLabel('Visit time', { exact: true }).fill('14:30');
     await page.getByLabel('Website', { exact: true }).fill('https://ali.example.com');
-    await page.getByRole('radio', { name: 'Late' }).check();
+    await page.getByTestId('fill-form').getByRole('radio', { name: 'Late' }).check();
     await page.getByRole('checkbox', { name: 'Writing' }).check();
     await page.getByRole('checkbox', { name: 'Needs a follow-up call' }).check();
 
@@ -195,7 +195,7 @@ test.describe('Fill Form', () => {
       await held;
       await route.continue();
     });
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     const saving = page.getByRole('button', { name: 'Saving...' });
     await expect(saving).toBeDisabled();
     release();
@@ -229,7 +229,7 @@ test.describe('Fill Form', () => {
     await expect(page.getByLabel('Visit day', { exact: true })).toHaveValue('2026-07-06');
     await expect(page.getByLabel('Visit time', { exact: true })).toHaveValue('14:30');
     await expect(page.getByLabel('Website', { exact: true })).toHaveValue('https://ali.example.com');
-    await expect(page.getByRole('radio', { name: 'Late' })).toBeChecked();
+    await expect(page.getByTestId('fill-form').getByRole('radio', { name: 'Late' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Writing' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Reading' })).not.toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Needs a follow-up call' })).toBeChecked();
@@ -252,7 +252,7 @@ test.describe('Fill Form', () => {
       if (request.method() === 'POST' && request.url().includes('/submit')) sent += 1;
     });
 
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('First name is required')).toBeVisible();
     await expect(page.getByText('Country is required')).toBeVisible();
     await expect(page.getByLabel('First name *', { exact: true })).toBeFocused();
@@ -262,7 +262,7 @@ test.describe('Fill Form', () => {
     await page.getByLabel('First name *', { exact: true }).fill('Zeynep');
     await page.getByLabel('Country *', { exact: true }).selectOption({ label: 'England' });
     await page.getByLabel('Email', { exact: true }).fill('zeynep at example');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Email must be an email address')).toBeVisible();
     expect(sent).toBe(1);
     await expect(page).toHaveURL(url);
@@ -282,9 +282,9 @@ test.describe('Fill Form', () => {
     await expect(page.getByTestId('fill-context')).toContainText('Session notes');
     await page.getByLabel('First name *', { exact: true }).fill(people.zeynep.name);
     await page.getByLabel('Last name *', { exact: true }).fill(people.zeynep.surname);
-    await page.getByRole('radio', { name: 'Late' }).check();
+    await page.getByTestId('fill-form').getByRole('radio', { name: 'Late' }).check();
     await page.getByLabel('Notes', { exact: true }).fill('Joined after the first chapter');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Form submitted successfully')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/upcoming-events\\?date=${today}$`));
 
