@@ -98,9 +98,9 @@ test.describe.serial('Message Log', () => {
       /^Reminders: [1-9]\d* queued or sent for today’s sessions$/,
     );
     await expect(panel.getByTestId('home-failed-count')).toHaveText(/^[1-9]\d* messages? failed today$/);
-    const failed = panel.getByTestId('home-failed-message').filter({ hasText: guestName });
-    await expect(failed).toContainText(title);
-    await expect(failed).toContainText('no email address');
+    // Home lists the newest five; other specs' deliveries to an unreachable mail server may fail
+    // after ours, so ours is checked in the Message Log the link opens.
+    await expect(panel.getByTestId('home-failed-message').first()).toBeVisible();
     await panel.getByRole('link', { name: 'Open the Message Log' }).click();
     await expect(page).toHaveURL(new RegExp(`/message-logs\\?date=${today}$`));
     await expect(reminderRow(page)).toBeVisible();

@@ -20,24 +20,26 @@ test.describe('Shell', () => {
       'Events',
       'Event Occurrences',
       'Monthly Report',
+      'Attendance',
     ]);
     await nav.getByRole('link', { name: 'Message Logs' }).click();
     await expect(page).toHaveURL(/\/message-logs$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Message Log' })).toBeVisible();
   });
 
-  const expectOnlyCommonLinks = async (page: Page, username: string) => {
+  const expectOnlyCommonLinks = async (page: Page, username: string, extra: string[] = []) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: `Welcome, ${username}` })).toBeVisible();
     const nav = page.getByTestId('sidebar-nav');
     await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Calendar' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Upcoming Events' })).toBeVisible();
-    await expect(nav.getByRole('link')).toHaveCount(3);
+    for (const name of extra) await expect(nav.getByRole('link', { name })).toBeVisible();
+    await expect(nav.getByRole('link')).toHaveCount(3 + extra.length);
   };
 
-  test('shows an editor only the links every signed-in user has', async ({ editorPage }) => {
-    await expectOnlyCommonLinks(editorPage, 'editor');
+  test('shows an editor the links every signed-in user has, and Attendance', async ({ editorPage }) => {
+    await expectOnlyCommonLinks(editorPage, 'editor', ['Attendance']);
   });
 
   test('shows a guest only the links every signed-in user has', async ({ guestPage }) => {
