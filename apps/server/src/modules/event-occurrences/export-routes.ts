@@ -1,6 +1,7 @@
 import { occurrenceExportQuerySchema } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/access.js';
+import { sendCsv } from '../../lib/csv.js';
 import type { OccurrenceExportService } from './export-service.js';
 
 /** GET /api/event-occurrences/export: the CSV of a range of days (admins). */
@@ -24,12 +25,8 @@ export const occurrenceExportRoutes: FastifyPluginAsyncZod<{ exports: Occurrence
       },
     },
     async (request, reply) => {
-      const { fileName, stream } = await exports.export(request.query, currentUser(request).timezone);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
+      const { fileName, records } = await exports.export(request.query, currentUser(request).timezone);
+      return sendCsv(reply, fileName, records);
     },
   );
 };

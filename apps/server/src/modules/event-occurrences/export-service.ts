@@ -1,6 +1,4 @@
-import { Readable } from 'node:stream';
 import type { FormField, OccurrenceExportQuery } from '@ritim/shared';
-import { stringify } from 'csv-stringify';
 import { inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Db } from '../../db/client.js';
@@ -13,10 +11,6 @@ import { type ExportGuest, ExportReads } from './export-reads.js';
 
 /** Occurrences read per round trip: a year of a busy centre never sits in memory at once. */
 const PAGE = 500;
-
-/** A spreadsheet runs a cell that starts with these as a formula: prefix it with `'` (CSV injection). */
-const FORMULA = /^[=+\-@\t\r]/;
-const safe = (cell: string) => (FORMULA.test(cell) ? `'${cell}` : cell);
 
 interface Column {
   formId: number;
@@ -36,7 +30,7 @@ export class OccurrenceExportService {
     private readonly occurrences = new ExportReads(db),
   ) {}
 
-  /** The file name and the CSV stream of `query` read in its zone (else `viewerZone`). */
+  /** The file name and the CSV records of `query` read in its zone (else `viewerZone`), for sendCsv. */
   async export(query: OccurrenceExportQuery, viewerZone: string) {
     const zone = zoneOf(query.timezone ?? viewerZone);
     const from = new Date(dayRange(query.from, zone)[0]);
@@ -60,7 +54,7 @@ export class OccurrenceExportService {
     const { db, occurrences } = this;
     const fields = columns.map((column) => column.field);
     async function* records() {
-      yield header.map(safe);
+      yield header;
       let after: { startsAt: Date; id: number } | null = null;
       for (;;) {
         const page = await occurrences.exportPage(from, to, after, PAGE);
@@ -101,7 +95,7 @@ export class OccurrenceExportService {
               occurrence.status,
               guest?.attendance ?? '',
               ...answers,
-            ].map(safe);
+            ];
           }
         }
         if (page.length < PAGE) return;
@@ -111,7 +105,7 @@ export class OccurrenceExportService {
     }
     return {
       fileName: `ritim-${query.from}-${query.to}.csv`,
-      stream: Readable.from(records()).pipe(stringify({ bom: true, record_delimiter: 'windows' })),
+      records: records(),
     };
   }
 
