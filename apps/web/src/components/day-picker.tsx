@@ -1,17 +1,17 @@
 import { useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { parseDay, shiftDay } from '../lib/dates';
 import { todayIn } from '../lib/wall-clock';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import { buttonClass, inputClass } from './ui';
+import { useLatestSearchParams } from './use-latest-search-params';
 
 /**
  * The chosen day, kept in the URL as ?date= (today in the user's zone when there is none or it is
  * not a day); choosing another starts again at page 1, keeping the search.
  */
 export function useDayParam(zone: string): [string, (day: string) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useLatestSearchParams();
   const day = parseDay(searchParams.get('date')) ?? todayIn(zone);
   const setDay = useCallback(
     (next: string) =>

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLatestSearchParams } from './use-latest-search-params';
 
 export const SORT_PARAM = 'sort_by';
 
@@ -20,7 +20,7 @@ function parsePage(value: string | null): number {
  * reloads, can be shared as a link and follows the back button.
  */
 export function useListParams({ sortValues = [], filterName }: ListParamsOptions = {}) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useLatestSearchParams();
   const q = searchParams.get('q') ?? '';
   const page = parsePage(searchParams.get('page'));
   const sortParam = searchParams.get(SORT_PARAM);

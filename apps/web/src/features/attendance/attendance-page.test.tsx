@@ -130,6 +130,22 @@ describe('the Attendance screen', { timeout: 30_000 }, () => {
     });
   });
 
+  it('keeps both ends of a range typed one right after the other', async () => {
+    stubAttendance(adminClaims);
+    const router = renderApp('/attendance');
+    const from = await screen.findByLabelText('From');
+    // As a browser does: the second change comes before the first one's navigation is drawn
+    // (testing-library's own events would draw in between).
+    const type = (input: HTMLElement, value: string) => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    type(from, '2026-10-19');
+    type(screen.getByLabelText('To', { exact: true }), '2026-11-28');
+    await waitFor(() => expect(router.state.location.search).toBe('?from=2026-10-19&to=2026-11-28'));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('2026-10-19'));
+  });
+
   it('says when the range is the wrong way round instead of asking for it', async () => {
     const api = stubAttendance(adminClaims);
     renderApp('/attendance?from=2026-11-30&to=2026-11-01');

@@ -2,7 +2,7 @@ import { DEFAULT_TIMEZONE, type AttendanceCounts, type AttendanceGroup } from '@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { attendanceSummaryQuery, downloadAttendanceCsv } from '../../api/attendance';
 import { errorMessage } from '../../api/errors';
@@ -17,6 +17,7 @@ import { ChevronLeftIcon, ChevronRightIcon, InboxIcon } from '../../components/i
 import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { buttonClass, cardClass, inputClass } from '../../components/ui';
+import { useLatestSearchParams } from '../../components/use-latest-search-params';
 import { WithChoices } from '../../components/with-choices';
 import { translateMessage } from '../../i18n';
 import { parseDay } from '../../lib/dates';
@@ -52,11 +53,15 @@ const GROUP_HEADERS = {
   month: 'common.month',
 } as const satisfies Record<AttendanceGroup, string>;
 
-/** The state in the URL, and a change to it (a new entry in the history, so Back undoes it). */
+/**
+ * The state in the URL, and a change to it (a new entry in the history, so Back undoes it), made
+ * on the state last asked for, so a start and then an end typed quickly are both kept.
+ */
 function useAttendanceState(zone: string) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useLatestSearchParams();
   const state = readState(params, zone);
-  const change = (next: Partial<AttendanceState>) => setParams(writeState({ ...state, ...next }, zone));
+  const change = (next: Partial<AttendanceState>) =>
+    setParams((previous) => writeState({ ...readState(previous, zone), ...next }, zone));
   return { state, change };
 }
 
@@ -68,7 +73,7 @@ function RangeControls({
 }: {
   state: AttendanceState;
   zone: string;
-  onChange: (range: { from: string; to: string }) => void;
+  onChange: (range: { from?: string; to?: string }) => void;
 }) {
   const { t } = useTranslation();
   const fromId = useId();
@@ -87,7 +92,7 @@ function RangeControls({
           value={state.from}
           onChange={(event) => {
             const from = day(event.target.value);
-            if (from) onChange({ from, to: state.to });
+            if (from) onChange({ from });
           }}
         />
       </div>
@@ -102,7 +107,7 @@ function RangeControls({
           value={state.to}
           onChange={(event) => {
             const to = day(event.target.value);
-            if (to) onChange({ from: state.from, to });
+            if (to) onChange({ to });
           }}
         />
       </div>

@@ -4,7 +4,6 @@ import { DEFAULT_TIMEZONE, OCCURRENCE_STATUSES } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { locationChoicesQuery } from '../../api/locations';
 import { useUpdateOccurrence } from '../../api/occurrences';
@@ -16,6 +15,7 @@ import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { StatusBadge } from '../../components/status-badge';
 import { buttonClass, cardClass } from '../../components/ui';
+import { useLatestSearchParams } from '../../components/use-latest-search-params';
 import { WithChoices } from '../../components/with-choices';
 import { fullName } from '../../lib/names';
 import { dateTimeIn, todayIn } from '../../lib/wall-clock';
@@ -130,13 +130,15 @@ export function CalendarPage() {
   const zone = user?.timezone ?? DEFAULT_TIMEZONE;
   const admin = isAdmin(role);
   const [narrow] = useState(() => window.matchMedia?.(NARROW_QUERY).matches ?? false);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useLatestSearchParams();
   const today = todayIn(zone);
   const state = readCalendarParams(searchParams, { today, narrow });
   const filters = admin ? state.filters : {};
 
   const go = (changes: Partial<CalendarState>) =>
-    setSearchParams((previous) => writeCalendarParams({ ...state, ...changes }, previous));
+    setSearchParams((previous) =>
+      writeCalendarParams({ ...readCalendarParams(previous, { today, narrow }), ...changes }, previous),
+    );
 
   const [range, setRange] = useState<VisibleRange | null>(null);
   const onRangeChange = useCallback(
