@@ -422,10 +422,26 @@ export const attendance = pgTable(
     note: text('note'),
     markedBy: integer('marked_by').references(() => users.id, { onDelete: 'set null' }),
     markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+    /*
+     * What the summary reads of the mark's session and list, copied by the database's triggers
+     * (migration 0011) whenever the session, its list or its event's list changes, so that a
+     * year's summary reads the marks alone (docs/domain.md#attendance-summary). Never written by
+     * the app.
+     */
+    /** The session's start. */
+    sessionStartsAt: timestamp('session_starts_at', { withTimezone: true }),
+    /** The session's event. */
+    sessionEventId: integer('session_event_id'),
+    /** Whether the session counts: it is not cancelled. */
+    sessionCounts: boolean('session_counts'),
+    /** Whether the guest is on the session's list (its own if it has one, else its event's). */
+    onList: boolean('on_list'),
   },
   (t) => [
     primaryKey({ columns: [t.occurrenceId, t.guestId] }),
     index('attendance_guest_idx').on(t.guestId, t.occurrenceId),
+    index('attendance_session_start_idx').on(t.sessionStartsAt),
+    index('attendance_event_guest_idx').on(t.sessionEventId, t.guestId),
   ],
 );
 

@@ -1,7 +1,7 @@
 import type { AttendanceSummary } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventOccurrences, groups, locations, userGroups, users } from '../../../db/schema.js';
+import { eventOccurrences, groups, locations, occurrenceGuests, userGroups, users } from '../../../db/schema.js';
 import { createTestApp, type TestContext } from '../../../test/harness.js';
 import {
   createPerson,
@@ -267,5 +267,103 @@ describe('GET /api/attendance/summary/export', () => {
     const url = '/api/attendance/summary/export?from=2026-03-29&to=2026-03-28';
     expect((await ctx.app.inject({ method: 'GET', url, headers: admin.headers })).statusCode).toBe(400);
     expect((await ctx.app.inject({ method: 'GET', url, headers: ayla.headers })).statusCode).toBe(403);
+  });
+});
+
+/**
+ * The marks carry what the summary reads of their session and list (docs/domain.md#attendance-summary),
+ * kept by the database whatever writes the session: these sessions are in February 2026 and
+ * January, away from the ranges above.
+ */
+describe('the summary follows what happens to a session after its marks', () => {
+  const february = (day: string) => `from=2026-02-${day}&to=2026-02-${day}&groupBy=guest&timezone=Europe/London`;
+  const counted = async (query: string) =>
+    (await summaryOf(query)).rows.map(({ key, sessions, present, absent, unmarked }) => ({
+      guest: key.id,
+      sessions,
+      present,
+      absent,
+      unmarked,
+    }));
+  let piano: number;
+  let pianoEvent: number;
+
+  beforeAll(async () => {
+    piano = await createSession(ctx, admin.headers, {
+      title: 'Piano',
+      start: '2026-02-10T10:00',
+      zone: LONDON,
+      organiserId: emre.id,
+      locationId: hall,
+      guestIds: [ayla.id, burak.id],
+    });
+    pianoEvent = (
+      await ctx.database.db
+        .select({ eventId: eventOccurrences.eventId })
+        .from(eventOccurrences)
+        .where(eq(eventOccurrences.id, piano))
+    )[0]!.eventId;
+    await mark(piano, [
+      { guestId: ayla.id, status: 'present' },
+      { guestId: burak.id, status: 'absent' },
+    ]);
+  });
+
+  it('keeps counting a guest’s marks after they leave the event’s list, and counts who joined as unmarked', async () => {
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/events/${pianoEvent}`,
+      headers: admin.headers,
+      payload: { guestIds: [burak.id, cem.id] },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await counted(february('10'))).toEqual([
+      { guest: ayla.id, sessions: 1, present: 1, absent: 0, unmarked: 0 },
+      { guest: burak.id, sessions: 1, present: 0, absent: 1, unmarked: 0 },
+      { guest: cem.id, sessions: 1, present: 0, absent: 0, unmarked: 1 },
+    ]);
+  });
+
+  it('follows the session to its own list, to another day, out when cancelled and back when restored', async () => {
+    const occurrence = eq(eventOccurrences.id, piano);
+    await ctx.database.db.update(eventOccurrences).set({ hasGuestOverride: true }).where(occurrence);
+    await insertRow(ctx.database, occurrenceGuests, { occurrenceId: piano, userId: ayla.id });
+    // Its own list is Ayla alone: Burak's mark still counts, Cem is no longer expected.
+    expect(await counted(february('10'))).toEqual([
+      { guest: ayla.id, sessions: 1, present: 1, absent: 0, unmarked: 0 },
+      { guest: burak.id, sessions: 1, present: 0, absent: 1, unmarked: 0 },
+    ]);
+
+    await ctx.database.db
+      .update(eventOccurrences)
+      .set({ startsAt: new Date('2026-02-12T10:00:00Z'), endsAt: new Date('2026-02-12T11:00:00Z') })
+      .where(occurrence);
+    expect(await counted(february('10'))).toEqual([]);
+    expect((await summaryOf(february('12'))).totals).toMatchObject({ sessions: 2, present: 1, absent: 1 });
+
+    await ctx.database.db.update(eventOccurrences).set({ status: 'cancelled' }).where(occurrence);
+    expect((await summaryOf(february('12'))).totals.sessions).toBe(0);
+    await ctx.database.db.update(eventOccurrences).set({ status: 'scheduled' }).where(occurrence);
+    expect((await summaryOf(february('12'))).totals.sessions).toBe(2);
+  });
+
+  it('puts a session in the month of the zone asked for, at a month’s first hour', async () => {
+    // 23:30 in London on 31 December is 02:30 on 1 January in Istanbul.
+    const newYear = await createSession(ctx, admin.headers, {
+      title: 'New Year',
+      start: '2025-12-31T23:30',
+      zone: LONDON,
+      organiserId: emre.id,
+      locationId: hall,
+      guestIds: [cem.id],
+    });
+    await mark(newYear, [{ guestId: cem.id, status: 'present' }]);
+    const months = async (zone: string) =>
+      (await summaryOf(`from=2025-12-01&to=2026-01-31&groupBy=month&timezone=${zone}`)).rows.map((row) => [
+        row.key.id,
+        row.present,
+      ]);
+    expect(await months(LONDON)).toEqual([['2025-12', 1]]);
+    expect(await months(ISTANBUL)).toEqual([['2026-01', 1]]);
   });
 });

@@ -6,9 +6,17 @@ import {
   type Role,
 } from '@ritim/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import type { Db } from '../../../db/client.js';
-import { attendance, eventOccurrences, events, userGroups, users } from '../../../db/schema.js';
-import { guestsAmong, visibleTo } from '../rules.js';
+import {
+  attendance,
+  eventGuests,
+  eventOccurrences,
+  events,
+  occurrenceGuests,
+  userGroups,
+  users,
+} from '../../../db/schema.js';
 import { personNameSql } from './marks.js';
 
 /** What one summary counts: the sessions that started in [from, to) (and by `now`), narrowed. */
@@ -27,37 +35,6 @@ export interface SummaryRequest {
   guestId?: number | undefined;
 }
 
-/**
- * Each pair's group: its key (the guest's id, or a column of the session computed once per
- * session, `session_key`), then, once counted, the name it shows.
- */
-const groups: Record<AttendanceGroup, { sessionKey: (zone: string) => SQL; key: SQL; name: SQL; join: SQL }> = {
-  guest: {
-    sessionKey: () => sql`null::integer`,
-    key: sql`g.id`,
-    name: personNameSql(sql`named`),
-    join: sql`left join ${users} named on named.id = c.key`,
-  },
-  organiser: {
-    sessionKey: () => sql`e.organiser_id`,
-    key: sql`s.session_key`,
-    name: personNameSql(sql`named`),
-    join: sql`left join ${users} named on named.id = c.key`,
-  },
-  event: {
-    sessionKey: () => sql`${eventOccurrences.eventId}`,
-    key: sql`s.session_key`,
-    name: sql`named.title`,
-    join: sql`left join ${events} named on named.id = c.key`,
-  },
-  month: {
-    sessionKey: (zone) => sql`to_char(${eventOccurrences.startsAt} at time zone ${zone}, 'YYYY-MM')`,
-    key: sql`s.session_key`,
-    name: sql`c.key`,
-    join: sql``,
-  },
-};
-
 const STATUS_COLUMNS = ['present', 'late', 'absent', 'excused', 'cancelled', 'lateCancelled'] as const;
 
 interface CountedRow extends Omit<AttendanceCounts, 'rate'> {
@@ -66,18 +43,61 @@ interface CountedRow extends Omit<AttendanceCounts, 'rate'> {
   total: boolean;
 }
 
-/** The summary's one statement (exported for the benchmark's EXPLAIN). */
+/** A group's name, from its key (`c.key`). */
+const names: Record<AttendanceGroup, { name: SQL; join: SQL }> = {
+  guest: { name: personNameSql(sql`named`), join: sql`left join ${users} named on named.id = c.key` },
+  organiser: { name: personNameSql(sql`named`), join: sql`left join ${users} named on named.id = c.key` },
+  event: { name: sql`named.title`, join: sql`left join ${events} named on named.id = c.key` },
+  month: { name: sql`c.key`, join: sql`` },
+};
+
+/**
+ * A session's month (yyyy-MM) in the request's zone, from its start: the months the range
+ * touches, begun at their first midnight in that zone, and the one an instant falls in found by
+ * bisecting their starts, rather than a time-zone conversion of each of a year's marks.
+ */
+function monthOf(request: Pick<SummaryRequest, 'from' | 'to' | 'zone'>): (start: SQL) => SQL {
+  const labels: string[] = [];
+  const starts: string[] = [];
+  const last = DateTime.fromJSDate(request.to, { zone: request.zone });
+  for (
+    let month = DateTime.fromJSDate(request.from, { zone: request.zone }).startOf('month');
+    month < last;
+    month = month.plus({ months: 1 })
+  ) {
+    labels.push(month.toFormat('yyyy-MM'));
+    starts.push(month.toUTC().toISO()!);
+  }
+  // width_bucket gives 0 before the second month's start, k from the (k+1)th's.
+  return (start) =>
+    sql`(cast(${`{${labels.join(',')}}`} as text[]))[width_bucket(${start}, cast(${`{${starts
+      .slice(1)
+      .map((at) => `"${at}"`)
+      .join(',')}}`} as timestamptz[])) + 1]`;
+}
+
+/**
+ * The summary's one statement (exported for the benchmark's EXPLAIN). The pairs are the session's
+ * guests and anyone marked at it (docs/domain.md#attendance-summary), counted without listing
+ * them: the guests on the lists count once per session, by event (a year of an event's sessions
+ * is one row times its guests), and the marks are read alone, each carrying its session's start,
+ * event, whether it counts and whether its guest is on the list (kept by the database). A group's
+ * unmarked pairs are its listed pairs less its marks of listed guests.
+ */
 export function summaryQuery(request: SummaryRequest): SQL {
-  const group = groups[request.groupBy];
-  const sessionConditions = [
-    sql`${eventOccurrences.startsAt} >= ${request.from.toISOString()}::timestamptz`,
-    sql`${eventOccurrences.startsAt} < ${request.to.toISOString()}::timestamptz`,
-    sql`${eventOccurrences.startsAt} <= ${request.now.toISOString()}::timestamptz`,
-    sql`${eventOccurrences.status} <> 'cancelled'`,
-    visibleTo(request.viewer.role, request.viewer.id),
+  const pick = (columns: Record<AttendanceGroup, SQL>) => columns[request.groupBy];
+  const month = monthOf(request);
+  const started = (start: SQL) =>
+    sql`${start} >= ${request.from.toISOString()}::timestamptz and ${start} < ${request.to.toISOString()}::timestamptz
+      and ${start} <= ${request.now.toISOString()}::timestamptz`;
+  // The viewer's scope (`visibleTo`'s: editors count the sessions they organise) and the
+  // filters, on the session's event `e` and the guest `g`.
+  const eventConditions = [
+    request.viewer.role === 'admin' ? undefined : sql`e.organiser_id = ${request.viewer.id}`,
     request.organiserId === undefined ? undefined : sql`e.organiser_id = ${request.organiserId}`,
     request.locationId === undefined ? undefined : sql`e.location_id = ${request.locationId}`,
   ].filter((condition): condition is SQL => condition !== undefined);
+  const onEvent = eventConditions.length ? sql` and ${sql.join(eventConditions, sql` and `)}` : sql``;
   const guestConditions = [
     sql`g.status = 'active'`,
     request.groupId === undefined
@@ -85,52 +105,61 @@ export function summaryQuery(request: SummaryRequest): SQL {
       : sql`g.id in (select ug.user_id from ${userGroups} ug where ug.group_id = ${request.groupId})`,
     request.guestId === undefined ? undefined : sql`g.id = ${request.guestId}`,
   ].filter((condition): condition is SQL => condition !== undefined);
+  const onGuest = sql.join(guestConditions, sql` and `);
+  const sessions = sql`${started(sql`o.starts_at`)} and o.status <> 'cancelled'`;
+  const marksNeedEvent = request.groupBy === 'organiser' || eventConditions.length > 0;
   const counts = STATUS_COLUMNS.map(
-    (status) => sql`, cast(count(*) filter (where pair.status = ${status}) as integer) as "${sql.raw(status)}"`,
+    (status) => sql`, cast(coalesce(sum(n) filter (where status = ${status}), 0) as integer) as "${sql.raw(status)}"`,
   );
-  // Each pair's mark (none: unmarked). A narrow count (an editor's sessions, or a filter) looks
-  // each pair's mark up by its key; the whole office's joins all the marks at once: hashing a
-  // year's marks beats 190,000 lookups, a few thousand lookups beat hashing them
-  // (bench/attendance.ts), and the planner takes the hash either way.
-  const narrow =
-    request.viewer.role !== 'admin' ||
-    [request.organiserId, request.locationId, request.groupId, request.guestId].some((id) => id !== undefined);
-  const mark = narrow
-    ? {
-        status: sql`(select a.status from ${attendance} a where a.occurrence_id = s.occurrence_id and a.guest_id = s.user_id)`,
-        join: sql``,
-      }
-    : {
-        status: sql`a.status`,
-        join: sql`
-        left join ${attendance} a on a.occurrence_id = s.occurrence_id and a.guest_id = s.user_id`,
-      };
-  // The sessions as a sub-select, not a CTE: each branch of the pairs' union scans them with
-  // the conditions (nothing materialized) and carries their key, computed once per session.
-  const chosen = sql`(select ${eventOccurrences.id} as id, ${eventOccurrences.eventId} as event_id,
-      ${eventOccurrences.hasGuestOverride} as has_guest_override, ${group.sessionKey(request.zone)} as session_key
-    from ${eventOccurrences} join ${events} e on e.id = ${eventOccurrences.eventId}
-    where ${sql.join(sessionConditions, sql` and `)})`;
-  return sql`with c as (
-      select pair.key, grouping(pair.key) = 1 as total, cast(count(*) as integer) as sessions${sql.join(counts)},
-        cast(count(*) filter (where pair.status is null) as integer) as unmarked
+  return sql`with listed as (
+      select ${pick({ guest: sql`g.id`, organiser: sql`s.organiser_id`, event: sql`s.event_id`, month: sql`s.month` })} as key,
+        sum(s.sessions) as pairs
       from (
-        select ${group.key} as key, ${mark.status} as status
-        from ${guestsAmong(chosen, undefined, sql`, o.session_key`)} s
-        join ${users} g on g.id = s.user_id and ${sql.join(guestConditions, sql` and `)}${mark.join}
-      ) pair
-      group by grouping sets ((pair.key), ())
+        select o.event_id, e.organiser_id, ${request.groupBy === 'month' ? month(sql`o.starts_at`) : sql`null`} as month,
+          count(*) as sessions
+        from ${eventOccurrences} o join ${events} e on e.id = o.event_id${onEvent}
+        where ${sessions} and not o.has_guest_override
+        group by 1, 2, 3
+      ) s
+      join ${eventGuests} eg on eg.event_id = s.event_id
+      join ${users} g on g.id = eg.user_id and ${onGuest}
+      group by 1
+      union all
+      select ${pick({ guest: sql`g.id`, organiser: sql`e.organiser_id`, event: sql`o.event_id`, month: month(sql`o.starts_at`) })},
+        count(*)
+      from ${eventOccurrences} o join ${events} e on e.id = o.event_id${onEvent}
+      join ${occurrenceGuests} og on og.occurrence_id = o.id
+      join ${users} g on g.id = og.user_id and ${onGuest}
+      where ${sessions} and o.has_guest_override
+      group by 1
+    ), marked as (
+      select ${pick({ guest: sql`a.guest_id`, organiser: sql`e.organiser_id`, event: sql`a.session_event_id`, month: month(sql`a.session_starts_at`) })} as key,
+        a.status, a.on_list, count(*) as n
+      from ${attendance} a join ${users} g on g.id = a.guest_id and ${onGuest}${
+        marksNeedEvent ? sql` join ${events} e on e.id = a.session_event_id${onEvent}` : sql``
+      }
+      where ${started(sql`a.session_starts_at`)} and a.session_counts
+      group by 1, 2, 3
+    ), parts as (
+      select key, pairs, 0 as listed_marks, 0 as unlisted_marks, null as status, 0 as n from listed
+      union all
+      select key, 0, case when on_list then n else 0 end, case when on_list then 0 else n end, status, n from marked
+    ), c as (
+      select key, grouping(key) = 1 as total, cast(sum(pairs + unlisted_marks) as integer) as sessions${sql.join(counts)},
+        cast(sum(pairs - listed_marks) as integer) as unmarked
+      from parts
+      group by grouping sets ((key), ())
     )
-    select c.*, ${group.name} as name from c ${group.join}
-    order by c.total, ritim_fold(${group.name}), c.key`;
+    select c.*, ${names[request.groupBy].name} as name from c ${names[request.groupBy].join}
+    order by c.total, ritim_fold(${names[request.groupBy].name}), c.key`;
 }
 
 /**
- * GET /api/attendance/summary's numbers in one query (docs/domain.md#attendance): the (session,
- * guest) pairs of the sessions that started in the range and are not cancelled, the guests being
- * those that count (its own list, else its event's; active users), each pair's mark or none,
- * counted per group and in total (grouping sets). The viewer's scope is the lists' (`visibleTo`):
- * editors count the sessions they organise.
+ * GET /api/attendance/summary's numbers in one query (docs/domain.md#attendance-summary): the
+ * (session, guest) pairs of the sessions that started in the range and are not cancelled, the
+ * guests being those on its list (its own, else its event's) and those marked at it (active users
+ * both), each pair's mark or none, counted per group and in total (grouping sets). The viewer's
+ * scope is the lists' (`visibleTo`): editors count the sessions they organise.
  */
 export async function attendanceSummary(db: Pick<Db, 'execute'>, request: SummaryRequest): Promise<AttendanceSummary> {
   const result = await db.execute(summaryQuery(request));
