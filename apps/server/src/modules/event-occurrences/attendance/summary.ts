@@ -91,54 +91,58 @@ export function summaryQuery(request: SummaryRequest): SQL {
     sql`${start} >= ${request.from.toISOString()}::timestamptz and ${start} < ${request.to.toISOString()}::timestamptz
       and ${start} <= ${request.now.toISOString()}::timestamptz`;
   // The viewer's scope (`visibleTo`'s: editors count the sessions they organise) and the
-  // filters, on the session's event `e` and the guest `g`.
+  // filters, on the session's event `e` (joined only when asked), and on the guest's id: active
+  // users (the few inactive ones listed once), in the group, the guest.
   const eventConditions = [
     request.viewer.role === 'admin' ? undefined : sql`e.organiser_id = ${request.viewer.id}`,
     request.organiserId === undefined ? undefined : sql`e.organiser_id = ${request.organiserId}`,
     request.locationId === undefined ? undefined : sql`e.location_id = ${request.locationId}`,
   ].filter((condition): condition is SQL => condition !== undefined);
-  const onEvent = eventConditions.length ? sql` and ${sql.join(eventConditions, sql` and `)}` : sql``;
-  const guestConditions = [
-    sql`g.status = 'active'`,
-    request.groupId === undefined
-      ? undefined
-      : sql`g.id in (select ug.user_id from ${userGroups} ug where ug.group_id = ${request.groupId})`,
-    request.guestId === undefined ? undefined : sql`g.id = ${request.guestId}`,
-  ].filter((condition): condition is SQL => condition !== undefined);
-  const onGuest = sql.join(guestConditions, sql` and `);
+  const needsEvent = request.groupBy === 'organiser' || eventConditions.length > 0;
+  const joinEvent = (eventId: SQL) =>
+    needsEvent
+      ? sql` join ${events} e on e.id = ${eventId}${sql.join([sql``, ...eventConditions], sql` and `)}`
+      : sql``;
+  const guestCounts = (guestId: SQL) =>
+    sql.join(
+      [
+        sql`${guestId} <> all(array(select u.id from ${users} u where u.status <> 'active'))`,
+        request.groupId === undefined
+          ? undefined
+          : sql`${guestId} in (select ug.user_id from ${userGroups} ug where ug.group_id = ${request.groupId})`,
+        request.guestId === undefined ? undefined : sql`${guestId} = ${request.guestId}`,
+      ].filter((condition): condition is SQL => condition !== undefined),
+      sql` and `,
+    );
   const sessions = sql`${started(sql`o.starts_at`)} and o.status <> 'cancelled'`;
-  const marksNeedEvent = request.groupBy === 'organiser' || eventConditions.length > 0;
+  const organiser = needsEvent ? sql`e.organiser_id` : sql`null::integer`;
   const counts = STATUS_COLUMNS.map(
     (status) => sql`, cast(coalesce(sum(n) filter (where status = ${status}), 0) as integer) as "${sql.raw(status)}"`,
   );
   return sql`with listed as (
-      select ${pick({ guest: sql`g.id`, organiser: sql`s.organiser_id`, event: sql`s.event_id`, month: sql`s.month` })} as key,
+      select ${pick({ guest: sql`eg.user_id`, organiser: sql`s.organiser_id`, event: sql`s.event_id`, month: sql`s.month` })} as key,
         sum(s.sessions) as pairs
       from (
-        select o.event_id, e.organiser_id, ${request.groupBy === 'month' ? month(sql`o.starts_at`) : sql`null`} as month,
-          count(*) as sessions
-        from ${eventOccurrences} o join ${events} e on e.id = o.event_id${onEvent}
+        select o.event_id, ${organiser} as organiser_id,
+          ${request.groupBy === 'month' ? month(sql`o.starts_at`) : sql`null`} as month, count(*) as sessions
+        from ${eventOccurrences} o${joinEvent(sql`o.event_id`)}
         where ${sessions} and not o.has_guest_override
         group by 1, 2, 3
       ) s
-      join ${eventGuests} eg on eg.event_id = s.event_id
-      join ${users} g on g.id = eg.user_id and ${onGuest}
+      join ${eventGuests} eg on eg.event_id = s.event_id and ${guestCounts(sql`eg.user_id`)}
       group by 1
       union all
-      select ${pick({ guest: sql`g.id`, organiser: sql`e.organiser_id`, event: sql`o.event_id`, month: month(sql`o.starts_at`) })},
+      select ${pick({ guest: sql`og.user_id`, organiser, event: sql`o.event_id`, month: month(sql`o.starts_at`) })},
         count(*)
-      from ${eventOccurrences} o join ${events} e on e.id = o.event_id${onEvent}
-      join ${occurrenceGuests} og on og.occurrence_id = o.id
-      join ${users} g on g.id = og.user_id and ${onGuest}
+      from ${eventOccurrences} o${joinEvent(sql`o.event_id`)}
+      join ${occurrenceGuests} og on og.occurrence_id = o.id and ${guestCounts(sql`og.user_id`)}
       where ${sessions} and o.has_guest_override
       group by 1
     ), marked as (
-      select ${pick({ guest: sql`a.guest_id`, organiser: sql`e.organiser_id`, event: sql`a.session_event_id`, month: month(sql`a.session_starts_at`) })} as key,
+      select ${pick({ guest: sql`a.guest_id`, organiser, event: sql`a.session_event_id`, month: month(sql`a.session_starts_at`) })} as key,
         a.status, a.on_list, count(*) as n
-      from ${attendance} a join ${users} g on g.id = a.guest_id and ${onGuest}${
-        marksNeedEvent ? sql` join ${events} e on e.id = a.session_event_id${onEvent}` : sql``
-      }
-      where ${started(sql`a.session_starts_at`)} and a.session_counts
+      from ${attendance} a${joinEvent(sql`a.session_event_id`)}
+      where ${started(sql`a.session_starts_at`)} and a.session_counts and ${guestCounts(sql`a.guest_id`)}
       group by 1, 2, 3
     ), parts as (
       select key, pairs, 0 as listed_marks, 0 as unlisted_marks, null as status, 0 as n from listed
