@@ -46,41 +46,28 @@ CREATE TRIGGER ritim_attendance_session AFTER UPDATE OF starts_at, event_id, sta
     OR OLD.status IS DISTINCT FROM NEW.status OR OLD.has_guest_override IS DISTINCT FROM NEW.has_guest_override)
   EXECUTE FUNCTION ritim_attendance_follow_session();
 --> statement-breakpoint
--- A guest added to or taken off an event's list: their marks at its sessions follow.
-CREATE FUNCTION ritim_attendance_follow_event_list() RETURNS trigger
+-- A guest added to or taken off a list: their marks at its sessions follow. TG_ARGV: the list's
+-- column naming its sessions and the mark's column it matches (an event's list: event_id and
+-- session_event_id; a session's own list: occurrence_id and occurrence_id).
+CREATE FUNCTION ritim_attendance_follow_list() RETURNS trigger
 LANGUAGE plpgsql AS $$
+DECLARE
+  changed jsonb;
 BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    UPDATE attendance SET on_list = ritim_on_session_list(occurrence_id, guest_id)
-      WHERE session_event_id = OLD.event_id AND guest_id = OLD.user_id;
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    UPDATE attendance SET on_list = ritim_on_session_list(occurrence_id, guest_id)
-      WHERE session_event_id = NEW.event_id AND guest_id = NEW.user_id;
-  END IF;
+  FOREACH changed IN ARRAY ARRAY[to_jsonb(OLD), to_jsonb(NEW)] LOOP
+    CONTINUE WHEN changed IS NULL;
+    EXECUTE format('UPDATE attendance SET on_list = ritim_on_session_list(occurrence_id, guest_id) '
+      'WHERE %I = $1 AND guest_id = $2', TG_ARGV[1])
+      USING (changed ->> TG_ARGV[0])::integer, (changed ->> 'user_id')::integer;
+  END LOOP;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER ritim_attendance_list AFTER INSERT OR UPDATE OR DELETE ON event_guests
-  FOR EACH ROW EXECUTE FUNCTION ritim_attendance_follow_event_list();
---> statement-breakpoint
--- A guest added to or taken off a session's own list: their mark at it follows.
-CREATE FUNCTION ritim_attendance_follow_own_list() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    UPDATE attendance SET on_list = ritim_on_session_list(occurrence_id, guest_id)
-      WHERE occurrence_id = OLD.occurrence_id AND guest_id = OLD.user_id;
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    UPDATE attendance SET on_list = ritim_on_session_list(occurrence_id, guest_id)
-      WHERE occurrence_id = NEW.occurrence_id AND guest_id = NEW.user_id;
-  END IF;
-  RETURN NULL;
-END $$;
+  FOR EACH ROW EXECUTE FUNCTION ritim_attendance_follow_list('event_id', 'session_event_id');
 --> statement-breakpoint
 CREATE TRIGGER ritim_attendance_list AFTER INSERT OR UPDATE OR DELETE ON occurrence_guests
-  FOR EACH ROW EXECUTE FUNCTION ritim_attendance_follow_own_list();
+  FOR EACH ROW EXECUTE FUNCTION ritim_attendance_follow_list('occurrence_id', 'occurrence_id');
 --> statement-breakpoint
 UPDATE attendance a SET session_starts_at = o.starts_at, session_event_id = o.event_id,
   session_counts = o.status <> 'cancelled', on_list = ritim_on_session_list(a.occurrence_id, a.guest_id)
