@@ -61,6 +61,7 @@ const occurrence: EventOccurrence = {
   guests: [ali, zeynep],
   formSubmissions: [submission(90, 1, ali, 'Sang well'), submission(91, 2, zeynep, 'Needs practice')],
   attendance: [],
+  cancellation: null,
 };
 
 const listBody = (rows: EventOccurrence[]) => ({ eventOccurrences: rows, totalCount: rows.length });
