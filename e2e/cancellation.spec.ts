@@ -7,7 +7,7 @@ import { acceptDialogs, bearerHeaders, expect, openRowMenu, row, signInAs, test,
 /**
  * Cancelling a session (docs/product.md §11) in the browser: on a 390 px phone, from Upcoming
  * Events' row menu, with a reason; the session stays listed, struck through with the reason, and
- * Restore brings it back. Axe checks the dialog. The spec's own session is tomorrow in Istanbul, so
+ * Restore brings it back; then the same from the calendar's details. Axe checks the dialog. The spec's own session is tomorrow in Istanbul, so
  * neither the time of day nor other specs' data matter.
  */
 const unique = uniqueNames();
@@ -19,6 +19,7 @@ const REASON = 'The hall is being painted';
 let admin: APIRequestContext;
 let adminHeaders: Record<string, string>;
 let occurrenceId: number;
+let organiserId: number;
 
 /** The session as the API has it. */
 async function sessionOf(id: number) {
@@ -35,7 +36,7 @@ test.beforeAll(async ({ playwright }) => {
     expect(response.status(), await response.text()).toBe(201);
     return ((await response.json()) as { id: number }).id;
   };
-  const organiserId = await post('/api/users', {
+  organiserId = await post('/api/users', {
     username: unique('cancel-organiser'),
     name: 'Deniz',
     surname: unique('Ak'),
@@ -115,5 +116,40 @@ test('on a 390 px phone: Cancel session with a reason strikes it through with th
   expect(confirmations).toHaveLength(1);
   await expect(row(page, title).getByTestId('cancelled-title')).toHaveCount(0);
   await expect(row(page, title).getByText('Scheduled', { exact: true })).toBeVisible();
+  expect(await sessionOf(occurrenceId)).toMatchObject({ status: 'scheduled', cancellation: null });
+});
+
+test('from the calendar’s details: Cancel session, then its details name the reason and the calendar draws it struck through with it; Restore', async ({
+  page,
+}) => {
+  await signInAs(page, 'admin');
+  // Narrowed to the spec's organiser: other specs' sessions of the day never crowd it out.
+  await page.goto(`/calendar?view=list&date=${tomorrow}&organiserId=${organiserId}`);
+  const entry = page.getByTestId('calendar').getByRole('button', { name: new RegExp(title) });
+  await entry.click();
+  const details = page.getByRole('dialog', { name: title });
+  await details.getByRole('button', { name: 'Cancel session' }).click();
+
+  const dialog = page.getByTestId('cancel-session-dialog');
+  await dialog.getByLabel('Reason').fill(REASON);
+  await dialog.getByRole('button', { name: 'Cancel session' }).click();
+  await expect(page.getByText('Session cancelled')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  // Back on the details, which name the reason; closed, the calendar draws it struck through.
+  await expect(details.getByTestId('calendar-details-cancellation')).toHaveText(REASON);
+  await details.getByRole('button', { name: 'Close' }).click();
+  await expect(details).toHaveCount(0);
+  const drawn = entry.getByTestId('calendar-session');
+  await expect(drawn).toHaveAttribute('data-status', 'cancelled');
+  await expect(drawn.getByText(title)).toHaveCSS('text-decoration-line', 'line-through');
+  await expect(drawn.getByTestId('calendar-cancellation-reason')).toHaveText(`Cancelled: ${REASON}`);
+
+  await entry.click();
+  await expect(details.getByTestId('calendar-details-cancellation')).toHaveText(REASON);
+  acceptDialogs(page);
+  await details.getByRole('button', { name: 'Restore' }).click();
+  await expect(page.getByText('Session restored')).toBeVisible();
+  await expect(details.getByTestId('calendar-details-cancellation')).toHaveCount(0);
+  await expect(details.getByRole('button', { name: 'Cancel session' })).toBeVisible();
   expect(await sessionOf(occurrenceId)).toMatchObject({ status: 'scheduled', cancellation: null });
 });
