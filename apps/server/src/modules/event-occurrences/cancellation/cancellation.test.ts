@@ -365,6 +365,20 @@ describe('a cancelled session', () => {
     expect(await entry()).toBe('TENTATIVE');
   });
 
+  it('stays cancelled when a report about it is sent', async () => {
+    const id = await session({ start: '2026-04-09T15:00', guestIds: [ids.cem] });
+    const submitted = await post('/api/forms/1/submit', {
+      eventOccurrenceId: id,
+      guestId: ids.cem,
+      data: { first_name: 'C', last_name: 'E', attendance: 'attended', Aciklama: 'Before it was called off' },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect((await cancel(id)).statusCode).toBe(200);
+    const sent = await post('/api/event-occurrences/sendReport', { eventOccurrenceId: id, formId: 1 });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await read(id)).toMatchObject({ status: 'cancelled', cancellation: { reason: 'Teacher is ill' } });
+  });
+
   it('stays cancelled where it is when its series is generated again', async () => {
     const eventResponse = await post('/api/events', {
       title: 'Weekly',
