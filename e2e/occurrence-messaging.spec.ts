@@ -211,6 +211,7 @@ test.describe.serial('Messaging from the occurrence screens', () => {
       `Send Report for ${sessionNotesTitle}`,
       `Generate Report for ${formTitle}`,
       `Send Report for ${formTitle}`,
+      'Cancel session',
       'Delete',
     ]);
     const downloading = page.waitForEvent('download');

@@ -280,7 +280,7 @@ test.describe('Event Occurrences and Monthly Report', () => {
 
     page.once('dialog', (dialog) => void dialog.accept());
     await rowWithCell(page, titles.spareTwo).getByTestId('row-menu-button').click();
-    await expect(page.getByRole('menuitem')).toHaveText(['Delete']);
+    await expect(page.getByRole('menuitem')).toHaveText(['Cancel session', 'Delete']);
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await expect(page.getByText('Event occurrence deleted successfully')).toBeVisible();
     await expect(rowWithCell(page, titles.spareTwo)).toHaveCount(0);

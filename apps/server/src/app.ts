@@ -29,6 +29,8 @@ import { calendarFeedRoutes } from './modules/calendar-feed/routes.js';
 import { CalendarFeedService } from './modules/calendar-feed/service.js';
 import { attendanceRoutes, occurrenceAttendanceRoutes } from './modules/event-occurrences/attendance/routes.js';
 import { AttendanceService } from './modules/event-occurrences/attendance/service.js';
+import { occurrenceCancellationRoutes } from './modules/event-occurrences/cancellation/routes.js';
+import { CancellationService } from './modules/event-occurrences/cancellation/service.js';
 import { occurrenceExportRoutes } from './modules/event-occurrences/export-routes.js';
 import { OccurrenceExportService } from './modules/event-occurrences/export-service.js';
 import { eventOccurrenceRoutes } from './modules/event-occurrences/routes.js';
@@ -236,6 +238,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(eventRoutes, { prefix: '/api/events', events: new EventService(db, now) });
   // Before the occurrence routes: /to-fill beside /:id.
   await app.register(occurrenceAttendanceRoutes, { prefix: '/api/event-occurrences', attendance });
+  await app.register(occurrenceCancellationRoutes, {
+    prefix: '/api/event-occurrences',
+    cancellations: new CancellationService(db, messaging),
+  });
   await app.register(eventOccurrenceRoutes, {
     prefix: '/api/event-occurrences',
     occurrences: new EventOccurrenceService(db, now),
@@ -246,7 +252,7 @@ export async function buildApp(deps: AppDeps) {
     prefix: '/api/event-occurrences',
     exports: new OccurrenceExportService(db),
   });
-  await app.register(calendarFeedRoutes, { prefix: '/api', feeds: new CalendarFeedService(db, deps.jwtSecret) });
+  await app.register(calendarFeedRoutes, { prefix: '/api', feeds: new CalendarFeedService(db, deps.jwtSecret, now) });
   await app.register(messageGroupRoutes, {
     prefix: '/api/message-groups',
     repository: new MessageGroupRepository(db),

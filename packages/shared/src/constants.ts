@@ -48,10 +48,11 @@ export const OCCURRENCE_PAGE_MAX = 100;
 export const SESSION_NOTES_FORM_ID = 1;
 
 /**
- * What a logged message is (Message Log's Type column): to guests a reminder, a report or a monthly
- * report; to an organiser `to-fill`, the daily list of yesterday's sessions still to fill.
+ * What a logged message is (Message Log's Type column): to guests a reminder, a report, a monthly
+ * report or a `cancellation` (a session of theirs was cancelled); to an organiser `to-fill`, the
+ * daily list of yesterday's sessions still to fill.
  */
-export const MESSAGE_TYPES = ['reminder', 'report', 'monthly-report', 'to-fill'] as const;
+export const MESSAGE_TYPES = ['reminder', 'report', 'monthly-report', 'to-fill', 'cancellation'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 /** queued -> sending -> sent, or failed (with the error); Retry puts a failed one back to queued. */

@@ -13,6 +13,7 @@ export * from './forms.schema.js';
 export * from './events.schema.js';
 export * from './occurrences.schema.js';
 export * from './attendance.schema.js';
+export * from './cancellation.schema.js';
 export * from './form-submissions.schema.js';
 export * from './message-logs.schema.js';
 export * from './calendar-feed.schema.js';

@@ -82,6 +82,17 @@ export const occurrenceSubmissionSchema = z.object({
 });
 export type OccurrenceSubmission = z.infer<typeof occurrenceSubmissionSchema>;
 
+/**
+ * A cancelled session's cancellation (docs/domain.md#cancellation): the reason given, when (ISO
+ * instant) and by whom (null once that user is gone).
+ */
+export const occurrenceCancellationSchema = z.object({
+  reason: z.string(),
+  at: z.string(),
+  by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type OccurrenceCancellation = z.infer<typeof occurrenceCancellationSchema>;
+
 /** One occurrence with its event, organiser, guests and form submissions (docs/product.md §3 Event occurrence). */
 export const eventOccurrenceSchema = z.object({
   id: z.number().int(),
@@ -123,6 +134,8 @@ export const eventOccurrenceSchema = z.object({
   formSubmissions: z.array(occurrenceSubmissionSchema),
   /** The session's attendance marks (a guest without one is unmarked), guests in name order. */
   attendance: z.array(attendanceEntrySchema),
+  /** Why and when it was cancelled and by whom (null: not cancelled; docs/domain.md#cancellation). */
+  cancellation: occurrenceCancellationSchema.nullable(),
 });
 export type EventOccurrence = z.infer<typeof eventOccurrenceSchema>;
 
@@ -231,6 +244,8 @@ export const calendarSessionSchema = z.object({
   startsAt: z.string(),
   endsAt: z.string(),
   status: z.enum(OCCURRENCE_STATUSES),
+  /** A cancelled session's reason (null otherwise). */
+  cancellationReason: z.string().nullable(),
 });
 
 /** A day of a cut calendar read: how many sessions the caller sees on it, kept or not. */

@@ -446,6 +446,27 @@ export const attendance = pgTable(
 );
 
 /**
+ * A cancelled session's cancellation (docs/domain.md#cancellation): a row exactly while its
+ * occurrence is `cancelled` (written and removed in one transaction with the status), with the
+ * reason, who cancelled it and when, and the status it had before, which Restore puts back. Its
+ * own `id` names each cancellation, so cancelling again after a restore messages the guests anew.
+ */
+export const occurrenceCancellations = pgTable(
+  'occurrence_cancellations',
+  {
+    id: serial('id').primaryKey(),
+    occurrenceId: integer('occurrence_id')
+      .notNull()
+      .references(() => eventOccurrences.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    previousStatus: text('previous_status', { enum: OCCURRENCE_STATUSES }).notNull(),
+    cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('occurrence_cancellations_occurrence_key').on(t.occurrenceId)],
+);
+
+/**
  * A filled form about one guest of one occurrence (docs/product.md §3 Form submission): one per (form,
  * occurrence, guest), filling again updates it; `formVersion` is the form's version when it was
  * last saved. A submission about no one guest has a null guest (still one per form and occurrence).

@@ -8,8 +8,8 @@ import {
 import { DateTime } from 'luxon';
 
 /**
- * What a guest receives, in each language: the reminder, report and monthly report messages and
- * the words of the report images; and the organisers' daily list of sessions still to fill. English is the product's wording (docs/product.md); a guest's `language` picks one.
+ * What a guest receives, in each language: the reminder, report, monthly report and cancellation
+ * messages and the words of the report images; and the organisers' daily list of sessions still to fill. English is the product's wording (docs/product.md); a guest's `language` picks one.
  * Dates are luxon formats read with the language's locale, so weekdays and months are written
  * that language's way ('Cmt 14 Kas 2026 10:00', 'Kasım 2026').
  */
@@ -66,6 +66,10 @@ const en = {
     cancelled: 'Cancelled in time',
     lateCancelled: 'Cancelled late',
   } as Record<AttendanceStatus, string>,
+  // A session cancelled (docs/domain.md#cancellation).
+  cancellationSubject: (title: string, when: string) => `Cancelled: ${title}, ${when}`,
+  cancellationBody: (title: string, when: readonly string[], reason: string) =>
+    [`${title} is cancelled:`, ...when, '', `Reason: ${reason}`].join('\n'),
   // The organiser's daily list of yesterday's sessions still to fill.
   /** The day listed: 'Tuesday 24/11/2026'. */
   toFillDay: 'cccc dd/MM/yyyy',
@@ -148,6 +152,8 @@ const tr: GuestTexts = {
     cancelled: 'Zamanında iptal',
     lateCancelled: 'Geç iptal',
   },
+  cancellationSubject: (title, when) => `İptal edildi: ${title}, ${when}`,
+  cancellationBody: (title, when, reason) => [`${title} iptal edildi:`, ...when, '', `Neden: ${reason}`].join('\n'),
   toFillDay: 'd MMMM yyyy cccc',
   toFillSubject: (count, day) => `Doldurulacak ${count} oturum: ${day}`,
   toFillBody: (day, sessions, link) =>

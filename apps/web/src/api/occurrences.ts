@@ -1,5 +1,6 @@
 import type {
   BulkActionResult,
+  CancelOccurrenceInput,
   EventOccurrence,
   EventOccurrenceListQuery,
   ScheduleDayRequest,
@@ -132,3 +133,32 @@ export const useScheduleAction = (action: DayAction) =>
 
 /** POST sendReport {eventOccurrenceId, formId}: the report to the guests; the occurrence becomes completed. */
 export const useSendReport = () => useMessagingChange((request: SendReportRequest) => bulk('sendReport', request));
+
+/**
+ * POST /api/event-occurrences/{id}/cancel {reason, notify} and /restore (admins): the answer is the
+ * session as it now is; everything about occurrences refetches, and the message log too (a
+ * cancellation may have told the guests).
+ */
+function useCancellationChange<T extends { id: number }>(path: 'cancel' | 'restore', body: (request: T) => unknown) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: T) =>
+      apiRequest<EventOccurrence>(`${OCCURRENCES}/${request.id}/${path}`, { method: 'POST', body: body(request) }),
+    onSuccess: (occurrence) => queryClient.setQueryData(occurrenceKeys.detail(occurrence.id), occurrence),
+    onSettled: () =>
+      Promise.all([
+        invalidateOccurrences(queryClient),
+        queryClient.invalidateQueries({ queryKey: messageLogKeys.all }),
+      ]),
+  });
+}
+
+/** Cancel session: `{id, reason, notify}`. */
+export const useCancelOccurrence = () =>
+  useCancellationChange(
+    'cancel',
+    ({ id: _id, ...request }: CancelOccurrenceInput & { id: number }): CancelOccurrenceInput => request,
+  );
+
+/** Restore: the session takes back the status it had before it was cancelled. */
+export const useRestoreOccurrence = () => useCancellationChange('restore', (_: { id: number }) => ({}));

@@ -56,6 +56,7 @@ const session = (overrides: Partial<EventOccurrence> = {}): EventOccurrence => (
       markedAt: '2026-11-23T10:00:00.000Z',
     },
   ],
+  cancellation: null,
   ...overrides,
 });
 

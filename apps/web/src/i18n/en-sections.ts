@@ -11,6 +11,7 @@ import { messaging } from './en/messaging';
 import { calendar } from './en/calendar';
 import { conflicts } from './en/conflicts';
 import { attendance } from './en/attendance';
+import { cancellation } from './en/cancellation';
 
 /**
  * The sections' English texts, loaded as their own chunk with the signed-in layout (see
@@ -30,6 +31,7 @@ export const enSections = {
   calendar,
   conflicts,
   attendance,
+  cancellation,
 };
 
 export type EnSections = typeof enSections;

@@ -17,6 +17,7 @@ import { messaging } from './tr/messaging';
 import { calendar } from './tr/calendar';
 import { conflicts } from './tr/conflicts';
 import { attendance } from './tr/attendance';
+import { cancellation } from './tr/cancellation';
 import { messages } from './tr/messages';
 
 /**
@@ -40,6 +41,7 @@ export const tr: DeepPartial<Resources> & { messages: typeof messages } = {
   calendar,
   conflicts,
   attendance,
+  cancellation,
   profile,
   messages,
 };

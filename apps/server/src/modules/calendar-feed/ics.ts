@@ -34,12 +34,24 @@ export const toCalendarSession = ({
   organiser: personName(organiserName, organiserSurname, organiserUsername),
 });
 
+/**
+ * A session's STATUS: a cancelled one stays in the calendar, under its same UID, as CANCELLED
+ * (docs/domain.md#cancellation), so subscribed calendars strike it through or drop it.
+ */
+const ICS_STATUS: Record<OccurrenceStatus, ICalEventStatus> = {
+  scheduled: ICalEventStatus.TENTATIVE,
+  approved: ICalEventStatus.CONFIRMED,
+  completed: ICalEventStatus.CONFIRMED,
+  cancelled: ICalEventStatus.CANCELLED,
+};
+
 /** The UID of an occurrence in every calendar Ritim writes: a feed and a reminder's file name the same entry. */
 export const sessionUid = (occurrenceId: number) => `occurrence-${occurrenceId}@ritim`;
 
 /**
  * An iCalendar document (RFC 5545) of sessions at their exact instants (UTC), approved and
- * completed ones CONFIRMED, scheduled ones TENTATIVE; the conference link in DESCRIPTION and URL.
+ * completed ones CONFIRMED, scheduled ones TENTATIVE, cancelled ones CANCELLED; the conference
+ * link in DESCRIPTION and URL.
  * `publish` marks a one-off file (a reminder's attachment) rather than a subscription.
  */
 export function sessionsCalendar(name: string, sessions: readonly CalendarSession[], publish = false): string {
@@ -67,7 +79,7 @@ export function sessionsCalendar(name: string, sessions: readonly CalendarSessio
       location: session.location,
       description,
       url: session.conferenceLink ?? null,
-      status: session.status === 'scheduled' ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
+      status: ICS_STATUS[session.status],
     });
   }
   return calendar.toString();

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { eventOccurrences, events, locations } from '../../db/schema.js';
+import { eventOccurrences, events, locations, occurrenceCancellations } from '../../db/schema.js';
 import type { ListViewer } from '../../lib/list.js';
 import { calendarSessionColumns, joinEvent, organisers, sessionColumns } from './columns.js';
 import { isOccurrenceGuest, visibleTo } from './rules.js';
@@ -65,6 +65,11 @@ export class CalendarReads {
       organiserId: sql<number>`${organisers.id}`.as('organiser_id'),
       organiserName: sql<string | null>`${organisers.name}`.as('organiser_name'),
       organiserSurname: sql<string | null>`${organisers.surname}`.as('organiser_surname'),
+      // Looked up only for the few cancelled sessions.
+      cancellationReason: sql<string | null>`case when ${eventOccurrences.status} = 'cancelled' then
+        (select c.reason from ${occurrenceCancellations} c where c.occurrence_id = ${eventOccurrences.id}) end`.as(
+        'cancellation_reason',
+      ),
     };
     if (!cut) {
       const rows = await joinEvent(this.db.select(fields).from(eventOccurrences).$dynamic())
@@ -105,6 +110,7 @@ export class CalendarReads {
         organiserId: ranked.organiserId,
         organiserName: ranked.organiserName,
         organiserSurname: ranked.organiserSurname,
+        cancellationReason: ranked.cancellationReason,
         day: sql<number>`${ranked.day}`.mapWith(Number),
         dayCount: sql<number>`${ranked.dayCount}`.mapWith(Number),
       })

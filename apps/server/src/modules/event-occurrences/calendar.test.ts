@@ -98,6 +98,7 @@ describe('GET /api/event-occurrences/calendar', () => {
       startsAt: '2026-02-02T07:00:00.000Z',
       endsAt: '2026-02-02T08:00:00.000Z',
       status: 'scheduled',
+      cancellationReason: null,
     });
   });
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { eventOccurrences, events, locations, users } from '../../db/schema.js';
 import { idArray } from '../users/active-guests.js';
-import { guestsAmong, hasGuestAmong } from './rules.js';
+import { guestsAmong, hasGuestAmong, notCancelled } from './rules.js';
 
 export interface ClashCandidates {
   starts: readonly Date[];
@@ -156,7 +156,7 @@ export class ClashRepository {
   /**
    * Clashes of the candidate intervals with stored occurrences, in ONE query whatever the number
    * of candidates (half-open: 10–11 and 11–12 do not overlap); only active events count (archived
-   * ones are history). A stored occurrence overlapping several candidates counts once. Sorted by
+   * ones are history), and never a cancelled session (docs/domain.md#cancellation). A stored occurrence overlapping several candidates counts once. Sorted by
    * start; the first `limit` and the total.
    */
   async clashes(candidates: ClashCandidates, limit: number): Promise<{ rows: ClashRow[]; total: number }> {
@@ -196,7 +196,7 @@ export class ClashRepository {
       hits as materialized (
         select o.id, o.event_id, o.starts_at, o.ends_at, o.has_guest_override, e.organiser_id, e.location_id
         from ${overlapping(sql`span`, shares)} o join ${events} e on e.id = o.event_id
-        where e.status = 'active'
+        where e.status = 'active' and ${notCancelled(sql`o`)}
           and o.event_id is distinct from ${candidates.excludeEventId ?? null}::integer
           and o.id is distinct from ${candidates.excludeOccurrenceId ?? null}::integer),
       ${clashPage(clashKinds(organiserId, locationId, guests), limit)}`;
@@ -205,7 +205,7 @@ export class ClashRepository {
   /**
    * Stored occurrences that clash with each other in [from, to) (admins' Home): the sessions
    * overlapping the window (as the check finds them), paired when they overlap and share the organiser, the
-   * location or an active guest; each pair once, as the later session clashing `with` the
+   * location or an active guest (cancelled sessions left out); each pair once, as the later session clashing `with` the
    * earlier. Sorted by the later one's start; the first `limit` and the total.
    */
   async clashesBetween(from: Date, to: Date, limit: number): Promise<{ rows: PairClashRow[]; total: number }> {
@@ -245,7 +245,7 @@ export class ClashRepository {
           case when o.ends_at - o.starts_at <= ${LONG_SESSION} then floor(extract(epoch from o.starts_at)
             / extract(epoch from greatest(${LONGEST}, interval '1 second')))::bigint end as bucket
         from ${overlapping(sql`window_range`, sql`true`)} o join ${events} e on e.id = o.event_id
-        where e.status = 'active'),
+        where e.status = 'active' and ${notCancelled(sql`o`)}),
       keyed as materialized (
         select 3 as kind, w.organiser_id as key, w.id, w.event_id, w.starts_at, w.ends_at, w.bucket from w
         union all

@@ -116,6 +116,7 @@ describe('GET /api/event-occurrences: the row', () => {
       ],
       formSubmissions: [],
       attendance: [],
+      cancellation: null,
     });
     expect(clubOccurrences.map((o) => o.event.organiser.groupIds)).toEqual([[], []]);
   });

@@ -2,6 +2,7 @@ import type {
   AttendanceEntry,
   EventOccurrence,
   EventOccurrenceListQuery,
+  OccurrenceCancellation,
   OccurrencePerson,
   OccurrenceSubmission,
 } from '@ritim/shared';
@@ -35,6 +36,7 @@ import {
 } from './columns.js';
 import { attendanceJson } from './attendance/marks.js';
 import { toFillCondition } from './attendance/to-fill.js';
+import { cancellationJson } from './cancellation/cancellations.js';
 import { guestListOf, visibleTo } from './rules.js';
 
 /** The list's request once `date`/`timezone` are read: instants as ISO text. */
@@ -113,6 +115,7 @@ function rowColumns(light: boolean, onlyGuest: unknown) {
       from ${formSubmissions} s join ${forms} f on f.id = s.form_id left join ${users} g on g.id = s.guest_id
       where s.occurrence_id = ${eventOccurrences.id}${whose})`.as('submissions'),
     attendance: attendanceJson(sql`${eventOccurrences.id}`, onlyGuest).as('attendance'),
+    cancellation: cancellationJson(sql`${eventOccurrences.id}`).as('cancellation'),
   };
 }
 
@@ -134,6 +137,7 @@ interface Row extends PlaceAndOrganiser {
   occurrenceGuests: OccurrencePerson[] | string;
   submissions: SubmissionJson[] | string;
   attendance: AttendanceEntry[] | string;
+  cancellation: OccurrenceCancellation | string | null;
 }
 
 function toOccurrence(row: Row): EventOccurrence {
@@ -167,6 +171,7 @@ function toOccurrence(row: Row): EventOccurrence {
       .map((g) => ({ ...g, attendance: statusOf.get(g.id) ?? null })),
     formSubmissions: jsonColumn(row.submissions),
     attendance: marks,
+    cancellation: row.cancellation === null ? null : jsonColumn(row.cancellation),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   events,
   formSubmissions,
   messageLogs,
+  occurrenceCancellations,
   occurrenceGuests,
 } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
@@ -109,6 +110,15 @@ export const hasHistory = sql`(${eventOccurrences.status} = 'completed'
   or exists (select 1 from ${formSubmissions} s where s.occurrence_id = ${eventOccurrences.id})
   or exists (select 1 from ${attendance} a where a.occurrence_id = ${eventOccurrences.id})
   or exists (select 1 from ${messageLogs} m where m.occurrence_id = ${eventOccurrences.id}))`;
+
+/**
+ * Whether the session `occurrence` (a row or relation with an `id`) is not cancelled
+ * (docs/domain.md#cancellation), by its cancellation row rather than its status: one hashed
+ * sub-select of the few cancelled sessions, so a scan of the starts_at index applies it without
+ * reading the table (the clash checks).
+ */
+export const notCancelled = (occurrence: SQL) =>
+  sql`${occurrence}.id not in (select c.occurrence_id from ${occurrenceCancellations} c)`;
 
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { eventOccurrences, events } from '../../db/schema.js';
 import { statisticsOf } from '../../lib/statistics.js';
@@ -47,7 +47,8 @@ export class SeriesRepository {
 
   /**
    * Before a series is generated again: drops what the old rule made and nobody touched since
-   * (from `now` on, not moved by hand, without history). Everything else is kept.
+   * (from `now` on, not moved by hand, not cancelled, without history). Everything else is kept: a
+   * cancelled session stays cancelled where it was (docs/domain.md#cancellation).
    */
   async dropRegenerable(tx: Tx, eventId: number, now: Date): Promise<void> {
     await tx
@@ -57,6 +58,7 @@ export class SeriesRepository {
           eq(eventOccurrences.eventId, eventId),
           gte(eventOccurrences.startsAt, now),
           eq(eventOccurrences.moved, false),
+          ne(eventOccurrences.status, 'cancelled'),
           sql`not ${hasHistory}`,
         ),
       );
@@ -124,7 +126,7 @@ export class SeriesRepository {
 
   /**
    * Fits an event's occurrences from `from` on to its series `starts`: those the rule made and
-   * nobody touched (not moved, without history) go unless their start is still a slot, and the
+   * nobody touched (not moved, not cancelled, without history) go unless their start is still a slot, and the
    * ones that stay take the series' duration. insertSeries then adds the missing slots.
    */
   async fitToSeries(tx: Tx, eventId: number, from: Date, starts: readonly Date[], durationMs: number): Promise<void> {
@@ -133,6 +135,7 @@ export class SeriesRepository {
       eq(eventOccurrences.eventId, eventId),
       gte(eventOccurrences.startsAt, from),
       eq(eventOccurrences.moved, false),
+      ne(eventOccurrences.status, 'cancelled'),
       sql`not ${hasHistory}`,
     );
     await tx

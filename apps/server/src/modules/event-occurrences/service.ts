@@ -123,6 +123,7 @@ export class EventOccurrenceService {
         startsAt: row.startsAt.toISOString(),
         endsAt: row.endsAt.toISOString(),
         status: row.status,
+        cancellationReason: row.cancellationReason,
       })),
       events: [...events.values()],
       ...(cut && { days: [...counts].map(([date, count]) => ({ date, count })) }),

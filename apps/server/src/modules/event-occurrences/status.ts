@@ -1,5 +1,5 @@
 import type { EventOccurrence } from '@ritim/shared';
-import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   attendance,
@@ -120,13 +120,16 @@ export class OccurrenceChanges {
     return rows.map((row) => row.id);
   }
 
-  /** Their reports were sent: completed is final. */
+  /**
+   * Their reports were sent: completed is final. A cancelled one stays cancelled (its cancellation
+   * row exists exactly while it is; docs/domain.md#cancellation).
+   */
   async complete(tx: Tx, ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
     await tx
       .update(eventOccurrences)
       .set({ status: 'completed', updatedAt: sql`now()` })
-      .where(inArray(eventOccurrences.id, [...ids]));
+      .where(and(inArray(eventOccurrences.id, [...ids]), ne(eventOccurrences.status, 'cancelled')));
   }
 
   /**

@@ -15,9 +15,9 @@ import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { forms, formSubmissions, messageGroups, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
-import type { NewMessage, Outbox } from '../../messaging/outbox.js';
+import type { EnqueueResult, NewMessage, Outbox } from '../../messaging/outbox.js';
 import type { GatewayGroup } from '../../messaging/transports/types.js';
-import { formatIn, guestTexts } from '../../i18n/guest-texts.js';
+import { formatIn, type GuestTexts, guestTexts } from '../../i18n/guest-texts.js';
 import { monthTitle } from '../../reports/format.js';
 import { renderOccurrenceReport } from '../../reports/occurrence-report.js';
 import { assertNotPastDay, dayRange, monthRange, zoneOf } from '../../lib/time.js';
@@ -83,11 +83,8 @@ export class MessagingService {
     const messages: NewMessage[] = occurrences.flatMap((occurrence) =>
       addressees(guests.get(occurrence.id) ?? []).map((to) => {
         const texts = languageOf(to.guests);
-        const zones = [...new Set(to.guests.map((guest) => guest.timezone))];
-        const when = zones.map(
-          (guestZone) =>
-            `${texts.reminderWhenLabel}: ${formatIn(texts, occurrence.startsAt, guestZone, texts.reminderWhen)}–${formatIn(texts, occurrence.endsAt, guestZone, 'HH:mm')} (${guestZone})`,
-        );
+        const zones = zonesOf(to.guests);
+        const when = whenLines(texts, occurrence, zones);
         const lines = [
           `${texts.reminder}: ${occurrence.title}`,
           ...(to.recipient.kind === 'group'
@@ -115,6 +112,52 @@ export class MessagingService {
     );
     const result = await this.db.transaction((tx) => outbox.enqueue(tx, messages));
     return bulkResult(true, sendSummary(messagingMessages.remindersQueued, result));
+  }
+
+  /**
+   * A session was cancelled with `notify` (docs/domain.md#cancellation): each of its guests, or
+   * their message group, is sent the cancellation with the time in their zone, the place and the
+   * reason, in their language, queued in the transaction that cancels it. Keyed by the
+   * cancellation, so a double click queues nothing twice and cancelling again after a restore
+   * tells them again.
+   */
+  async queueCancellationNotices(
+    tx: Tx,
+    cancellation: { occurrenceId: number; cancellationId: number; reason: string },
+    viewer: SessionUser,
+  ): Promise<EnqueueResult> {
+    const outbox = this.requireOutbox();
+    const { occurrenceId, cancellationId, reason } = cancellation;
+    const [[occurrence], contacts] = await Promise.all([
+      this.occurrences.details(tx, [occurrenceId]),
+      occurrenceGuestContacts(this.occurrences, tx, [occurrenceId]),
+    ]);
+    if (!occurrence) throw new AppError(404, OCCURRENCE_NOT_FOUND);
+    const messages: NewMessage[] = addressees(contacts).map((to) => {
+      const texts = languageOf(to.guests);
+      const zones = zonesOf(to.guests);
+      const lines = [
+        ...(to.recipient.kind === 'group'
+          ? [`${texts.reminderFor}: ${to.guests.map((guest) => guest.name).join(', ')}`]
+          : []),
+        ...whenLines(texts, occurrence, zones),
+        `${texts.reminderWhere}: ${occurrence.location}`,
+      ];
+      return {
+        type: 'cancellation' as const,
+        idempotencyKey: `cancellation:${occurrenceId}:${cancellationId}:${to.key}`,
+        occurrenceId,
+        recipient: to.recipient,
+        guestIds: to.guests.map((guest) => guest.id),
+        subject: texts.cancellationSubject(
+          occurrence.title,
+          formatIn(texts, occurrence.startsAt, zones[0]!, texts.dateTime),
+        ),
+        body: texts.cancellationBody(occurrence.title, lines, reason),
+        createdBy: viewer.id,
+      };
+    });
+    return outbox.enqueue(tx, messages);
   }
 
   /** POST sendReport: the occurrence's report of the form to its guests; the occurrence becomes completed. */
@@ -327,6 +370,17 @@ export class MessagingService {
       );
     });
   }
+}
+
+/** The guests' zones, each once: a message gives the time in each. */
+const zonesOf = (guests: readonly GuestContact[]) => [...new Set(guests.map((guest) => guest.timezone))];
+
+/** 'When: Saturday 14/11/2026 10:00–11:00 (Europe/London)', once per zone. */
+function whenLines(texts: GuestTexts, session: { startsAt: Date; endsAt: Date }, zones: readonly string[]) {
+  return zones.map(
+    (zone) =>
+      `${texts.reminderWhenLabel}: ${formatIn(texts, session.startsAt, zone, texts.reminderWhen)}–${formatIn(texts, session.endsAt, zone, 'HH:mm')} (${zone})`,
+  );
 }
 
 /** Guests by occurrence id. */

@@ -70,6 +70,7 @@ describe('sessions as calendar events', () => {
         startsAt: '2026-11-26T15:00:00.000Z',
         endsAt: '2026-11-26T16:00:00.000Z',
         status: 'approved',
+        cancellationReason: null,
       },
       {
         id: 2,
@@ -77,6 +78,7 @@ describe('sessions as calendar events', () => {
         startsAt: '2026-11-27T15:00:00.000Z',
         endsAt: '2026-11-27T16:00:00.000Z',
         status: 'completed',
+        cancellationReason: null,
       },
       {
         id: 3,
@@ -84,6 +86,7 @@ describe('sessions as calendar events', () => {
         startsAt: '2026-11-27T08:30:00.000Z',
         endsAt: '2026-11-27T09:15:00.000Z',
         status: 'scheduled',
+        cancellationReason: null,
       },
     ],
     events: [
@@ -118,6 +121,7 @@ describe('sessions as calendar events', () => {
         rank: 0,
         occurrenceId: 1,
         status: 'approved',
+        cancellationReason: null,
         location: 'Hall',
         organiser: 'Leyla Aydın',
       },
@@ -127,6 +131,7 @@ describe('sessions as calendar events', () => {
       rank: 0,
       occurrenceId: 3,
       status: 'scheduled',
+      cancellationReason: null,
       location: 'Studio',
       organiser: 'Kerem',
     });
@@ -149,6 +154,7 @@ describe('a busy day’s +N more', () => {
     startsAt,
     endsAt: startsAt.replace(/T(\d\d)/, (_, hour: string) => `T${String(Number(hour) + 1).padStart(2, '0')}`),
     status: 'scheduled' as const,
+    cancellationReason: null,
   });
   // Two sessions drawn of 26 November in Istanbul (the second starts at 00:30 Istanbul on the 27th,
   // still the 26th in UTC), one of the 27th; the 28th is not busy.

@@ -106,6 +106,8 @@ export interface SessionProps {
   rank: 0;
   occurrenceId: number;
   status: OccurrenceStatus;
+  /** A cancelled session's reason (null otherwise): drawn struck through, with it. */
+  cancellationReason: string | null;
   location: string;
   organiser: string;
 }
@@ -158,13 +160,14 @@ export function sessionInputs(range: OccurrenceCalendar, { canMove }: { canMove:
       title: event?.title ?? '',
       start: session.startsAt,
       end: session.endsAt,
-      startEditable: canMove && session.status !== 'completed',
+      startEditable: canMove && session.status !== 'completed' && session.status !== 'cancelled',
       durationEditable: false,
       extendedProps: {
         kind: 'session',
         rank: 0,
         occurrenceId: session.id,
         status: session.status,
+        cancellationReason: session.cancellationReason ?? null,
         location: event?.location.name ?? '',
         organiser: event ? fullName(event.organiser) : '',
       },

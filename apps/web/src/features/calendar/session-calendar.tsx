@@ -78,7 +78,8 @@ function SessionContent({ info }: { info: EventDisplayInfo }) {
   const { t } = useTranslation();
   const props = info.event.extendedProps as SessionProps | MoreProps;
   if (props.kind === 'more') return <MoreContent more={props} />;
-  const { status, location, organiser } = props;
+  const { status, cancellationReason, location, organiser } = props;
+  const cancelled = status === 'cancelled';
   const list = info.view.type.startsWith('list');
   // In the week and the day, time above title, unless the session is too short for two lines.
   const stacked = info.view.type.startsWith('timeGrid') && !info.isShort;
@@ -93,11 +94,16 @@ function SessionContent({ info }: { info: EventDisplayInfo }) {
       data-draggable={info.isDraggable}
     >
       {info.timeText && <span className="shrink-0 font-semibold tabular-nums">{info.timeText} </span>}
-      <span className="truncate font-medium">
+      <span className={`truncate font-medium ${cancelled ? 'line-through' : ''}`}>
         {info.event.title}
         {/* The status is a colour on screen; a screen reader says it. */}
         <span className="sr-only">, {t(`occurrences.statuses.${status}`)}</span>
       </span>
+      {cancelled && cancellationReason !== null && (
+        <span className="truncate italic" data-testid="calendar-cancellation-reason">
+          {t('cancellation.because', { reason: cancellationReason })}
+        </span>
+      )}
       {list && (
         <span className="basis-full truncate opacity-80">
           {location} · {organiser}

@@ -10,6 +10,7 @@ import { formQuery } from '../../api/forms';
 import { occurrenceQuery, useDeleteOccurrence } from '../../api/occurrences';
 import { useSession } from '../../auth/session-store';
 import { AttendanceBadge } from '../../components/attendance-badge';
+import { CancelSessionDialog, useRestoreSession } from '../../components/cancel-session';
 import { confirmAction } from '../../components/confirm';
 import { Spinner } from '../../components/spinner';
 import { StatusBadge } from '../../components/status-badge';
@@ -80,6 +81,11 @@ function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrenc
         <Detail label={t('common.status')}>
           <StatusBadge status={occurrence.status}>{t(`occurrences.statuses.${occurrence.status}`)}</StatusBadge>
         </Detail>
+        {occurrence.cancellation && (
+          <Detail label={t('cancellation.reasonLabel')}>
+            <span data-testid="calendar-details-cancellation">{occurrence.cancellation.reason}</span>
+          </Detail>
+        )}
       </dl>
       {targets.length > 0 && (
         <div className="mt-4 border-t border-slate-200 pt-4">
@@ -104,8 +110,8 @@ function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrenc
 
 /**
  * A session's details (GET /api/event-occurrences/{id}): title, time in the viewer's zone, place,
- * organiser, guests (each with their attendance), conference link and status. Admins get Edit and
- * Delete; admins and the organiser the Fill Form links per guest, until the session is completed,
+ * organiser, guests (each with their attendance), conference link, status and a cancelled one's
+ * reason. Admins get Cancel session (or Restore), Edit and Delete; admins and the organiser the Fill Form links per guest, until the session is completed,
  * and 'Take attendance', which turns the dialog into the marking and back once saved.
  */
 export function SessionDetails({
@@ -124,7 +130,10 @@ export function SessionDetails({
   const query = useQuery({ ...occurrenceQuery(occurrenceId ?? 0), enabled: occurrenceId !== null });
   // The session being marked; another session opened later starts on its details.
   const [markingId, setMarkingId] = useState<number | null>(null);
+  // The session being cancelled: the dialog asks for the reason in place of the details.
+  const [cancellingId, setCancellingId] = useState<number | null>(null);
   const remove = useDeleteOccurrence();
+  const restore = useRestoreSession();
   const occurrence = occurrenceId !== null && query.data?.id === occurrenceId ? query.data : undefined;
   const admin = role === 'admin';
   // A completed session is final: nothing to edit, delete or fill any more.
@@ -147,6 +156,10 @@ export function SessionDetails({
       onError: (error) => toast.error(errorMessage(error, t('calendar.details.deleteFailed'))),
     });
   };
+
+  if (admin && changeable && cancellingId === occurrence.id) {
+    return <CancelSessionDialog occurrence={occurrence} onClose={() => setCancellingId(null)} />;
+  }
 
   if (marking) {
     return (
@@ -187,6 +200,19 @@ export function SessionDetails({
             )}
             {admin && changeable && (
               <>
+                {occurrence.status === 'cancelled' ? (
+                  <button type="button" className={buttonClass.secondary} onClick={() => restore(occurrence)}>
+                    {t('common.restore')}
+                  </button>
+                ) : (
+                  <button
+                    type="button"
+                    className={buttonClass.secondary}
+                    onClick={() => setCancellingId(occurrence.id)}
+                  >
+                    {t('cancellation.cancel')}
+                  </button>
+                )}
                 <button
                   type="button"
                   className={buttonClass.danger}

@@ -49,6 +49,7 @@ const session = (id: number): EventOccurrence => ({
     },
   ],
   attendance: [],
+  cancellation: null,
 });
 
 function stubHome(claims: Record<string, unknown>, toFill: EventOccurrence[]) {

@@ -10,7 +10,13 @@ import { downloadReport } from './api';
 import { ReportActions } from './day-actions';
 import { ExportCsvButton } from './export-button';
 import { reportFileName, reportForms } from './occurrence-values';
-import { OccurrencesTable, useDeleteAction, useEditSeriesAction, useOccurrencesDay } from './occurrences-table';
+import {
+  OccurrencesTable,
+  useCancellationActions,
+  useDeleteAction,
+  useEditSeriesAction,
+  useOccurrencesDay,
+} from './occurrences-table';
 
 /**
  * Event Occurrences (docs/product.md §2, admin): a day's occurrences, without the notes. Per form with answers
@@ -22,6 +28,7 @@ export function EventOccurrencesList() {
   const { admin, zone, day, setDay } = useOccurrencesDay();
   const deleteAction = useDeleteAction('items.Event occurrence');
   const editSeries = useEditSeriesAction();
+  const cancellation = useCancellationActions();
 
   const send = useSendReport();
   const generateReport = (row: EventOccurrence, formId: number) => {
@@ -49,22 +56,26 @@ export function EventOccurrencesList() {
       { label: t('messaging.sendReport', { form: form.title }), onSelect: () => sendReport(row, form) },
     ]),
     ...editSeries(row),
+    ...cancellation.actions(row),
     deleteAction(row),
   ];
 
   return (
-    <OccurrencesTable
-      title={t('nav.eventOccurrences')}
-      description={t('occurrences.allDescription')}
-      emptyText={t('occurrences.emptyDay')}
-      day={day}
-      zone={zone}
-      onDayChange={setDay}
-      period="day"
-      withNotes={false}
-      rowActions={admin ? rowActions : undefined}
-      headerAction={admin ? <ExportCsvButton from={day} to={day} zone={zone} /> : null}
-      footer={admin ? <ReportActions day={day} zone={zone} /> : null}
-    />
+    <>
+      <OccurrencesTable
+        title={t('nav.eventOccurrences')}
+        description={t('occurrences.allDescription')}
+        emptyText={t('occurrences.emptyDay')}
+        day={day}
+        zone={zone}
+        onDayChange={setDay}
+        period="day"
+        withNotes={false}
+        rowActions={admin ? rowActions : undefined}
+        headerAction={admin ? <ExportCsvButton from={day} to={day} zone={zone} /> : null}
+        footer={admin ? <ReportActions day={day} zone={zone} /> : null}
+      />
+      {cancellation.dialog}
+    </>
   );
 }

@@ -1,10 +1,11 @@
 import { DEFAULT_TIMEZONE, type EventOccurrence } from '@ritim/shared';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { occurrenceListQuery, useDeleteOccurrence } from '../../api/occurrences';
 import { isAdmin } from '../../auth/roles';
 import { useSession } from '../../auth/session-store';
 import { AttendanceBadge } from '../../components/attendance-badge';
+import { CancellationReason, CancelSessionDialog, useRestoreSession } from '../../components/cancel-session';
 import type { Column } from '../../components/data-table';
 import { DayPicker, useDayParam } from '../../components/day-picker';
 import { ListPage, type ListQuery } from '../../components/list-page';
@@ -50,6 +51,24 @@ export function useEditSeriesAction() {
       : [{ label: t('common.editSeriesFromHere'), to: `/events/${row.eventId}/edit?from=${row.id}` }];
 }
 
+/**
+ * The row menu's 'Cancel session' or 'Restore' (admins; not for a completed session), and the
+ * dialog 'Cancel session' opens (docs/domain.md#cancellation).
+ */
+export function useCancellationActions() {
+  const { t } = useTranslation();
+  const [cancelling, setCancelling] = useState<EventOccurrence | null>(null);
+  const restore = useRestoreSession();
+  const actions = (row: EventOccurrence): RowAction[] => {
+    if (row.status === 'completed') return [];
+    return row.status === 'cancelled'
+      ? [{ label: t('common.restore'), onSelect: () => restore(row) }]
+      : [{ label: t('cancellation.cancel'), onSelect: () => setCancelling(row), tone: 'danger' }];
+  };
+  const dialog = <CancelSessionDialog occurrence={cancelling} onClose={() => setCancelling(null)} />;
+  return { actions, dialog };
+}
+
 function useColumns(withNotes: boolean): Column<EventOccurrence>[] {
   const { t } = useTranslation();
   const columns: Column<EventOccurrence>[] = [
@@ -57,7 +76,18 @@ function useColumns(withNotes: boolean): Column<EventOccurrence>[] {
     {
       key: 'title',
       header: t('common.title'),
-      cell: (row) => <span className="font-medium text-slate-900">{row.event.title}</span>,
+      // A cancelled session stays listed, struck through, with its reason under it.
+      cell: (row) =>
+        row.status === 'cancelled' ? (
+          <>
+            <s className="font-medium text-slate-500" data-testid="cancelled-title">
+              {row.event.title}
+            </s>
+            <CancellationReason occurrence={row} />
+          </>
+        ) : (
+          <span className="font-medium text-slate-900">{row.event.title}</span>
+        ),
       // Title, organiser, guests and notes may wrap, so the table fits beside the sidebar.
       className: 'whitespace-normal!',
     },

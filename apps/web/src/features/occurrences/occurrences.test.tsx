@@ -61,6 +61,7 @@ const occurrence: EventOccurrence = {
   guests: [ali, zeynep],
   formSubmissions: [submission(90, 1, ali, 'Sang well'), submission(91, 2, zeynep, 'Needs practice')],
   attendance: [],
+  cancellation: null,
 };
 
 const listBody = (rows: EventOccurrence[]) => ({ eventOccurrences: rows, totalCount: rows.length });
@@ -186,7 +187,7 @@ describe('Upcoming Events', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText<HTMLInputElement>('Day').value).toBe('2026-07-06');
   });
 
-  it('gives admins Take attendance, Fill (marked when filled), Edit, Edit series from here and Delete, and the edits only while not completed', async () => {
+  it('gives admins Take attendance, Fill (marked when filled), Edit, Edit series from here, Cancel session and Delete, and the edits only while not completed', async () => {
     stubApi(adminClaims, answer([occurrence, { ...occurrence, id: 502, status: 'completed' }]));
     renderApp('/upcoming-events?date=2026-07-06');
     const [first, completed] = await screen.findAllByTestId('row-menu-button');
@@ -197,6 +198,7 @@ describe('Upcoming Events', { timeout: 30_000 }, () => {
       'Fill Session notes for Zeynep Kara',
       'Edit',
       'Edit series from here',
+      'Cancel session',
       'Delete',
     ]);
     expect(screen.getByRole('menuitem', { name: 'Edit' }).getAttribute('href')).toBe('/event-occurrences/501/edit');
@@ -279,7 +281,7 @@ describe('Event Occurrences and Monthly Report', { timeout: 30_000 }, () => {
   beforeEach(resetApp);
   afterEach(() => vi.unstubAllGlobals());
 
-  it('lists a day without the Notes, at most four guests, with a report pair per form with answers, and Delete', async () => {
+  it('lists a day without the Notes, at most four guests, with a report pair per form with answers, Cancel session and Delete', async () => {
     const crowded = { ...occurrence, guests: [1, 2, 3, 4, 5].map((n) => person(30 + n, `G${n}`, 'X')) };
     stubApi(adminClaims, (url) =>
       url.startsWith('/api/event-occurrences?') ? json(200, listBody([crowded])) : undefined,
@@ -300,6 +302,7 @@ describe('Event Occurrences and Monthly Report', { timeout: 30_000 }, () => {
       'Generate Report for Progress',
       'Send Report for Progress',
       'Edit series from here',
+      'Cancel session',
       'Delete',
     ]);
   });

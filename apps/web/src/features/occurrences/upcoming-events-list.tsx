@@ -9,7 +9,13 @@ import { TakeAttendanceDialog } from '../../components/take-attendance';
 import { canTakeAttendance } from '../../lib/attendance';
 import { ScheduleActions } from './day-actions';
 import { fillTargets, isTodayOrLater } from './occurrence-values';
-import { OccurrencesTable, useDeleteAction, useEditSeriesAction, useOccurrencesDay } from './occurrences-table';
+import {
+  OccurrencesTable,
+  useCancellationActions,
+  useDeleteAction,
+  useEditSeriesAction,
+  useOccurrencesDay,
+} from './occurrences-table';
 
 /**
  * Upcoming Events (docs/product.md §2): a day's occurrences for every role (the server keeps each to their
@@ -24,6 +30,7 @@ export function UpcomingEventsList() {
   const [marking, setMarking] = useState<number | null>(null);
   const deleteAction = useDeleteAction('occurrences.upcomingItem');
   const editSeries = useEditSeriesAction();
+  const cancellation = useCancellationActions();
 
   // The Fill items are the admin's and the editor's; they name form 1.
   const canFill = admin || role === 'editor';
@@ -49,6 +56,7 @@ export function UpcomingEventsList() {
         actions.push({ label: t('common.edit'), to: `/event-occurrences/${row.id}/edit` });
       }
       actions.push(...editSeries(row));
+      actions.push(...cancellation.actions(row));
       actions.push(deleteAction(row));
     }
     return actions;
@@ -69,6 +77,7 @@ export function UpcomingEventsList() {
         footer={admin && isTodayOrLater(day, zone) ? <ScheduleActions day={day} zone={zone} /> : null}
       />
       <TakeAttendanceDialog occurrenceId={marking} onClose={() => setMarking(null)} />
+      {cancellation.dialog}
     </>
   );
 }

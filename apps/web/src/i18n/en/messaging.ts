@@ -27,6 +27,7 @@ export const messaging = {
     report: 'Report',
     'monthly-report': 'Monthly report',
     'to-fill': 'Sessions to fill',
+    cancellation: 'Cancellation',
   },
   statuses: {
     queued: 'Queued',

@@ -165,6 +165,14 @@ export const messages = {
     daysInvalid: 'days 1 ile 90 arasında bir tam sayı olmalıdır',
     saved: 'Yoklama kaydedildi',
   },
+  cancellation: {
+    reasonRequired: 'İptal için bir neden gereklidir',
+    reasonTooLong: 'Neden en fazla 500 karakter olabilir',
+    notifyInvalid: 'notify true ya da false olmalıdır',
+    completed: 'Tamamlanmış bir oturum iptal edilemez ya da geri alınamaz',
+    alreadyCancelled: 'Bu oturum zaten iptal edilmiş',
+    notCancelled: 'Bu oturum iptal edilmemiş; geri alınacak bir şey yok',
+  },
   submissions: {
     submitted: 'Form başarıyla gönderildi',
     dataType: 'data, alan değerlerinden oluşan bir JSON nesnesi ya da onun JSON metni olmalıdır',

@@ -26,6 +26,7 @@ export const messaging: Resources['messaging'] = {
     report: 'Rapor',
     'monthly-report': 'Aylık rapor',
     'to-fill': 'Doldurulacak oturumlar',
+    cancellation: 'İptal',
   },
   statuses: { queued: 'Sırada', sending: 'Gönderiliyor', sent: 'Gönderildi', failed: 'Başarısız' },
   retry: 'Yeniden dene',
