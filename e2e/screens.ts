@@ -70,6 +70,8 @@ export const SCREENS: Screen[] = [
   { name: 'Message Log', role: 'admin', path: (ids) => `/message-logs?date=${ids.day}` },
   { name: 'Attendance', role: 'admin', path: () => '/attendance' },
   { name: 'Attendance (editor)', role: 'editor', path: () => '/attendance' },
+  { name: 'Closures', role: 'admin', path: () => '/closures' },
+  { name: 'New closure', role: 'admin', path: () => '/closures/create' },
 ];
 
 /** Today in the admin's zone (Europe/Istanbul, the users' default), YYYY-MM-DD. */

@@ -21,6 +21,7 @@ test.describe('Shell', () => {
       'Event Occurrences',
       'Monthly Report',
       'Attendance',
+      'Closures',
     ]);
     await nav.getByRole('link', { name: 'Message Logs' }).click();
     await expect(page).toHaveURL(/\/message-logs$/);

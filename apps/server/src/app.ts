@@ -30,6 +30,8 @@ import { CalendarFeedService } from './modules/calendar-feed/service.js';
 import { attendanceRoutes, occurrenceAttendanceRoutes } from './modules/event-occurrences/attendance/routes.js';
 import { AttendanceService } from './modules/event-occurrences/attendance/service.js';
 import { occurrenceCancellationRoutes } from './modules/event-occurrences/cancellation/routes.js';
+import { closureRoutes } from './modules/event-occurrences/closures/routes.js';
+import { ClosureService } from './modules/event-occurrences/closures/service.js';
 import { CancellationService } from './modules/event-occurrences/cancellation/service.js';
 import { occurrenceExportRoutes } from './modules/event-occurrences/export-routes.js';
 import { OccurrenceExportService } from './modules/event-occurrences/export-service.js';
@@ -242,6 +244,7 @@ export async function buildApp(deps: AppDeps) {
     prefix: '/api/event-occurrences',
     cancellations: new CancellationService(db, messaging),
   });
+  await app.register(closureRoutes, { prefix: '/api/closures', closures: new ClosureService(db) });
   await app.register(eventOccurrenceRoutes, {
     prefix: '/api/event-occurrences',
     occurrences: new EventOccurrenceService(db, now),

@@ -302,6 +302,26 @@ const signedInRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./features/attendance/attendance-page')).AttendancePage }),
   },
   {
+    path: 'closures',
+    errorElement,
+    handle: {
+      ...adminOnly,
+      nav: { labelKey: 'closures', descriptionKey: 'closures.description', icon: 'calendar' },
+    } satisfies SectionHandle,
+    children: [
+      {
+        index: true,
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/closures/closures-list')).ClosuresList }),
+      },
+      {
+        path: 'create',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/closures/closure-form')).ClosureFormScreen }),
+      },
+    ],
+  },
+  {
     path: 'logout',
     errorElement,
     lazy: async () => ({ Component: (await import('./features/auth/logout-page')).LogoutPage }),

@@ -11,6 +11,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  date,
   type ExtraConfigColumn,
   index,
   integer,
@@ -462,8 +463,37 @@ export const occurrenceCancellations = pgTable(
     previousStatus: text('previous_status', { enum: OCCURRENCE_STATUSES }).notNull(),
     cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The closure that cancelled it (docs/domain.md#closures); deleting the closure restores it. */
+    closureId: integer('closure_id').references((): AnyPgColumn => closures.id, { onDelete: 'set null' }),
   },
-  (t) => [uniqueIndex('occurrence_cancellations_occurrence_key').on(t.occurrenceId)],
+  (t) => [
+    uniqueIndex('occurrence_cancellations_occurrence_key').on(t.occurrenceId),
+    index('occurrence_cancellations_closure_idx').on(t.closureId),
+  ],
+);
+
+/**
+ * Days closed for everyone, one location or one organiser (docs/domain.md#closures): the sessions
+ * starting in [starts_from, ends_before) in its scope are cancelled with its title as the reason,
+ * also those made later. `from_day`..`to_day` in `timezone` are what the admin chose.
+ */
+export const closures = pgTable(
+  'closures',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    fromDay: date('from_day', { mode: 'string' }).notNull(),
+    toDay: date('to_day', { mode: 'string' }).notNull(),
+    timezone: text('timezone').notNull(),
+    startsFrom: timestamp('starts_from', { withTimezone: true }).notNull(),
+    endsBefore: timestamp('ends_before', { withTimezone: true }).notNull(),
+    scopeKind: text('scope_kind', { enum: ['all', 'location', 'organiser'] }).notNull(),
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'cascade' }),
+    organiserId: integer('organiser_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('closures_range_idx').on(t.startsFrom, t.endsBefore)],
 );
 
 /**

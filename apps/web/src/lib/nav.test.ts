@@ -24,6 +24,7 @@ describe('navItemsFor', () => {
       '/event-occurrences',
       '/monthly-event-occurrences',
       '/attendance',
+      '/closures',
     ]);
   });
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { eventOccurrences, events } from '../../db/schema.js';
 import { statisticsOf } from '../../lib/statistics.js';
 import { excludeStart } from '../../recurrence/rule-text.js';
+import { closedCancellationsInsert, newSessionStatus } from './closures/closed-sessions.js';
 import type { Executor, Tx } from './columns.js';
 import { hasHistory } from './rules.js';
 
@@ -32,7 +33,9 @@ export class SeriesRepository {
     if (starts.length === 0) return 0;
     const result = await db.execute<{
       created: number;
-    }>(sql`with created as (${seriesInsert(sql`(values (${eventId}::integer)) as source (id)`, starts, durationMs)})
+    }>(sql`with source as (select id, organiser_id, location_id from ${events} where id = ${eventId}),
+      created as (${seriesInsert(sql`source`, starts, durationMs)}),
+      closed as (${closedCancellationsInsert(sql`created`, sql`source`)})
       select cast(count(*) as integer) as created from created`);
     const created = Number((result as { rows: { created: number }[] }).rows[0]?.created ?? 0);
     this.noteSeries(created);
@@ -156,8 +159,11 @@ export class SeriesRepository {
 /**
  * insertSeries's insert, for a statement that creates its event too (events/service.ts, create): a
  * data-modifying CTE body that stores `starts` for each event `source` yields (a from-item aliased
- * `source` with an `id` column, e.g. the CTE that inserted the event), one row (its `starts_at`) per new occurrence. The caller then
- * calls `noteSeries` with their number.
+ * `source` with `id`, `organiser_id` and `location_id` columns, e.g. the CTE that inserted the
+ * event), one row (`id`, `event_id`, `starts_at`, `status`) per new occurrence. A session inside a
+ * closure is stored cancelled: the statement must also write its cancellation with
+ * `closedCancellationsInsert` (docs/domain.md#closures). The caller then calls `noteSeries` with
+ * their number.
  */
 export function seriesInsert(
   source: SQL,
@@ -165,10 +171,12 @@ export function seriesInsert(
   durationMs: number | Placeholder,
 ): SQL {
   const array = Array.isArray(starts) ? seriesStarts(starts) : starts;
-  return sql`insert into ${eventOccurrences} (event_id, starts_at, ends_at)
-    select source.id, s, s + ${durationMs}::float8 * interval '1 millisecond' from ${source}, unnest(${array}::timestamptz[]) as s
+  return sql`insert into ${eventOccurrences} (event_id, starts_at, ends_at, status)
+    select source.id, s, s + ${durationMs}::float8 * interval '1 millisecond',
+      ${newSessionStatus(sql`s`, sql`source.organiser_id`, sql`source.location_id`)}
+    from ${source}, unnest(${array}::timestamptz[]) as s
     on conflict (event_id, starts_at) do nothing
-    returning starts_at`;
+    returning id, event_id, starts_at, status`;
 }
 
 /** The starts as the text of one `timestamptz[]` parameter of `seriesInsert`. */

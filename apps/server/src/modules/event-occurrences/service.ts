@@ -20,6 +20,7 @@ import type { ListViewer } from '../../lib/list.js';
 import { assertNotPastDay, boundsIn, dayRange, zoneOf } from '../../lib/time.js';
 import { assertActiveGuests } from '../users/active-guests.js';
 import { type CalendarCut, CalendarReads } from './calendar-reads.js';
+import { cancelClosedSessions } from './closures/closed-sessions.js';
 import type { Tx } from './columns.js';
 import { OccurrenceReads } from './reads.js';
 import { SeriesRepository } from './series.js';
@@ -179,6 +180,8 @@ export class EventOccurrenceService {
             const length = occurrence.endsAt.getTime() - occurrence.startsAt.getTime();
             await this.changes.move(tx, id, start, new Date(start.getTime() + length));
             await this.series.excludeSlot(tx, event, occurrence.startsAt);
+            // Moved into a closed day: cancelled like the sessions made there (docs/domain.md#closures).
+            await cancelClosedSessions(tx, [id]);
           }
         }
         return true;

@@ -19,6 +19,7 @@ import { seriesOccurrences } from '../../recurrence/expand.js';
 import { engine, ruleInZone } from '../../recurrence/rule-text.js';
 import type { Tx } from '../event-occurrences/columns.js';
 import { ConflictChecker } from '../event-occurrences/conflicts.js';
+import { closedCancellationsInsert } from '../event-occurrences/closures/closed-sessions.js';
 import { SeriesRepository, seriesInsert, seriesStarts } from '../event-occurrences/series.js';
 import { activeGuestIds, idArray } from '../users/active-guests.js';
 import { peopleJson } from '../users/people-json.js';
@@ -177,9 +178,12 @@ export class EventService {
     const stored = this.db.$with('events', { id: sql<number>`id`.as('id') }).as(eventInsert(p, guard));
     const storedGuests = this.db.$with('stored_guests', {}).as(guestsInsert(sql`events as source`, p('guestIds')));
     const series = this.db.$with('series', {}).as(seriesInsert(sql`events as source`, p('starts'), p('durationMs')));
+    const closed = this.db
+      .$with('closed_sessions', {})
+      .as(closedCancellationsInsert(sql`series as created`, sql`events as source`));
     return joinEventRefs(
       this.db
-        .with(stored, storedGuests, series)
+        .with(stored, storedGuests, series, closed)
         .select({
           ...eventColumns,
           nextOccurrence: sql<
@@ -220,6 +224,7 @@ export class EventService {
         input.endDate !== undefined ||
         (input.organiserId !== undefined && zone !== current.timezone);
       const changes: Partial<typeof events.$inferInsert> = { updatedAt: sql`now()` as unknown as Date };
+      let regenerated: { starts: Date[]; durationMs: number } | undefined;
       if (input.title !== undefined) changes.title = input.title;
       if (input.description !== undefined) changes.description = input.description;
       if (input.conferenceLink !== undefined) changes.conferenceLink = input.conferenceLink;
@@ -239,9 +244,11 @@ export class EventService {
         Object.assign(changes, timingColumns(timing, now));
         // What the old rule made and nobody touched since goes; the rest is kept.
         await this.series.dropRegenerable(tx, id, now);
-        await this.series.insertSeries(tx, id, starts, durationOf(timing));
+        regenerated = { starts, durationMs: durationOf(timing) };
       }
       await tx.update(events).set(changes).where(eq(events.id, id));
+      // After the event's row: a new session falls in a closure of its new organiser or location.
+      if (regenerated) await this.series.insertSeries(tx, id, regenerated.starts, regenerated.durationMs);
       if (input.guestIds !== undefined) await replaceGuests(tx, id, [...new Set(input.guestIds)]);
       return this.find(id, tx);
     });

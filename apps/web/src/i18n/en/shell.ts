@@ -27,6 +27,7 @@ export const shell = {
     monthlyReport: 'Monthly Report',
     messageLogs: 'Message Logs',
     attendance: 'Attendance',
+    closures: 'Closures',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
   },

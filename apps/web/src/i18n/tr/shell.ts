@@ -27,6 +27,7 @@ export const shell: DeepPartial<typeof en> = {
     monthlyReport: 'Aylık Rapor',
     messageLogs: 'Mesaj Kayıtları',
     attendance: 'Yoklama',
+    closures: 'Kapanışlar',
     openMenu: 'Menüyü aç',
     closeMenu: 'Menüyü kapat',
   },

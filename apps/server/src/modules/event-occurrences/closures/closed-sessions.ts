@@ -1,0 +1,54 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { closures, eventOccurrences, events, formSubmissions, occurrenceCancellations } from '../../../db/schema.js';
+import type { Tx } from '../columns.js';
+
+/*
+ * Sessions made or moved inside a closure are cancelled too (docs/domain.md#closures): in the
+ * statement or transaction that makes them, set-based, never a query per session.
+ */
+
+/**
+ * The closure a session starting at `start`, organised by `organiserId` at `locationId`, falls in
+ * (the oldest when several do), or null: an SQL expression over the caller's row.
+ */
+export const closureAt = (start: SQL, organiserId: SQL, locationId: SQL): SQL<number | null> =>
+  sql<number | null>`(select c.id from ${closures} c
+    where c.starts_from <= ${start} and ${start} < c.ends_before
+      and (c.scope_kind = 'all' or c.location_id = ${locationId} or c.organiser_id = ${organiserId})
+    order by c.id limit 1)`;
+
+/** The status a new session starting at `start` is stored with: cancelled inside a closure. */
+export const newSessionStatus = (start: SQL, organiserId: SQL, locationId: SQL): SQL =>
+  sql`case when ${closureAt(start, organiserId, locationId)} is null then 'scheduled' else 'cancelled' end`;
+
+/**
+ * The body of a data-modifying CTE that writes the cancellations of the sessions a `seriesInsert`
+ * CTE (`created`: id, event_id, starts_at, status) stored cancelled because they fall in a closure;
+ * `source` is the from-item of their events (id, organiser_id, location_id) aliased `source`.
+ */
+export const closedCancellationsInsert = (created: SQL, source: SQL): SQL =>
+  sql`insert into ${occurrenceCancellations} (occurrence_id, reason, previous_status, cancelled_by, closure_id)
+    select created.id, c.title, 'scheduled', c.created_by, c.id
+    from ${created} join ${source} on source.id = created.event_id
+      join ${closures} c on c.id = ${closureAt(sql`created.starts_at`, sql`source.organiser_id`, sql`source.location_id`)}
+    where created.status = 'cancelled'`;
+
+/**
+ * Cancels those of the sessions `ids` that now fall in a closure (after a move, or when another
+ * closure is deleted), unless completed, cancelled already or with answers; how many it cancelled.
+ */
+export async function cancelClosedSessions(tx: Tx, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await tx.execute<{ id: number }>(sql`with target as (
+      select o.id, o.status, c.id as closure_id, c.title, c.created_by
+      from ${eventOccurrences} o join ${events} e on e.id = o.event_id
+        join ${closures} c on c.id = ${closureAt(sql`o.starts_at`, sql`e.organiser_id`, sql`e.location_id`)}
+      where o.id = any(${`{${ids.join(',')}}`}::integer[]) and o.status in ('scheduled', 'approved')
+        and not exists (select 1 from ${formSubmissions} s where s.occurrence_id = o.id)
+      for update of o),
+    written as (insert into ${occurrenceCancellations} (occurrence_id, reason, previous_status, cancelled_by, closure_id)
+      select id, title, status, created_by, closure_id from target)
+    update ${eventOccurrences} o set status = 'cancelled', updated_at = now() from target where o.id = target.id
+    returning o.id`);
+  return (result as { rows: unknown[] }).rows.length;
+}

@@ -1,0 +1,100 @@
+import {
+  type Closure,
+  type ClosureList,
+  type ClosureListQuery,
+  closureMessages,
+  type ClosureResult,
+  type CreateClosure,
+} from '@ritim/shared';
+import type { SessionUser } from '../../../auth/tokens.js';
+import type { Db } from '../../../db/client.js';
+import { AppError } from '../../../lib/errors.js';
+import { dayRange, zoneOf } from '../../../lib/time.js';
+import { cancelClosedSessions } from './closed-sessions.js';
+import { type ClosureDays, ClosureRepository } from './closures.js';
+
+/**
+ * Closures (docs/domain.md#closures): closing days cancels the sessions starting on them in its
+ * scope, with its title as the reason (completed sessions and those with answers are kept);
+ * deleting it restores those it cancelled. Sessions made or moved there later are cancelled too
+ * (closed-sessions.ts).
+ */
+export class ClosureService {
+  constructor(
+    private readonly db: Db,
+    private readonly repository = new ClosureRepository(db),
+  ) {}
+
+  /** POST /api/closures: stores the closure and cancels its sessions, or with `dryRun` only says what it would do. */
+  async create(input: CreateClosure, viewer: SessionUser): Promise<ClosureResult> {
+    const timezone = zoneOf(input.timezone ?? viewer.timezone);
+    const days: ClosureDays = {
+      title: input.title,
+      from: input.from,
+      to: input.to,
+      timezone,
+      startsFrom: new Date(dayRange(input.from, timezone)[0]),
+      endsBefore: new Date(dayRange(input.to, timezone)[1]),
+      scope: input.scope,
+    };
+    if (!(await this.repository.scopeExists(this.db, input.scope))) {
+      throw new AppError(
+        400,
+        input.scope.kind === 'location' ? closureMessages.unknownLocation : closureMessages.unknownOrganiser,
+      );
+    }
+    const closed = async (id: number | null, sessions: Awaited<ReturnType<ClosureRepository['sessionsIn']>>) => {
+      const cancelled = sessions.filter((session) => !session.kept);
+      const closure: Closure = {
+        id,
+        title: days.title,
+        from: days.from,
+        to: days.to,
+        timezone,
+        scope: input.scope,
+        cancelledCount: cancelled.length,
+      };
+      return {
+        closure,
+        cancelled: cancelled.map(({ occurrenceId, eventId, title, startsAt }) => ({
+          occurrenceId,
+          eventId,
+          title,
+          startsAt,
+        })),
+        kept: sessions.flatMap(({ kept, ...session }) => (kept ? [{ ...session, reason: kept }] : [])),
+      };
+    };
+    if (input.dryRun) return closed(null, await this.repository.sessionsIn(this.db, days));
+    return this.db.transaction(async (tx) => {
+      // The closure first: a session made from now on in its days sees it (closed-sessions.ts).
+      const id = await this.repository.insert(tx, days, viewer.id);
+      const sessions = await this.repository.sessionsIn(tx, days, true);
+      const result = await closed(id, sessions);
+      await this.repository.cancel(
+        tx,
+        id,
+        result.cancelled.map((session) => session.occurrenceId),
+        viewer.id,
+      );
+      return result;
+    });
+  }
+
+  list(query: ClosureListQuery): Promise<ClosureList> {
+    return this.repository.list(query);
+  }
+
+  /**
+   * DELETE /api/closures/:id: the sessions it cancelled (and that are still cancelled by it) take
+   * back the status they had, unless another closure covers them. False when it does not exist.
+   */
+  async remove(id: number): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const restored = await this.repository.remove(tx, id);
+      if (!restored) return false;
+      await cancelClosedSessions(tx, restored);
+      return true;
+    });
+  }
+}
