@@ -14,6 +14,7 @@ export * from './events.schema.js';
 export * from './occurrences.schema.js';
 export * from './attendance.schema.js';
 export * from './cancellation.schema.js';
+export * from './rsvp.schema.js';
 export * from './form-submissions.schema.js';
 export * from './message-logs.schema.js';
 export * from './calendar-feed.schema.js';

@@ -173,6 +173,12 @@ export const messages = {
     alreadyCancelled: 'Bu oturum zaten iptal edilmiş',
     notCancelled: 'Bu oturum iptal edilmemiş; geri alınacak bir şey yok',
   },
+  rsvp: {
+    responseInvalid: 'response yes ya da no olmalıdır',
+    notFound: 'Bu bağlantı geçerli değil',
+    started: 'Oturum başladı: artık yanıtlanamaz',
+    cancelled: 'Bu oturum iptal edildi',
+  },
   submissions: {
     submitted: 'Form başarıyla gönderildi',
     dataType: 'data, alan değerlerinden oluşan bir JSON nesnesi ya da onun JSON metni olmalıdır',
