@@ -25,7 +25,7 @@ import type { Tx } from '../event-occurrences/columns.js';
 import { OccurrenceReads } from '../event-occurrences/reads.js';
 import { OccurrenceChanges } from '../event-occurrences/status.js';
 import { OCCURRENCE_NOT_FOUND, organisesOrAdmin } from '../event-occurrences/rules.js';
-import { pairKey, RsvpTokens } from '../event-occurrences/rsvp/tokens.js';
+import { pairKey, type RsvpTokens } from '../event-occurrences/rsvp/tokens.js';
 import {
   type Addressee,
   addressees,
@@ -60,10 +60,7 @@ export class MessagingService {
     private readonly outbox: Outbox | undefined,
     private readonly now: () => Date = () => new Date(),
     /** The guests' personal answer links in reminders (docs/domain.md#rsvp), at this origin. */
-    private readonly rsvp: { tokens: RsvpTokens; origin: string } = {
-      tokens: new RsvpTokens('unset'),
-      origin: 'http://127.0.0.1:3000',
-    },
+    private readonly rsvp: { tokens: RsvpTokens; origin: string },
     private readonly occurrences = new OccurrenceReads(db),
     private readonly changes = new OccurrenceChanges(db),
   ) {}
