@@ -12,6 +12,7 @@ import { calendar } from './en/calendar';
 import { conflicts } from './en/conflicts';
 import { attendance } from './en/attendance';
 import { cancellation } from './en/cancellation';
+import { rsvp } from './en/rsvp';
 
 /**
  * The sections' English texts, loaded as their own chunk with the signed-in layout (see
@@ -32,6 +33,7 @@ export const enSections = {
   conflicts,
   attendance,
   cancellation,
+  rsvp,
 };
 
 export type EnSections = typeof enSections;

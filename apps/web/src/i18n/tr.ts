@@ -18,6 +18,7 @@ import { calendar } from './tr/calendar';
 import { conflicts } from './tr/conflicts';
 import { attendance } from './tr/attendance';
 import { cancellation } from './tr/cancellation';
+import { rsvp } from './tr/rsvp';
 import { messages } from './tr/messages';
 
 /**
@@ -42,6 +43,7 @@ export const tr: DeepPartial<Resources> & { messages: typeof messages } = {
   conflicts,
   attendance,
   cancellation,
+  rsvp,
   profile,
   messages,
 };
