@@ -100,10 +100,10 @@ function RsvpDetails({
       <p className="mt-1 text-sm text-slate-600">{t('rsvp.greeting', { name: rsvp.guest.name })}</p>
       <dl className="mt-4 space-y-2 text-sm">
         <div>
-          <dt className="font-medium text-slate-900">{t('rsvp.when')}</dt>
+          <dt className="font-medium text-slate-900">{t('common.when')}</dt>
           <dd className="text-slate-700">
             {formatIn(session.startsAt, zone, language)} – {formatIn(session.endsAt, zone, language)}
-            <span className="block text-xs text-slate-500">{t('rsvp.zone', { zone })}</span>
+            <span className="block text-xs text-slate-500">{t('common.timesIn', { zone })}</span>
           </dd>
         </div>
         {session.location && (
@@ -114,7 +114,7 @@ function RsvpDetails({
         )}
         {session.organiser && (
           <div>
-            <dt className="font-medium text-slate-900">{t('rsvp.organiser')}</dt>
+            <dt className="font-medium text-slate-900">{t('common.organiser')}</dt>
             <dd className="text-slate-700">{session.organiser}</dd>
           </div>
         )}

@@ -2,11 +2,8 @@
 export const rsvp = {
   pageTitle: 'Are you coming?',
   greeting: 'Hello {{name}}, are you coming?',
-  when: 'When',
   where: 'Where',
-  organiser: 'Organiser',
   join: 'Join online',
-  zone: 'Times in {{zone}}',
   inTime: 'You can still cancel without charge (until {{time}}).',
   late: 'Cancelling now counts as a late cancellation.',
   yes: 'Yes, I’ll come',
@@ -16,6 +13,6 @@ export const rsvp = {
   answerNone: 'You have not answered yet.',
   saved: 'Your answer is saved.',
   notFound: 'This link is not valid. Use the link in your latest reminder, or ask the organiser.',
-  loadFailed: 'The session could not be loaded: {{error}}',
+  loadFailed: 'This page could not be loaded: {{error}}',
   failed: 'Your answer could not be saved: {{error}}',
 };

@@ -4,11 +4,8 @@ import type { Resources } from '../en';
 export const rsvp: Resources['rsvp'] = {
   pageTitle: 'Geliyor musunuz?',
   greeting: 'Merhaba {{name}}, geliyor musunuz?',
-  when: 'Ne zaman',
   where: 'Nerede',
-  organiser: 'Düzenleyen',
   join: 'Çevrim içi katıl',
-  zone: 'Saatler {{zone}} saatiyle',
   inTime: 'Hâlâ ücretsiz iptal edebilirsiniz ({{time}} saatine kadar).',
   late: 'Şimdi iptal etmek geç iptal sayılır.',
   yes: 'Evet, geleceğim',
@@ -18,6 +15,6 @@ export const rsvp: Resources['rsvp'] = {
   answerNone: 'Henüz yanıt vermediniz.',
   saved: 'Yanıtınız kaydedildi.',
   notFound: 'Bu bağlantı geçerli değil. Son hatırlatmanızdaki bağlantıyı kullanın ya da düzenleyene sorun.',
-  loadFailed: 'Oturum yüklenemedi: {{error}}',
+  loadFailed: 'Bu sayfa yüklenemedi: {{error}}',
   failed: 'Yanıtınız kaydedilemedi: {{error}}',
 };
