@@ -223,6 +223,17 @@ describe('POST /api/rsvp/:token', () => {
     expect((await read(id)).attendance).toEqual([
       { guestId: ids.ayla, status: 'cancelled', note: null, markedBy: null, markedAt: expect.any(String) as string },
     ]);
+    // Organisers and admins see the answer beside the guest; a guest reads only their own.
+    expect((await read(id)).guests.map((guest) => [guest.id, guest.rsvp])).toEqual([
+      [ids.ayla, 'no'],
+      [ids.burak, null],
+    ]);
+    const burakView = await app.inject({
+      method: 'GET',
+      url: `/api/event-occurrences/${id}`,
+      headers: await headersOf(app, 'burak'),
+    });
+    expect(burakView.json<EventOccurrence>().guests.find((guest) => guest.id === ids.ayla)?.rsvp).toBeNull();
     const yes = await answer(token, { response: 'yes' });
     expect(yes.statusCode, yes.body).toBe(200);
     expect(yes.json<Rsvp>().response).toBe('yes');
