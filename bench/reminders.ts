@@ -15,6 +15,7 @@ import { JobQueue } from '../apps/server/src/jobs/queue.js';
 import { Outbox } from '../apps/server/src/messaging/outbox.js';
 import { createTransport } from '../apps/server/src/messaging/transports/index.js';
 import { reportAttachments } from '../apps/server/src/modules/messaging/attachments.js';
+import { RsvpTokens } from '../apps/server/src/modules/event-occurrences/rsvp/tokens.js';
 import { MessagingService } from '../apps/server/src/modules/messaging/service.js';
 
 const REMINDERS = Number(process.env.BENCH_REMINDERS ?? 1_000);
@@ -58,7 +59,10 @@ const outbox = new Outbox(
   reportAttachments(database.db),
 );
 await outbox.register();
-const messaging = new MessagingService(database.db, outbox);
+const messaging = new MessagingService(database.db, outbox, () => new Date(), {
+  tokens: new RsvpTokens('bench-secret-that-is-long-enough-for-hs256'),
+  origin: 'http://127.0.0.1:3000',
+});
 const viewer = { id: 1, role: 'admin' as const, timezone: ZONE, username: 'bench', groupIds: [] };
 
 console.log(

@@ -36,6 +36,9 @@ import { CancellationService } from './modules/event-occurrences/cancellation/se
 import { occurrenceExportRoutes } from './modules/event-occurrences/export-routes.js';
 import { OccurrenceExportService } from './modules/event-occurrences/export-service.js';
 import { eventOccurrenceRoutes } from './modules/event-occurrences/routes.js';
+import { rsvpRoutes } from './modules/event-occurrences/rsvp/routes.js';
+import { RsvpService } from './modules/event-occurrences/rsvp/service.js';
+import { RsvpTokens } from './modules/event-occurrences/rsvp/tokens.js';
 import { EventOccurrenceService } from './modules/event-occurrences/service.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { EventService } from './modules/events/service.js';
@@ -81,6 +84,10 @@ export interface AppDeps {
   answerCache?: AnswerCacheOptions;
   /** The clock of the rules that depend on it (started, ahead, horizons); tests fix it. */
   now?: () => Date;
+  /** Where people open Ritim (config's publicUrl): the origin of the links in messages. */
+  publicUrl?: string;
+  /** CANCEL_NOTICE_HOURS: a guest's "no" this long before the start is in time (docs/domain.md#rsvp). */
+  cancelNoticeHours?: number;
 }
 
 /** Builds the whole HTTP application without listening (tests call it through inject). */
@@ -209,7 +216,11 @@ export async function buildApp(deps: AppDeps) {
   const db = deps.database.db;
   const users = new UserRepository(db);
   const now = deps.now ?? (() => new Date());
-  const messaging = new MessagingService(db, deps.outbox, now);
+  const rsvpTokens = new RsvpTokens(deps.jwtSecret);
+  const messaging = new MessagingService(db, deps.outbox, now, {
+    tokens: rsvpTokens,
+    origin: (deps.publicUrl ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''),
+  });
   const attendance = new AttendanceService(db, now);
 
   app.get(
@@ -256,6 +267,10 @@ export async function buildApp(deps: AppDeps) {
     exports: new OccurrenceExportService(db),
   });
   await app.register(calendarFeedRoutes, { prefix: '/api', feeds: new CalendarFeedService(db, deps.jwtSecret, now) });
+  await app.register(rsvpRoutes, {
+    prefix: '/api/rsvp',
+    rsvp: new RsvpService(db, rsvpTokens, now, deps.cancelNoticeHours),
+  });
   await app.register(messageGroupRoutes, {
     prefix: '/api/message-groups',
     repository: new MessageGroupRepository(db),

@@ -19,6 +19,11 @@ describe('loadConfig', () => {
     [{ TO_FILL_DIGEST: 'yes' }, /^Invalid configuration: TO_FILL_DIGEST must be on or off$/],
     [{ TO_FILL_DIGEST_HOUR: '24' }, /^Invalid configuration: TO_FILL_DIGEST_HOUR must be an hour \(0-23\)$/],
     [{ TO_FILL_DIGEST_HOUR: '7.5' }, /^Invalid configuration: TO_FILL_DIGEST_HOUR must be an hour \(0-23\)$/],
+    [{ CANCEL_NOTICE_HOURS: '-1' }, /^Invalid configuration: CANCEL_NOTICE_HOURS must be a number of hours \(0-720\)$/],
+    [
+      { CANCEL_NOTICE_HOURS: 'soon' },
+      /^Invalid configuration: CANCEL_NOTICE_HOURS must be a number of hours \(0-720\)$/,
+    ],
     [
       { PUBLIC_URL: 'ritim.example.com' },
       /^Invalid configuration: PUBLIC_URL must be an http:\/\/ or https:\/\/ address$/,
@@ -33,6 +38,11 @@ describe('loadConfig', () => {
       TO_FILL_DIGEST: 'on',
       TO_FILL_DIGEST_HOUR: 0,
     });
+  });
+
+  it('counts a guest’s "no" as in time up to 24 hours before the start unless CANCEL_NOTICE_HOURS says', () => {
+    expect(loadConfig({}).CANCEL_NOTICE_HOURS).toBe(24);
+    expect(loadConfig({ CANCEL_NOTICE_HOURS: '48' }).CANCEL_NOTICE_HOURS).toBe(48);
   });
 
   it('links messages to PUBLIC_URL, else to the address the server listens on', () => {

@@ -53,6 +53,16 @@ const envSchema = z.object({
     .min(0, 'must be an hour (0-23)')
     .max(23, 'must be an hour (0-23)')
     .default(8),
+  /**
+   * How many hours before a session's start a guest's "no" through their link still counts as a
+   * cancellation in time (`cancelled`); after that it is `lateCancelled` (docs/domain.md#rsvp).
+   */
+  CANCEL_NOTICE_HOURS: z.coerce
+    .number({ error: 'must be a number of hours (0-720)' })
+    .int('must be a number of hours (0-720)')
+    .min(0, 'must be a number of hours (0-720)')
+    .max(720, 'must be a number of hours (0-720)')
+    .default(24),
 });
 
 export type Config = z.infer<typeof envSchema>;

@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, publicUrl, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startHorizonJob } from './jobs/horizon.js';
 import { type JobLogger, JobQueue } from './jobs/queue.js';
@@ -82,6 +82,8 @@ async function main() {
     webRoot,
     logger: { level: config.LOG_LEVEL },
     outbox,
+    publicUrl: publicUrl(config),
+    cancelNoticeHours: config.CANCEL_NOTICE_HOURS,
   });
   appLog.current = app.log;
   await queue.start();

@@ -336,6 +336,16 @@ export const routes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./features/auth/login-page')).LoginPage }),
   },
   {
+    // A guest's answer from the link in their reminder: no account, outside the signed-in shell.
+    path: '/rsvp/:token',
+    errorElement,
+    hydrateFallbackElement,
+    lazy: async () => {
+      const [{ RsvpPage }] = await Promise.all([import('./features/rsvp/rsvp-page'), loadSectionTexts()]);
+      return { Component: RsvpPage };
+    },
+  },
+  {
     path: '/',
     errorElement,
     hydrateFallbackElement,

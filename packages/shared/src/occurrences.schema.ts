@@ -5,6 +5,7 @@ import { idField, idText } from './ids.js';
 import { codedTextShape, queryFlag } from './list.js';
 import { codedText, type Text } from './messages.js';
 import { occurrenceMessages } from './occurrences.messages.js';
+import { RSVP_RESPONSES } from './rsvp.schema.js';
 export { occurrenceMessages } from './occurrences.messages.js';
 
 /** An id in the query string (canonical, ids.ts). */
@@ -128,9 +129,12 @@ export const eventOccurrenceSchema = z.object({
   occurrenceGuests: z.array(person),
   /**
    * The guests that count: the override list when set, else the event's; active ones only. Each
-   * carries their attendance status (null: unmarked).
+   * carries their attendance status (null: unmarked) and their own answer through the link in
+   * their reminder (`yes`, `no`, null: none; docs/domain.md#rsvp). A guest reads only their own.
    */
-  guests: z.array(person.extend({ attendance: attendanceStatusSchema.nullable() })),
+  guests: z.array(
+    person.extend({ attendance: attendanceStatusSchema.nullable(), rsvp: z.enum(RSVP_RESPONSES).nullable() }),
+  ),
   formSubmissions: z.array(occurrenceSubmissionSchema),
   /** The session's attendance marks (a guest without one is unmarked), guests in name order. */
   attendance: z.array(attendanceEntrySchema),

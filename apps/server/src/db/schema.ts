@@ -5,6 +5,7 @@ import {
   MESSAGE_STATUSES,
   MESSAGE_TYPES,
   OCCURRENCE_STATUSES,
+  RSVP_RESPONSES,
 } from '@ritim/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import {
@@ -494,6 +495,30 @@ export const closures = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('closures_range_idx').on(t.startsFrom, t.endsBefore)],
+);
+
+/**
+ * A guest's own answer to one session through their personal link (docs/domain.md#rsvp): one row
+ * per (session, guest), made when a reminder carrying the link is queued. The token is
+ * HMAC(key, session.guest.nonce) with a key derived from the server secret, so a later reminder
+ * can carry the same link while only its hash is stored; `response` is null until they answer.
+ */
+export const rsvps = pgTable(
+  'rsvps',
+  {
+    occurrenceId: integer('occurrence_id')
+      .notNull()
+      .references(() => eventOccurrences.id, { onDelete: 'cascade' }),
+    guestId: integer('guest_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    response: text('response', { enum: RSVP_RESPONSES }),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.occurrenceId, t.guestId] }), uniqueIndex('rsvps_token_hash_key').on(t.tokenHash)],
 );
 
 /**

@@ -29,6 +29,8 @@ const en = {
   reminderWhenLabel: 'When',
   reminderWhere: 'Where',
   reminderJoin: 'Join',
+  /** The guest's own link to say whether they come (docs/domain.md#rsvp). */
+  rsvpLink: 'Coming? Answer here',
   report: 'Report',
   reportSubject: (form: string, title: string, when: string) => `${form}: ${title}, ${when}`,
   reportBody: (form: string, title: string, when: string, zone: string) =>
@@ -120,6 +122,7 @@ const tr: GuestTexts = {
   reminderWhenLabel: 'Ne zaman',
   reminderWhere: 'Nerede',
   reminderJoin: 'Katılım bağlantısı',
+  rsvpLink: 'Geliyor musunuz? Buradan yanıtlayın',
   report: 'Rapor',
   reportSubject: (form, title, when) => `${form}: ${title}, ${when}`,
   reportBody: (form, title, when, zone) => `${title} etkinliğinin ${when} (${zone}) tarihli ${form} raporu ektedir.`,

@@ -134,6 +134,24 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 /**
+ * A call without signing in (a guest's answer link, docs/domain.md#rsvp): no token, no refresh.
+ * Returns the parsed JSON; failures throw ApiError with the server's message.
+ */
+export async function publicRequest<T>(
+  path: string,
+  options: Pick<RequestOptions, 'method' | 'body'> = {},
+): Promise<T> {
+  const method = options.method ?? 'GET';
+  const response = await fetch(apiUrl(path), {
+    method,
+    headers: { Accept: 'application/json', ...(method === 'GET' ? {} : { 'Content-Type': 'application/json' }) },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  if (!response.ok) throw await failure(response);
+  return (await readBody(response)) as T;
+}
+
+/**
  * An authenticated download (a report image, a CSV export): the file and its name from
  * Content-Disposition, else `fallbackName`. Failures throw ApiError with the server's message, as
  * apiRequest.

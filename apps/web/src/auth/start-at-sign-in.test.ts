@@ -29,6 +29,12 @@ describe('startAtSignIn', () => {
     expect(atLogin.calls).toEqual([]);
   });
 
+  it('leaves a guest’s answer link where it is: it needs no account', () => {
+    const answer = browserAt('/rsvp/abc');
+    startAtSignIn(answer.location, answer.history, '');
+    expect(answer.calls).toEqual([]);
+  });
+
   it('goes Home after signing in when the path was sign-out', () => {
     const browser = browserAt('/logout');
     startAtSignIn(browser.location, browser.history, '');

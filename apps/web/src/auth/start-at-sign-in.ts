@@ -6,6 +6,9 @@ export function mayHaveSession(cookie: string): boolean {
   return cookie.split(/;\s*/).includes(`${SESSION_HINT_COOKIE}=1`);
 }
 
+/** Pages that need no account: Sign In, and a guest's answer link (docs/domain.md#rsvp). */
+const isPublicPath = (pathname: string) => pathname === '/login' || pathname.startsWith('/rsvp/');
+
 /**
  * Before the router starts: a browser without a session opens Sign In at once, carrying the path it
  * asked for, so it never fetches the signed-in layout and screens only to be sent away. With the
@@ -13,7 +16,7 @@ export function mayHaveSession(cookie: string): boolean {
  * credential: the server decides every call.
  */
 export function startAtSignIn(location: Location, history: History, cookie: string): void {
-  if (location.pathname === '/login' || mayHaveSession(cookie)) return;
+  if (isPublicPath(location.pathname) || mayHaveSession(cookie)) return;
   const state: LoginState = { from: returnPath(location.pathname + location.search + location.hash) };
   // React Router reads a location's state from history.state.usr.
   history.replaceState({ usr: state, key: 'default', idx: 0 }, '', '/login');

@@ -1,4 +1,4 @@
-import type { AttendanceStatus } from '@ritim/shared';
+import type { AttendanceStatus, RsvpResponse } from '@ritim/shared';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fullName } from '../lib/names';
@@ -33,11 +33,36 @@ export function AttendanceBadge({ status }: { status: AttendanceStatus | null | 
   );
 }
 
+/**
+ * A guest's own answer through the link in their reminder (docs/domain.md#rsvp), beside their
+ * name for admins and the organiser; none shows nothing.
+ */
+export function RsvpBadge({ response }: { response: RsvpResponse | null | undefined }) {
+  const { t } = useTranslation();
+  if (!response) return null;
+  const colours =
+    response === 'yes' ? 'bg-green-50 text-green-700 ring-green-600/20' : 'bg-red-50 text-red-700 ring-red-600/20';
+  return (
+    <span
+      className={`ml-1 inline-flex items-center rounded-full px-1.5 py-0.5 align-middle text-xs font-medium whitespace-nowrap ring-1 ring-inset ${colours}`}
+      data-testid="rsvp-badge"
+    >
+      {t(`attendance.rsvp.${response}`)}
+    </span>
+  );
+}
+
 /** A session's guests on one line, each name with their mark (Home's rows). */
 export function GuestsWithMarks({
   guests,
 }: {
-  guests: readonly { id: number; name: string | null; surname: string | null; attendance: AttendanceStatus | null }[];
+  guests: readonly {
+    id: number;
+    name: string | null;
+    surname: string | null;
+    attendance: AttendanceStatus | null;
+    rsvp?: RsvpResponse | null;
+  }[];
 }) {
   return (
     <p className="text-sm text-slate-600">
@@ -47,6 +72,7 @@ export function GuestsWithMarks({
           {index > 0 && ', '}
           <span className="whitespace-nowrap">
             {fullName(guest)}
+            <RsvpBadge response={guest.rsvp} />
             <AttendanceBadge status={guest.attendance} />
           </span>
         </Fragment>

@@ -19,6 +19,7 @@ const guest = (
   surname,
   status: 'active',
   attendance,
+  rsvp: null,
 });
 
 const ali = guest(21, 'Ali', 'Demir', null);

@@ -13,6 +13,7 @@ import { conflicts } from './en/conflicts';
 import { attendance } from './en/attendance';
 import { cancellation } from './en/cancellation';
 import { closures } from './en/closures';
+import { rsvp } from './en/rsvp';
 
 /**
  * The sections' English texts, loaded as their own chunk with the signed-in layout (see
@@ -34,6 +35,7 @@ export const enSections = {
   attendance,
   cancellation,
   closures,
+  rsvp,
 };
 
 export type EnSections = typeof enSections;

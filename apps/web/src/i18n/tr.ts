@@ -19,6 +19,7 @@ import { conflicts } from './tr/conflicts';
 import { attendance } from './tr/attendance';
 import { cancellation } from './tr/cancellation';
 import { closures } from './tr/closures';
+import { rsvp } from './tr/rsvp';
 import { messages } from './tr/messages';
 
 /**
@@ -44,6 +45,7 @@ export const tr: DeepPartial<Resources> & { messages: typeof messages } = {
   attendance,
   cancellation,
   closures,
+  rsvp,
   profile,
   messages,
 };

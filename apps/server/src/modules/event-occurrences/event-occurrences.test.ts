@@ -111,8 +111,8 @@ describe('GET /api/event-occurrences: the row', () => {
       },
       occurrenceGuests: [],
       guests: [
-        { id: ids.ali, name: 'Ali', surname: 'Yılmaz', status: 'active', attendance: null },
-        { id: ids.zeynep, name: 'Zeynep', surname: 'Şahin', status: 'active', attendance: null },
+        { id: ids.ali, name: 'Ali', surname: 'Yılmaz', status: 'active', attendance: null, rsvp: null },
+        { id: ids.zeynep, name: 'Zeynep', surname: 'Şahin', status: 'active', attendance: null, rsvp: null },
       ],
       formSubmissions: [],
       attendance: [],

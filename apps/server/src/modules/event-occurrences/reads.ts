@@ -37,6 +37,7 @@ import {
 import { attendanceJson } from './attendance/marks.js';
 import { toFillCondition } from './attendance/to-fill.js';
 import { cancellationJson } from './cancellation/cancellations.js';
+import { rsvpJson, type RsvpAnswerJson } from './rsvp/answers.js';
 import { guestListOf, visibleTo } from './rules.js';
 
 /** The list's request once `date`/`timezone` are read: instants as ISO text. */
@@ -115,6 +116,7 @@ function rowColumns(light: boolean, onlyGuest: unknown) {
       from ${formSubmissions} s join ${forms} f on f.id = s.form_id left join ${users} g on g.id = s.guest_id
       where s.occurrence_id = ${eventOccurrences.id}${whose})`.as('submissions'),
     attendance: attendanceJson(sql`${eventOccurrences.id}`, onlyGuest).as('attendance'),
+    rsvps: rsvpJson(sql`${eventOccurrences.id}`, onlyGuest).as('rsvps'),
     cancellation: cancellationJson(sql`${eventOccurrences.id}`).as('cancellation'),
   };
 }
@@ -137,6 +139,7 @@ interface Row extends PlaceAndOrganiser {
   occurrenceGuests: OccurrencePerson[] | string;
   submissions: SubmissionJson[] | string;
   attendance: AttendanceEntry[] | string;
+  rsvps: RsvpAnswerJson[] | string;
   cancellation: OccurrenceCancellation | string | null;
 }
 
@@ -146,6 +149,7 @@ function toOccurrence(row: Row): EventOccurrence {
   const ownGuests = jsonColumn(row.occurrenceGuests);
   const marks = jsonColumn(row.attendance);
   const statusOf = new Map(marks.map((mark) => [mark.guestId, mark.status]));
+  const answerOf = new Map(jsonColumn(row.rsvps).map((answer) => [answer.guestId, answer.response]));
   return {
     id: row.id,
     eventId: row.eventId,
@@ -168,7 +172,7 @@ function toOccurrence(row: Row): EventOccurrence {
     occurrenceGuests: ownGuests,
     guests: (row.hasGuestOverride ? ownGuests : eventGuestList)
       .filter((g) => g.status === 'active')
-      .map((g) => ({ ...g, attendance: statusOf.get(g.id) ?? null })),
+      .map((g) => ({ ...g, attendance: statusOf.get(g.id) ?? null, rsvp: answerOf.get(g.id) ?? null })),
     formSubmissions: jsonColumn(row.submissions),
     attendance: marks,
     cancellation: row.cancellation === null ? null : jsonColumn(row.cancellation),

@@ -25,7 +25,14 @@ import type { Tx } from '../event-occurrences/columns.js';
 import { OccurrenceReads } from '../event-occurrences/reads.js';
 import { OccurrenceChanges } from '../event-occurrences/status.js';
 import { OCCURRENCE_NOT_FOUND, organisesOrAdmin } from '../event-occurrences/rules.js';
-import { addressees, type GuestContact, guestContactsBetween, occurrenceGuestContacts } from './recipients.js';
+import { pairKey, type RsvpTokens } from '../event-occurrences/rsvp/tokens.js';
+import {
+  type Addressee,
+  addressees,
+  type GuestContact,
+  guestContactsBetween,
+  occurrenceGuestContacts,
+} from './recipients.js';
 import { occurrenceReportData } from './report-data.js';
 
 const FORM_NOT_FOUND = notFound('Form');
@@ -52,6 +59,8 @@ export class MessagingService {
     private readonly db: Db,
     private readonly outbox: Outbox | undefined,
     private readonly now: () => Date = () => new Date(),
+    /** The guests' personal answer links in reminders (docs/domain.md#rsvp), at this origin. */
+    private readonly rsvp: { tokens: RsvpTokens; origin: string },
     private readonly occurrences = new OccurrenceReads(db),
     private readonly changes = new OccurrenceChanges(db),
   ) {}
@@ -80,37 +89,54 @@ export class MessagingService {
         occurrences.map((o) => o.id),
       ),
     );
-    const messages: NewMessage[] = occurrences.flatMap((occurrence) =>
-      addressees(guests.get(occurrence.id) ?? []).map((to) => {
-        const texts = languageOf(to.guests);
-        const zones = zonesOf(to.guests);
-        const when = whenLines(texts, occurrence, zones);
-        const lines = [
-          `${texts.reminder}: ${occurrence.title}`,
-          ...(to.recipient.kind === 'group'
-            ? [`${texts.reminderFor}: ${to.guests.map((guest) => guest.name).join(', ')}`]
-            : []),
-          ...when,
-          `${texts.reminderWhere}: ${occurrence.location}`,
-          ...(occurrence.conferenceLink ? [`${texts.reminderJoin}: ${occurrence.conferenceLink}`] : []),
-        ];
-        return {
-          type: 'reminder' as const,
-          idempotencyKey: `reminder:${occurrence.id}:${to.key}`,
-          occurrenceId: occurrence.id,
-          recipient: to.recipient,
-          guestIds: to.guests.map((guest) => guest.id),
-          subject: texts.reminderSubject(
-            occurrence.title,
-            formatIn(texts, occurrence.startsAt, zones[0]!, texts.dateTime),
-          ),
-          body: lines.join('\n'),
-          attachment: { kind: 'occurrence-ics' as const, occurrenceId: occurrence.id },
-          createdBy: viewer.id,
-        };
-      }),
-    );
-    const result = await this.db.transaction((tx) => outbox.enqueue(tx, messages));
+    const result = await this.db.transaction(async (tx) => {
+      // Each guest's own link, made (or the one made before reused) with the messages carrying it.
+      const links = await this.rsvp.tokens.links(
+        tx,
+        [...guests.values()].flat().map((guest) => ({ occurrenceId: guest.occurrenceId, guestId: guest.id })),
+        this.rsvp.origin,
+      );
+      const linkLines = (to: Addressee, texts: GuestTexts) =>
+        to.guests.flatMap((guest) => {
+          const link = links.get(pairKey({ occurrenceId: guest.occurrenceId, guestId: guest.id }));
+          if (!link) return [];
+          return [
+            to.recipient.kind === 'group' ? `${texts.rsvpLink} (${guest.name}): ${link}` : `${texts.rsvpLink}: ${link}`,
+          ];
+        });
+      const messages: NewMessage[] = occurrences.flatMap((occurrence) =>
+        addressees(guests.get(occurrence.id) ?? []).map((to) => {
+          const texts = languageOf(to.guests);
+          const zones = zonesOf(to.guests);
+          const when = whenLines(texts, occurrence, zones);
+          const lines = [
+            `${texts.reminder}: ${occurrence.title}`,
+            ...(to.recipient.kind === 'group'
+              ? [`${texts.reminderFor}: ${to.guests.map((guest) => guest.name).join(', ')}`]
+              : []),
+            ...when,
+            `${texts.reminderWhere}: ${occurrence.location}`,
+            ...(occurrence.conferenceLink ? [`${texts.reminderJoin}: ${occurrence.conferenceLink}`] : []),
+            ...linkLines(to, texts),
+          ];
+          return {
+            type: 'reminder' as const,
+            idempotencyKey: `reminder:${occurrence.id}:${to.key}`,
+            occurrenceId: occurrence.id,
+            recipient: to.recipient,
+            guestIds: to.guests.map((guest) => guest.id),
+            subject: texts.reminderSubject(
+              occurrence.title,
+              formatIn(texts, occurrence.startsAt, zones[0]!, texts.dateTime),
+            ),
+            body: lines.join('\n'),
+            attachment: { kind: 'occurrence-ics' as const, occurrenceId: occurrence.id },
+            createdBy: viewer.id,
+          };
+        }),
+      );
+      return outbox.enqueue(tx, messages);
+    });
     return bulkResult(true, sendSummary(messagingMessages.remindersQueued, result));
   }
 

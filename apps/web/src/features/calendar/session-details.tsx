@@ -9,7 +9,7 @@ import { toast } from 'sonner';
 import { formQuery } from '../../api/forms';
 import { occurrenceQuery, useDeleteOccurrence } from '../../api/occurrences';
 import { useSession } from '../../auth/session-store';
-import { AttendanceBadge } from '../../components/attendance-badge';
+import { AttendanceBadge, RsvpBadge } from '../../components/attendance-badge';
 import { CancelSessionDialog, useRestoreSession } from '../../components/cancel-session';
 import { confirmAction } from '../../components/confirm';
 import { Spinner } from '../../components/spinner';
@@ -61,6 +61,7 @@ function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrenc
               {occurrence.guests.map((guest) => (
                 <li key={guest.id}>
                   {fullName(guest)}
+                  <RsvpBadge response={guest.rsvp} />
                   <AttendanceBadge status={guest.attendance} />
                 </li>
               ))}

@@ -60,6 +60,8 @@ function AdminToday({ zone }: { zone: string }) {
     occurrenceListQuery({ date: today, timezone: zone, status: 'approved', light: true, limit: 1 }),
   );
   const total = day.data?.totalCount;
+  // The guests who answered "no" through their reminder's link, among today's sessions shown.
+  const noCount = day.data?.items.flatMap((o) => o.guests).filter((g) => g.rsvp === 'no').length ?? 0;
   return (
     <Panel
       id="home-today"
@@ -70,6 +72,11 @@ function AdminToday({ zone }: { zone: string }) {
           {total !== undefined && total > 0 && approved.data && (
             <p className="mt-1 font-medium text-slate-900" data-testid="home-approved-count">
               {t('home.approvedCount', { approved: approved.data.totalCount, total })}
+            </p>
+          )}
+          {noCount > 0 && (
+            <p className="mt-1 text-slate-700" data-testid="home-rsvp-no-count">
+              {t('home.rsvpNoCount', { count: noCount })}
             </p>
           )}
         </>

@@ -14,6 +14,7 @@ const guest = (id: number, name: string, attendance: EventOccurrence['guests'][n
   surname: 'Demir',
   status: 'active',
   attendance,
+  rsvp: null,
 });
 
 /** A session of yesterday organised by the editor (user 2): Ali unmarked, Can present with his notes in. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { occurrenceListQuery, useDeleteOccurrence } from '../../api/occurrences';
 import { isAdmin } from '../../auth/roles';
 import { useSession } from '../../auth/session-store';
-import { AttendanceBadge } from '../../components/attendance-badge';
+import { AttendanceBadge, RsvpBadge } from '../../components/attendance-badge';
 import { CancellationReason, CancelSessionDialog, useRestoreSession } from '../../components/cancel-session';
 import type { Column } from '../../components/data-table';
 import { DayPicker, useDayParam } from '../../components/day-picker';
@@ -114,6 +114,7 @@ function useColumns(withNotes: boolean): Column<EventOccurrence>[] {
             {index > 0 && ', '}
             <span className="whitespace-nowrap">
               {name}
+              {index < GUESTS_SHOWN && <RsvpBadge response={row.guests[index]?.rsvp} />}
               {index < GUESTS_SHOWN && <AttendanceBadge status={row.guests[index]?.attendance} />}
             </span>
           </Fragment>

@@ -23,6 +23,7 @@ const person = (id: number, name: string, surname: string) => ({
   surname,
   status: 'active',
   attendance: null,
+  rsvp: null,
 });
 
 const submission = (id: number, formId: number, guest: ReturnType<typeof person> | null, notes: string | null) => ({

@@ -4,6 +4,8 @@
  */
 export const attendance = {
   /** A guest's mark at a session; no mark at all is `unmarked`. */
+  /** A guest's own answer through their reminder's link, beside their name. */
+  rsvp: { yes: 'Said yes', no: 'Said no' },
   statuses: {
     present: 'Present',
     late: 'Late',

@@ -8,6 +8,7 @@ export const home = {
   retry: 'Try again',
   todayTitle: 'Today’s sessions',
   todayDate: '{{day}}, in {{zone}}',
+  rsvpNoCount: 'Guests who answered no today: {{count}}',
   approvedCount: '{{approved}} of {{total}} approved',
   openDay: 'Open in Upcoming Events',
   moreToday: 'Showing {{shown}} of {{total}}.',

@@ -2,6 +2,7 @@ import type { Resources } from '../en';
 
 /** Turkish texts of attendance. */
 export const attendance: Resources['attendance'] = {
+  rsvp: { yes: 'Evet dedi', no: 'Hayır dedi' },
   statuses: {
     present: 'Geldi',
     late: 'Geç kaldı',

@@ -10,6 +10,7 @@ export const home: Resources['home'] = {
   retry: 'Yeniden dene',
   todayTitle: 'Bugünün oturumları',
   todayDate: '{{day}}, {{zone}}',
+  rsvpNoCount: 'Bugün hayır yanıtı veren misafirler: {{count}}',
   approvedCount: '{{total}} oturumdan {{approved}} tanesi onaylandı',
   openDay: 'Yaklaşan Etkinlikler’de aç',
   moreToday: '{{total}} oturumdan {{shown}} tanesi gösteriliyor.',

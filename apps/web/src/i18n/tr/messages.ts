@@ -187,6 +187,12 @@ export const messages = {
     dryRunInvalid: 'dryRun true ya da false olmalıdır',
     notFound: 'Kapanış bulunamadı',
   },
+  rsvp: {
+    responseInvalid: 'response yes ya da no olmalıdır',
+    notFound: 'Bu bağlantı geçerli değil',
+    started: 'Oturum başladı: artık yanıtlanamaz',
+    cancelled: 'Bu oturum iptal edildi',
+  },
   submissions: {
     submitted: 'Form başarıyla gönderildi',
     dataType: 'data, alan değerlerinden oluşan bir JSON nesnesi ya da onun JSON metni olmalıdır',

@@ -68,7 +68,7 @@ export class AttendanceMarks {
    * Sets each guest's mark (one statement, whatever their number): status, marker and time always;
    * the note only when the entry has one (blank clears it). Other guests' marks stay.
    */
-  async upsert(tx: Tx, occurrenceId: number, marks: readonly Mark[], markedBy: number): Promise<void> {
+  async upsert(tx: Tx, occurrenceId: number, marks: readonly Mark[], markedBy: number | null): Promise<void> {
     const rows = (keep: boolean) =>
       JSON.stringify(
         marks
@@ -77,7 +77,7 @@ export class AttendanceMarks {
       );
     const upsert = (entries: string, note: SQL) => sql`insert into ${attendance}
         (occurrence_id, guest_id, status, note, marked_by, marked_at)
-      select ${occurrenceId}, e.guest_id, e.status, e.note, ${markedBy}, now()
+      select ${occurrenceId}, e.guest_id, e.status, e.note, cast(${markedBy} as integer), now()
         from json_to_recordset(cast(${entries} as json)) as e(guest_id integer, status text, note text)
       on conflict (occurrence_id, guest_id) do update set status = excluded.status${note},
         marked_by = excluded.marked_by, marked_at = excluded.marked_at
@@ -86,6 +86,15 @@ export class AttendanceMarks {
     await tx.execute(sql`with noted as (${upsert(rows(false), sql`, note = excluded.note`)}),
       kept as (${upsert(rows(true), sql``)})
       select (select count(*) from noted) + (select count(*) from kept) as marked`);
+  }
+
+  /**
+   * Removes a guest's `cancelled` or `lateCancelled` mark (their "no" taken back through their
+   * link, docs/domain.md#rsvp); any other mark, set by an organiser since, stays.
+   */
+  async removeCancellation(tx: Tx, occurrenceId: number, guestId: number): Promise<void> {
+    await tx.execute(sql`delete from ${attendance} where occurrence_id = ${occurrenceId} and guest_id = ${guestId}
+      and status in ('cancelled', 'lateCancelled')`);
   }
 
   /** The session's whole list, as GET .../{id} carries it. */

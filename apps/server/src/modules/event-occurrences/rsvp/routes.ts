@@ -1,0 +1,50 @@
+import { rsvpAnswerSchema, rsvpSchema } from '@ritim/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../../lib/errors.js';
+import type { RsvpService } from './service.js';
+
+const tags = ['rsvp'];
+/** No session: the link's token is the credential (docs/domain.md#rsvp). */
+const publicRoute = { access: 'public' } as const;
+const params = z.object({ token: z.string().max(100) });
+
+/** /api/rsvp/{token}: a guest's own answer through the link in their reminder (docs/domain.md#rsvp). */
+export const rsvpRoutes: FastifyPluginAsyncZod<{ rsvp: RsvpService }> = async (app, { rsvp }) => {
+  app.get(
+    '/:token',
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        security: [],
+        description:
+          'The session a guest’s link is about (time, place, organiser; `timezone` is the guest’s own zone), ' +
+          'their answer (`yes`, `no` or null) and the cutoff (start minus CANCEL_NOTICE_HOURS) before which "no" ' +
+          'is a cancellation in time. No sign-in: the token is the credential; any link that opens nothing is 404.',
+        params,
+        response: { 200: rsvpSchema, ...errorResponses(404) },
+      },
+    },
+    async (request) => rsvp.get(request.params.token),
+  );
+
+  app.post(
+    '/:token',
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        security: [],
+        description:
+          'The guest answers. "no" before the cutoff marks their attendance `cancelled`, after it `lateCancelled`; ' +
+          '"yes" takes a "no" back (its mark removed). 409 once the session started or while it is cancelled; ' +
+          'answers as GET does.',
+        params,
+        body: rsvpAnswerSchema,
+        response: { 200: rsvpSchema, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request) => rsvp.respond(request.params.token, request.body),
+  );
+};

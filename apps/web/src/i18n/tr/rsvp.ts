@@ -1,0 +1,20 @@
+import type { Resources } from '../en';
+
+/** Turkish texts of a guest's own answer page. */
+export const rsvp: Resources['rsvp'] = {
+  pageTitle: 'Geliyor musunuz?',
+  greeting: 'Merhaba {{name}}, geliyor musunuz?',
+  where: 'Nerede',
+  join: 'Çevrim içi katıl',
+  inTime: 'Hâlâ ücretsiz iptal edebilirsiniz ({{time}} saatine kadar).',
+  late: 'Şimdi iptal etmek geç iptal sayılır.',
+  yes: 'Evet, geleceğim',
+  no: 'Hayır, gelemeyeceğim',
+  answerYes: 'Yanıtınız: geliyorsunuz.',
+  answerNo: 'Yanıtınız: gelmiyorsunuz.',
+  answerNone: 'Henüz yanıt vermediniz.',
+  saved: 'Yanıtınız kaydedildi.',
+  notFound: 'Bu bağlantı geçerli değil. Son hatırlatmanızdaki bağlantıyı kullanın ya da düzenleyene sorun.',
+  loadFailed: 'Bu sayfa yüklenemedi: {{error}}',
+  failed: 'Yanıtınız kaydedilemedi: {{error}}',
+};
