@@ -15,6 +15,9 @@ const PUBLIC = [
   'POST /api/auth/logout',
   // A calendar app polls the feed without a session: the secret token in the URL is the credential.
   'GET /api/calendar-feeds/:file',
+  // A guest answers from the link in their reminder without an account: the token is the credential.
+  'GET /api/rsvp/:token',
+  'POST /api/rsvp/:token',
 ];
 const WIDER: Record<string, readonly Role[]> = {
   // Everyone reads and changes their own profile (the handler limits it to themselves).
