@@ -1,13 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import type { MessageLog } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { attendance, eventOccurrences, messageLogs, users } from '../../db/schema.js';
-import { defineJob, type JobLogger, JobQueue } from '../../jobs/queue.js';
+import { type JobLogger, JobQueue } from '../../jobs/queue.js';
 import {
   runToFillDigest,
   startToFillDigestJob,
@@ -16,10 +14,9 @@ import {
   toFillDigestSettings,
 } from '../../jobs/to-fill-digest.js';
 import { Outbox } from '../../messaging/outbox.js';
-import { createTransport } from '../../messaging/transports/index.js';
+import { type Mail, startMailOutbox } from '../../test/mail.js';
 import { createTestDatabase, TEST_JWT_SECRET } from '../../test/harness.js';
 import { createEvent, createLocation, createUsers, headersOf, occurrenceIdsOf, waitFor } from '../../test/seed.js';
-import { reportAttachments } from './attachments.js';
 import { digestDay, type ToFillDigestSettings } from './to-fill-digest.js';
 
 /**
@@ -30,16 +27,6 @@ import { digestDay, type ToFillDigestSettings } from './to-fill-digest.js';
  * Yesterday is Sunday 29 March 2026, the day London springs forward (23 hours, 00:00 GMT to 00:00
  * BST = 00:00Z to 23:00Z); Istanbul has no DST (UTC+3). The digest's hour is 08:00.
  */
-interface Mail {
-  to: string[];
-  text: string;
-}
-
-const quickJob = defineJob<{ messageLogId: number }>('deliver-message-to-fill-test', {
-  retryLimit: 1,
-  retryDelaySeconds: 0,
-  retryBackoff: false,
-});
 const silent: JobLogger = { error: () => undefined, warn: () => undefined, info: () => undefined };
 const SETTINGS: ToFillDigestSettings = { hour: 8, appUrl: 'https://ritim.example.com' };
 
@@ -47,17 +34,11 @@ let database: Database;
 let queue: JobQueue;
 let outbox: Outbox;
 let app: App;
-let smtp: SMTPServer;
-const mails: Mail[] = [];
+let mails: Mail[] = [];
+let closeMail: () => Promise<void>;
 let admin: Record<string, string>;
 let ids: Record<'admin' | 'selin' | 'emre' | 'done' | 'nomail' | 'ayse' | 'omer' | 'gone', number>;
 
-/** MIME text is quoted-printable: what a reader sees. */
-const decoded = (raw: string) =>
-  Buffer.from(
-    raw.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
 const mailsTo = (address: string) => mails.filter((mail) => mail.to.includes(address));
 const digestLogs = () => database.db.select().from(messageLogs).where(eq(messageLogs.type, 'to-fill'));
 const run = (at: string) => runToFillDigest(database.db, outbox, SETTINGS, silent, new Date(at));
@@ -105,36 +86,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   queue = new JobQueue(database, { pollingIntervalSeconds: 0.5 });
   await queue.start();
-  smtp = new SMTPServer({
-    logger: false,
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({
-          to: session.envelope.rcptTo.map((address) => address.address),
-          text: decoded(Buffer.concat(chunks).toString('latin1')),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const transport = createTransport(
-    {
-      transport: 'smtp',
-      host: '127.0.0.1',
-      port: (smtp.server.address() as AddressInfo).port,
-      secure: false,
-      from: { name: 'Ritim', address: 'ritim@example.com' },
-    },
-    { dataDir: '/nonexistent' },
-  );
-  outbox = new Outbox(database.db, queue, transport, reportAttachments(database.db), { job: quickJob });
-  await outbox.register();
-  await outbox.work();
+  ({ mails, outbox, close: closeMail } = await startMailOutbox(database, queue, 'deliver-message-to-fill-test'));
   app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, outbox });
   await app.ready();
 
@@ -199,7 +151,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await queue?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await closeMail();
   await database?.close();
 }, 60_000);
 

@@ -1,15 +1,13 @@
-import type { AddressInfo } from 'node:net';
 import type { ConflictList, EventOccurrence, MessageLog, OccurrenceCalendar, OccurrenceClashList } from '@ritim/shared';
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../app.js';
 import type { Database } from '../../../db/client.js';
 import { eventOccurrences, messageLogs, users } from '../../../db/schema.js';
-import { defineJob, JobQueue } from '../../../jobs/queue.js';
+import { JobQueue } from '../../../jobs/queue.js';
 import { Outbox } from '../../../messaging/outbox.js';
-import { createTransport } from '../../../messaging/transports/index.js';
+import { type Mail, startMailOutbox } from '../../../test/mail.js';
 import { createTestDatabase, messageOf, TEST_JWT_SECRET } from '../../../test/harness.js';
 import {
   createLocation,
@@ -20,7 +18,6 @@ import {
   type SessionInput,
   waitFor,
 } from '../../../test/seed.js';
-import { reportAttachments } from '../../messaging/attachments.js';
 
 /**
  * POST /api/event-occurrences/:id/cancel and /restore (docs/domain.md#cancellation): who may, what
@@ -32,35 +29,17 @@ import { reportAttachments } from '../../messaging/attachments.js';
 const NOW = new Date('2026-04-10T07:00:00Z');
 const ZONE = 'Europe/London';
 
-interface Mail {
-  to: string[];
-  text: string;
-}
-
-const quickJob = defineJob<{ messageLogId: number }>('deliver-message-cancellation-test', {
-  retryLimit: 1,
-  retryDelaySeconds: 0,
-  retryBackoff: false,
-});
-
 let database: Database;
 let queue: JobQueue;
 let app: App;
-let smtp: SMTPServer;
-const mails: Mail[] = [];
+let mails: Mail[] = [];
+let closeMail: () => Promise<void>;
 let ids: Record<'admin' | 'emre' | 'ayla' | 'burak' | 'cem' | 'nomail', number>;
 let admin: Headers;
 let editor: Headers;
 let guest: Headers;
 let room: number;
 let hall: number;
-
-/** MIME text is quoted-printable: what a reader sees. */
-const decoded = (raw: string) =>
-  Buffer.from(
-    raw.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
 
 const post = (url: string, payload?: unknown, headers: Headers = admin) =>
   app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -94,36 +73,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   queue = new JobQueue(database, { pollingIntervalSeconds: 0.5 });
   await queue.start();
-  smtp = new SMTPServer({
-    logger: false,
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    onData(stream, smtpSession, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({
-          to: smtpSession.envelope.rcptTo.map((address) => address.address),
-          text: decoded(Buffer.concat(chunks).toString('latin1')),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const transport = createTransport(
-    {
-      transport: 'smtp',
-      host: '127.0.0.1',
-      port: (smtp.server.address() as AddressInfo).port,
-      secure: false,
-      from: { name: 'Ritim', address: 'ritim@example.com' },
-    },
-    { dataDir: '/nonexistent' },
-  );
-  const outbox = new Outbox(database.db, queue, transport, reportAttachments(database.db), { job: quickJob });
-  await outbox.register();
-  await outbox.work();
+  let outbox: Outbox;
+  ({ mails, outbox, close: closeMail } = await startMailOutbox(database, queue, 'deliver-message-cancellation-test'));
   app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, outbox, now: () => NOW });
   await app.ready();
 
@@ -152,7 +103,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await queue?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await closeMail();
   await database?.close();
 }, 60_000);
 

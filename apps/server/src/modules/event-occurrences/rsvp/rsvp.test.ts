@@ -1,17 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import type { EventOccurrence, MessageLog, Rsvp } from '@ritim/shared';
 import { and, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../app.js';
 import type { Database } from '../../../db/client.js';
 import { messageLogs } from '../../../db/schema.js';
-import { defineJob, JobQueue } from '../../../jobs/queue.js';
+import { JobQueue } from '../../../jobs/queue.js';
 import { Outbox } from '../../../messaging/outbox.js';
-import { createTransport } from '../../../messaging/transports/index.js';
+import { type Mail, startMailOutbox } from '../../../test/mail.js';
 import { createTestDatabase, messageOf, TEST_JWT_SECRET } from '../../../test/harness.js';
 import { createLocation, createSession, createUsers, type Headers, headersOf, waitFor } from '../../../test/seed.js';
-import { reportAttachments } from '../../messaging/attachments.js';
 import { RsvpTokens } from './tokens.js';
 
 /**
@@ -23,33 +20,15 @@ const ZONE = 'Europe/London';
 const ORIGIN = 'https://ritim.example.com';
 const TOKEN_LINK = new RegExp(`${ORIGIN}/rsvp/([A-Za-z0-9_-]{43})`, 'g');
 
-interface Mail {
-  to: string[];
-  text: string;
-}
-
-const quickJob = defineJob<{ messageLogId: number }>('deliver-message-rsvp-test', {
-  retryLimit: 1,
-  retryDelaySeconds: 0,
-  retryBackoff: false,
-});
-
 let clock = new Date('2026-04-10T07:00:00Z');
 let database: Database;
 let queue: JobQueue;
 let app: App;
-let smtp: SMTPServer;
-const mails: Mail[] = [];
+let mails: Mail[] = [];
+let closeMail: () => Promise<void>;
 let ids: Record<'admin' | 'emre' | 'ayla' | 'burak', number>;
 let admin: Headers;
 let room: number;
-
-/** MIME text is quoted-printable: what a reader sees. */
-const decoded = (raw: string) =>
-  Buffer.from(
-    raw.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
 
 const get = (token: string) => app.inject({ method: 'GET', url: `/api/rsvp/${token}` });
 const answer = (token: string, payload: unknown) =>
@@ -81,36 +60,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   queue = new JobQueue(database, { pollingIntervalSeconds: 0.5 });
   await queue.start();
-  smtp = new SMTPServer({
-    logger: false,
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    onData(stream, smtpSession, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({
-          to: smtpSession.envelope.rcptTo.map((address) => address.address),
-          text: decoded(Buffer.concat(chunks).toString('latin1')),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const transport = createTransport(
-    {
-      transport: 'smtp',
-      host: '127.0.0.1',
-      port: (smtp.server.address() as AddressInfo).port,
-      secure: false,
-      from: { name: 'Ritim', address: 'ritim@example.com' },
-    },
-    { dataDir: '/nonexistent' },
-  );
-  const outbox = new Outbox(database.db, queue, transport, reportAttachments(database.db), { job: quickJob });
-  await outbox.register();
-  await outbox.work();
+  let outbox: Outbox;
+  ({ mails, outbox, close: closeMail } = await startMailOutbox(database, queue, 'deliver-message-rsvp-test'));
   app = await buildApp({
     database,
     jwtSecret: TEST_JWT_SECRET,
@@ -140,7 +91,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await queue?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await closeMail();
   await database?.close();
 }, 60_000);
 
