@@ -255,7 +255,7 @@ export async function buildApp(deps: AppDeps) {
     prefix: '/api/event-occurrences',
     cancellations: new CancellationService(db, messaging),
   });
-  await app.register(closureRoutes, { prefix: '/api/closures', closures: new ClosureService(db) });
+  await app.register(closureRoutes, { prefix: '/api/closures', closures: new ClosureService(db, messaging) });
   await app.register(eventOccurrenceRoutes, {
     prefix: '/api/event-occurrences',
     occurrences: new EventOccurrenceService(db, now),

@@ -13,5 +13,6 @@ export const closureMessages = defineMessages('closures', {
   unknownLocation: 'The scope’s location does not exist',
   unknownOrganiser: 'The scope’s organiser does not exist',
   dryRunInvalid: 'dryRun must be true or false',
+  notifyInvalid: 'notify must be true or false',
   notFound: 'Closure not found',
 });

@@ -25,7 +25,7 @@ export type ClosureScope = z.infer<typeof closureScopeSchema>;
 /**
  * POST /api/closures (docs/domain.md#closures): the days `from`..`to` (inclusive, at most 366) in
  * `timezone` (else the caller's zone) are closed for `scope`. `dryRun` stores nothing and answers
- * what would happen.
+ * what would happen; `notify` tells the guests of the sessions it cancels.
  */
 export const createClosureSchema = z
   .strictObject({
@@ -38,6 +38,8 @@ export const createClosureSchema = z
     to: z.string({ error: closureMessages.toRequired }).pipe(calendarDay),
     scope: closureScopeSchema,
     dryRun: z.boolean({ error: closureMessages.dryRunInvalid }).optional().default(false),
+    /** Send each guest of a cancelled session the cancellation (the `cancellation` message). */
+    notify: z.boolean({ error: closureMessages.notifyInvalid }).optional().default(false),
     timezone: timezoneParam.optional(),
   })
   .refine((input) => input.from <= input.to, { error: closureMessages.rangeInverted })
@@ -85,6 +87,11 @@ export const closureResultSchema = z.object({
       reason: z.enum(CLOSURE_KEPT_REASONS),
     }),
   ),
+  /**
+   * The active guests of the cancelled sessions, by name, with how many of them each attends: who
+   * is told with `notify` (each session's cancellation, to them or their message group).
+   */
+  guests: z.array(z.object({ id: z.number().int(), name: z.string(), sessionCount: z.number().int() })),
 });
 export type ClosureResult = z.infer<typeof closureResultSchema>;
 

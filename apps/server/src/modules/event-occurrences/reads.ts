@@ -319,11 +319,8 @@ export class OccurrenceReads {
   /** The guests that count for each occurrence (active users only), with their message group. */
   guestContacts(db: Executor, occurrenceIds: readonly number[]): Promise<GuestContactRow[]> {
     if (occurrenceIds.length === 0) return Promise.resolve([]);
-    const ids = sql.join(
-      occurrenceIds.map((id) => sql`${id}`),
-      sql`, `,
-    );
-    return this.contacts(db, sql`o.id in (${ids})`);
+    // One array parameter, however many occurrences (a closure's can be thousands).
+    return this.contacts(db, sql`o.id = any(${`{${occurrenceIds.join(',')}}`}::integer[])`);
   }
 
   /** The guests of the occurrences starting in [start, end), as guestContacts. */

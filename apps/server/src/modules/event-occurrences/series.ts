@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { eventOccurrences, events } from '../../db/schema.js';
 import { statisticsOf } from '../../lib/statistics.js';
 import { excludeStart } from '../../recurrence/rule-text.js';
-import { closedCancellationsInsert, newSessionStatus } from './closures/closed-sessions.js';
+import { cancelClosedSessionsOf, closedCancellationsInsert, newSessionStatus } from './closures/closed-sessions.js';
 import type { Executor, Tx } from './columns.js';
 import { hasHistory } from './rules.js';
 
@@ -118,6 +118,15 @@ export class SeriesRepository {
    * A series split: the event's occurrences from `start` on go to `toEventId` as they are (ids,
    * status, own guest lists, moved marks); how many moved.
    */
+  /**
+   * The event's sessions from `from` on that now fall in a closure are cancelled
+   * (docs/domain.md#closures): after their event's organiser or location changed, or a split gave
+   * them another event. How many it cancelled.
+   */
+  cancelClosedFrom(tx: Tx, eventId: number, from: Date): Promise<number> {
+    return cancelClosedSessionsOf(tx, eventId, from);
+  }
+
   async moveFrom(tx: Tx, fromEventId: number, toEventId: number, start: Date): Promise<number> {
     const moved = await tx
       .update(eventOccurrences)

@@ -202,7 +202,8 @@ export class EventService {
    * zone the rule is read in) regenerates the future occurrences that are not completed; the past
    * and completed ones are kept, and so are those moved by hand or with form submissions. The
    * stored rule's EXDATEs (occurrences deleted or moved away) carry over into the new rule, so a
-   * deleted slot stays deleted. Title, texts, guests and location leave the occurrences alone.
+   * deleted slot stays deleted. Title, texts, guests and location leave the occurrences alone,
+   * but those ahead that a new organiser or location puts inside a closure are cancelled.
    * With `fromOccurrenceId`, "this and following" (split.ts).
    */
   async update(id: number, input: UpdateEvent, actorId?: number): Promise<Event | undefined> {
@@ -249,6 +250,10 @@ export class EventService {
       await tx.update(events).set(changes).where(eq(events.id, id));
       // After the event's row: a new session falls in a closure of its new organiser or location.
       if (regenerated) await this.series.insertSeries(tx, id, regenerated.starts, regenerated.durationMs);
+      // The sessions kept ahead may now fall in a closure of the new organiser or location.
+      if (input.organiserId !== undefined || input.locationId !== undefined) {
+        await this.series.cancelClosedFrom(tx, id, this.now());
+      }
       if (input.guestIds !== undefined) await replaceGuests(tx, id, [...new Set(input.guestIds)]);
       return this.find(id, tx);
     });

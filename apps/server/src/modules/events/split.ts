@@ -114,6 +114,8 @@ export class SeriesSplit {
     const starts = engine(() => seriesOccurrences(timing.rule, { now, from: regenerateFrom }));
     await this.series.fitToSeries(tx, laterId, regenerateFrom, starts, durationOf(timing));
     await this.series.insertSeries(tx, laterId, starts, durationOf(timing));
+    // The rows moved as they were may fall in a closure of the later part's organiser or location.
+    await this.series.cancelClosedFrom(tx, laterId, from.startsAt);
 
     await tx
       .update(events)

@@ -141,47 +141,57 @@ export class MessagingService {
   }
 
   /**
-   * A session was cancelled with `notify` (docs/domain.md#cancellation): each of its guests, or
-   * their message group, is sent the cancellation with the time in their zone, the place and the
-   * reason, in their language, queued in the transaction that cancels it. Keyed by the
-   * cancellation, so a double click queues nothing twice and cancelling again after a restore
-   * tells them again.
+   * Sessions were cancelled with `notify` (docs/domain.md#cancellation), one or a closure's many:
+   * each guest of each session, or their message group, is sent the cancellation with the time in
+   * their zone, the place and the reason, in their language, queued in the transaction that
+   * cancels it. Keyed by the cancellation, so a double click queues nothing twice and cancelling
+   * again after a restore tells them again.
    */
   async queueCancellationNotices(
     tx: Tx,
-    cancellation: { occurrenceId: number; cancellationId: number; reason: string },
+    cancellations: readonly { occurrenceId: number; cancellationId: number; reason: string }[],
     viewer: SessionUser,
   ): Promise<EnqueueResult> {
     const outbox = this.requireOutbox();
-    const { occurrenceId, cancellationId, reason } = cancellation;
-    const [[occurrence], contacts] = await Promise.all([
-      this.occurrences.details(tx, [occurrenceId]),
-      occurrenceGuestContacts(this.occurrences, tx, [occurrenceId]),
+    const ids = cancellations.map((cancellation) => cancellation.occurrenceId);
+    const [details, contacts] = await Promise.all([
+      this.occurrences.details(tx, ids),
+      occurrenceGuestContacts(this.occurrences, tx, ids),
     ]);
-    if (!occurrence) throw new AppError(404, OCCURRENCE_NOT_FOUND);
-    const messages: NewMessage[] = addressees(contacts).map((to) => {
-      const texts = languageOf(to.guests);
-      const zones = zonesOf(to.guests);
-      const lines = [
-        ...(to.recipient.kind === 'group'
-          ? [`${texts.reminderFor}: ${to.guests.map((guest) => guest.name).join(', ')}`]
-          : []),
-        ...whenLines(texts, occurrence, zones),
-        `${texts.reminderWhere}: ${occurrence.location}`,
-      ];
-      return {
-        type: 'cancellation' as const,
-        idempotencyKey: `cancellation:${occurrenceId}:${cancellationId}:${to.key}`,
-        occurrenceId,
-        recipient: to.recipient,
-        guestIds: to.guests.map((guest) => guest.id),
-        subject: texts.cancellationSubject(
-          occurrence.title,
-          formatIn(texts, occurrence.startsAt, zones[0]!, texts.dateTime),
-        ),
-        body: texts.cancellationBody(occurrence.title, lines, reason),
-        createdBy: viewer.id,
-      };
+    const byOccurrence = new Map<number, GuestContact[]>();
+    for (const contact of contacts) {
+      const guests = byOccurrence.get(contact.occurrenceId);
+      if (guests) guests.push(contact);
+      else byOccurrence.set(contact.occurrenceId, [contact]);
+    }
+    const detailOf = new Map(details.map((detail) => [detail.id, detail]));
+    const messages: NewMessage[] = cancellations.flatMap(({ occurrenceId, cancellationId, reason }) => {
+      const occurrence = detailOf.get(occurrenceId);
+      if (!occurrence) throw new AppError(404, OCCURRENCE_NOT_FOUND);
+      return addressees(byOccurrence.get(occurrenceId) ?? []).map((to) => {
+        const texts = languageOf(to.guests);
+        const zones = zonesOf(to.guests);
+        const lines = [
+          ...(to.recipient.kind === 'group'
+            ? [`${texts.reminderFor}: ${to.guests.map((guest) => guest.name).join(', ')}`]
+            : []),
+          ...whenLines(texts, occurrence, zones),
+          `${texts.reminderWhere}: ${occurrence.location}`,
+        ];
+        return {
+          type: 'cancellation' as const,
+          idempotencyKey: `cancellation:${occurrenceId}:${cancellationId}:${to.key}`,
+          occurrenceId,
+          recipient: to.recipient,
+          guestIds: to.guests.map((guest) => guest.id),
+          subject: texts.cancellationSubject(
+            occurrence.title,
+            formatIn(texts, occurrence.startsAt, zones[0]!, texts.dateTime),
+          ),
+          body: texts.cancellationBody(occurrence.title, lines, reason),
+          createdBy: viewer.id,
+        };
+      });
     });
     return outbox.enqueue(tx, messages);
   }

@@ -23,7 +23,8 @@ const choiceTexts = { loading: 'common.loading', failed: 'calendar.choicesFailed
 
 /**
  * /closures/create (docs/product.md §12): title, days and scope; Preview shows the sessions that
- * would be cancelled and those kept (with why), then 'Close these days' stores it.
+ * would be cancelled and those kept (with why) and their guests, then 'Close these days' stores
+ * it, telling the guests when 'Tell the guests' is ticked.
  */
 export function ClosureFormScreen() {
   const { t } = useTranslation();
@@ -36,6 +37,7 @@ export function ClosureFormScreen() {
   const [to, setTo] = useState(today);
   const [kind, setKind] = useState<ScopeKind>('all');
   const [scopeId, setScopeId] = useState<number | undefined>();
+  const [notify, setNotify] = useState(false);
   const preview = usePreviewClosure();
   const createClosure = useCreateClosure();
   const scopeSelectId = useId();
@@ -60,13 +62,16 @@ export function ClosureFormScreen() {
     preview.mutate(input());
   };
   const onConfirm = () =>
-    createClosure.mutate(input(), {
-      onSuccess: (result) => {
-        toast.success(t('closures.created', { title: result.closure.title, count: result.cancelled.length }));
-        void navigate('/closures');
+    createClosure.mutate(
+      { ...input(), notify },
+      {
+        onSuccess: (result) => {
+          toast.success(t('closures.created', { title: result.closure.title, count: result.cancelled.length }));
+          void navigate('/closures');
+        },
+        onError: (error) => toast.error(errorMessage(error, t('common.saveFailed'))),
       },
-      onError: (error) => toast.error(errorMessage(error, t('common.saveFailed'))),
-    });
+    );
 
   return (
     <div className="space-y-6">
@@ -139,6 +144,8 @@ export function ClosureFormScreen() {
           result={preview.data}
           zone={zone}
           busy={createClosure.isPending}
+          notify={notify}
+          onNotifyChange={setNotify}
           onConfirm={onConfirm}
           canConfirm={!preview.isPending}
         />
@@ -190,21 +197,29 @@ function ScopeChoice({
   );
 }
 
-/** What the closure would do: the sessions it cancels and those it keeps, with why; then confirm. */
+/**
+ * What the closure would do: the sessions it cancels and those it keeps, with why, and the guests
+ * of those it cancels (who 'Tell the guests' messages); then confirm.
+ */
 function Preview({
   result,
   zone,
   busy,
   canConfirm,
+  notify,
+  onNotifyChange,
   onConfirm,
 }: {
   result: ClosureResult;
   zone: string;
   busy: boolean;
   canConfirm: boolean;
+  notify: boolean;
+  onNotifyChange: (notify: boolean) => void;
   onConfirm: () => void;
 }) {
   const { t } = useTranslation();
+  const notifyId = useId();
   const when = (startsAt: string) => formatDateTime(startsAt, zone);
   return (
     <section aria-labelledby="closure-preview" className={`${cardClass} space-y-4 p-4 sm:p-6`}>
@@ -244,6 +259,44 @@ function Preview({
             ))}
           </ul>
         </div>
+      )}
+      {result.guests.length > 0 && (
+        <div>
+          <h3 className="text-sm font-semibold text-slate-900">
+            {t('closures.guests', { count: result.guests.length })}
+          </h3>
+          <ul className="mt-2 divide-y divide-slate-100 text-sm" data-testid="closure-guests">
+            {result.guests.map((guest) => (
+              <li key={guest.id} className="flex flex-wrap justify-between gap-2 py-1.5">
+                <span className="font-medium">{guest.name}</span>
+                <span className="text-slate-600">{t('closures.guestSessions', { count: guest.sessionCount })}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {result.guests.length > 0 ? (
+        <div className="flex gap-3">
+          <input
+            id={notifyId}
+            type="checkbox"
+            className="mt-0.5 size-4 shrink-0 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            checked={notify}
+            disabled={busy}
+            aria-describedby={`${notifyId}-hint`}
+            onChange={(event) => onNotifyChange(event.target.checked)}
+          />
+          <div>
+            <label htmlFor={notifyId} className="text-sm font-medium text-slate-900">
+              {t('closures.tellGuests')}
+            </label>
+            <p id={`${notifyId}-hint`} className="text-xs text-slate-500">
+              {t('closures.tellGuestsHint')}
+            </p>
+          </div>
+        </div>
+      ) : (
+        result.cancelled.length > 0 && <p className="text-sm text-slate-500">{t('closures.tellNobody')}</p>
       )}
       <button type="button" className={buttonClass.danger} onClick={onConfirm} disabled={busy || !canConfirm}>
         {busy ? t('common.loading') : t('closures.confirm')}

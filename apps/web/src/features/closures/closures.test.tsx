@@ -27,6 +27,10 @@ const result: ClosureResult = {
       reason: 'hasAnswers',
     },
   ],
+  guests: [
+    { id: 40, name: 'Ayla Kaya', sessionCount: 1 },
+    { id: 41, name: 'Burak Demir', sessionCount: 1 },
+  ],
 };
 
 /** jsdom has no ResizeObserver; the row menu's floating panel watches its anchor with one. */
@@ -47,7 +51,7 @@ afterEach(() => {
 });
 
 describe('Closures', { timeout: 30_000 }, () => {
-  it('previews a closure (cancelled and kept, with why), then closes the days', async () => {
+  it('previews a closure (cancelled and kept, with why, and who would be told), then closes the days telling them', async () => {
     const posts: Record<string, unknown>[] = [];
     let stored: Closure[] = [];
     stubApi(adminClaims, (url, init) => {
@@ -74,6 +78,10 @@ describe('Closures', { timeout: 30_000 }, () => {
     expect(within(preview).getByText('1 session will be cancelled')).toBeTruthy();
     expect(within(preview).getByTestId('closure-cancelled').textContent).toContain('Choir practice');
     expect(within(preview).getByTestId('closure-kept').textContent).toContain('has form answers');
+    expect(within(preview).getByText('2 guests of these sessions')).toBeTruthy();
+    expect(within(preview).getByTestId('closure-guests').textContent).toContain('Ayla Kaya1 session');
+    const tell = within(preview).getByRole('checkbox', { name: 'Tell the guests' });
+    expect((tell as HTMLInputElement).checked).toBe(false);
     expect(posts).toEqual([
       {
         title: 'Hall painted',
@@ -85,9 +93,10 @@ describe('Closures', { timeout: 30_000 }, () => {
       },
     ]);
 
+    await userEvent.click(tell);
     await userEvent.click(within(preview).getByRole('button', { name: 'Close these days' }));
     expect(await screen.findByText('Hall painted: 1 session cancelled')).toBeTruthy();
-    expect(posts[1]).toMatchObject({ dryRun: false, scope: { kind: 'location', id: 3 } });
+    expect(posts[1]).toMatchObject({ dryRun: false, notify: true, scope: { kind: 'location', id: 3 } });
     expect(await screen.findByText('Sessions at Hall')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/closures');
   });

@@ -185,6 +185,7 @@ export const messages = {
     unknownLocation: 'Kapsamdaki konum bulunamadı',
     unknownOrganiser: 'Kapsamdaki organizatör bulunamadı',
     dryRunInvalid: 'dryRun true ya da false olmalıdır',
+    notifyInvalid: 'notify true ya da false olmalıdır',
     notFound: 'Kapanış bulunamadı',
   },
   rsvp: {

@@ -7,11 +7,11 @@ import { OccurrenceReads } from '../reads.js';
 import { OccurrenceChanges } from '../status.js';
 import { OccurrenceCancellations } from './cancellations.js';
 
-/** Tells a cancelled session's guests, in the transaction that cancels it (the messaging module). */
+/** Tells cancelled sessions' guests, in the transaction that cancels them (the messaging module). */
 export interface CancellationNotifier {
   queueCancellationNotices(
     tx: Tx,
-    cancellation: { occurrenceId: number; cancellationId: number; reason: string },
+    cancellations: readonly { occurrenceId: number; cancellationId: number; reason: string }[],
     viewer: SessionUser,
   ): Promise<unknown>;
 }
@@ -48,7 +48,7 @@ export class CancellationService {
       if (input.notify) {
         await this.notifier.queueCancellationNotices(
           tx,
-          { occurrenceId: id, cancellationId, reason: input.reason },
+          [{ occurrenceId: id, cancellationId, reason: input.reason }],
           viewer,
         );
       }

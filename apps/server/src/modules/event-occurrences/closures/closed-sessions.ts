@@ -37,13 +37,25 @@ export const closedCancellationsInsert = (created: SQL, source: SQL): SQL =>
  * Cancels those of the sessions `ids` that now fall in a closure (after a move, or when another
  * closure is deleted), unless completed, cancelled already or with answers; how many it cancelled.
  */
-export async function cancelClosedSessions(tx: Tx, ids: readonly number[]): Promise<number> {
-  if (ids.length === 0) return 0;
+export function cancelClosedSessions(tx: Tx, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return Promise.resolve(0);
+  return cancelClosedWhere(tx, sql`o.id = any(${`{${ids.join(',')}}`}::integer[])`);
+}
+
+/**
+ * As cancelClosedSessions, for an event's sessions starting at `from` or later: after an edit gives
+ * them another organiser or location, or a split gives them another event.
+ */
+export function cancelClosedSessionsOf(tx: Tx, eventId: number, from: Date): Promise<number> {
+  return cancelClosedWhere(tx, sql`o.event_id = ${eventId} and o.starts_at >= ${from.toISOString()}::timestamptz`);
+}
+
+async function cancelClosedWhere(tx: Tx, where: SQL): Promise<number> {
   const result = await tx.execute<{ id: number }>(sql`with target as (
       select o.id, o.status, c.id as closure_id, c.title, c.created_by
       from ${eventOccurrences} o join ${events} e on e.id = o.event_id
         join ${closures} c on c.id = ${closureAt(sql`o.starts_at`, sql`e.organiser_id`, sql`e.location_id`)}
-      where o.id = any(${`{${ids.join(',')}}`}::integer[]) and o.status in ('scheduled', 'approved')
+      where ${where} and o.status in ('scheduled', 'approved')
         and not exists (select 1 from ${formSubmissions} s where s.occurrence_id = o.id)
       for update of o),
     written as (insert into ${occurrenceCancellations} (occurrence_id, reason, previous_status, cancelled_by, closure_id)

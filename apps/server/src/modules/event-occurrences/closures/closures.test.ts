@@ -1,10 +1,19 @@
 import type { ClosureList, ClosureResult, EventOccurrence } from '@ritim/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../app.js';
 import type { Database } from '../../../db/client.js';
-import { closures, eventOccurrences, formSubmissions, occurrenceCancellations } from '../../../db/schema.js';
+import {
+  closures,
+  eventOccurrences,
+  formSubmissions,
+  messageLogs,
+  occurrenceCancellations,
+} from '../../../db/schema.js';
+import { JobQueue } from '../../../jobs/queue.js';
+import type { Outbox } from '../../../messaging/outbox.js';
 import { createTestDatabase, messageOf, TEST_JWT_SECRET } from '../../../test/harness.js';
+import { type Mail, startMailOutbox } from '../../../test/mail.js';
 import {
   createEvent,
   createLocation,
@@ -15,6 +24,7 @@ import {
   insertRow,
   occurrenceIdsOf,
   type SessionInput,
+  waitFor,
 } from '../../../test/seed.js';
 import { extendHorizons } from '../../events/horizon.js';
 
@@ -28,8 +38,11 @@ const LONDON = 'Europe/London';
 const ISTANBUL = 'Europe/Istanbul';
 
 let database: Database;
+let queue: JobQueue;
+let mails: Mail[];
+let closeMail: () => Promise<void>;
 let app: App;
-let ids: Record<'admin' | 'emre' | 'elif' | 'ayla', number>;
+let ids: Record<'admin' | 'emre' | 'elif' | 'ozan' | 'ayla' | 'burak', number>;
 let admin: Headers;
 let editor: Headers;
 let guest: Headers;
@@ -60,18 +73,36 @@ const session = (input: Partial<SessionInput> = {}) =>
     guestIds: [ids.ayla],
     ...input,
   });
+const cancellationLogsOf = (occurrenceIds: number[]) =>
+  database.db
+    .select()
+    .from(messageLogs)
+    .where(and(inArray(messageLogs.occurrenceId, occurrenceIds), eq(messageLogs.type, 'cancellation')));
 const cancellationsOf = (occurrenceId: number) =>
   database.db.select().from(occurrenceCancellations).where(eq(occurrenceCancellations.occurrenceId, occurrenceId));
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, now: () => NOW });
+  queue = new JobQueue(database, { pollingIntervalSeconds: 0.5 });
+  await queue.start();
+  let outbox: Outbox;
+  ({ mails, outbox, close: closeMail } = await startMailOutbox(database, queue, 'deliver-message-closures-test'));
+  app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, outbox, now: () => NOW });
   await app.ready();
   ids = await createUsers(database, [
     { username: 'admin', role: 'admin', name: 'Ada', surname: 'Admin', timezone: ISTANBUL },
     { username: 'emre', role: 'editor', name: 'Emre', timezone: LONDON },
     { username: 'elif', role: 'editor', name: 'Elif', timezone: ISTANBUL },
-    { username: 'ayla', role: 'guest', name: 'Ayla', timezone: LONDON },
+    { username: 'ozan', role: 'editor', name: 'Ozan', timezone: LONDON },
+    { username: 'ayla', role: 'guest', name: 'Ayla', timezone: LONDON, email: 'ayla@example.com' },
+    {
+      username: 'burak',
+      role: 'guest',
+      name: 'Burak',
+      timezone: ISTANBUL,
+      email: 'burak@example.com',
+      language: 'tr',
+    },
   ]);
   admin = await headersOf(app, 'admin');
   editor = await headersOf(app, 'emre');
@@ -82,6 +113,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
+  await queue?.stop();
+  await closeMail?.();
   await database?.close();
 }, 60_000);
 
@@ -171,6 +204,8 @@ describe('POST /api/closures', () => {
       { occurrenceId: completed, reason: 'completed' },
       { occurrenceId: answered, reason: 'hasAnswers' },
     ]);
+    // Who would be told: the guests of the cancelled sessions only.
+    expect(preview.guests).toEqual([{ id: ids.ayla, name: 'Ayla', sessionCount: 2 }]);
     expect(await statusOf(plain)).toBe('scheduled');
     expect(await database.db.select().from(closures)).toEqual([]);
 
@@ -184,6 +219,8 @@ describe('POST /api/closures', () => {
     expect(await statusOf(nextDay)).toBe('scheduled');
     expect(await cancellationsOf(plain)).toHaveLength(1);
     expect((await read(cancelledBefore)).cancellation?.reason).toBe('Ill');
+    // Without notify, nobody is messaged.
+    expect(await cancellationLogsOf([plain, approved])).toEqual([]);
 
     const list = await app.inject({ method: 'GET', url: '/api/closures?limit=10', headers: admin });
     expect(list.statusCode, list.body).toBe(200);
@@ -345,5 +382,111 @@ describe('sessions made or moved inside a closure', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(await read(id)).toMatchObject({ status: 'cancelled', cancellation: { reason: 'Inspection' } });
     expect(await cancellationsOf(id)).toHaveLength(1);
+  });
+});
+
+describe('POST /api/closures with notify', () => {
+  it('tells each guest of each cancelled session in their language, and the preview names them', async () => {
+    const first = await session({ start: '2026-07-06T10:00', title: 'Piano', guestIds: [ids.ayla, ids.burak] });
+    const second = await session({ start: '2026-07-07T10:00', title: 'Violin', guestIds: [ids.burak] });
+    const body = { title: 'Summer break', from: '2026-07-06', to: '2026-07-07', notify: true };
+    const preview = await close({ ...body, dryRun: true });
+    expect(preview.guests).toEqual([
+      { id: ids.ayla, name: 'Ayla', sessionCount: 1 },
+      { id: ids.burak, name: 'Burak', sessionCount: 2 },
+    ]);
+    expect(await cancellationLogsOf([first, second])).toEqual([]);
+
+    await close(body);
+    await waitFor(
+      async () => {
+        const logs = await cancellationLogsOf([first, second]);
+        return logs.length === 3 && logs.every((log) => log.status === 'sent');
+      },
+      { what: 'the three cancellations sent' },
+    );
+    const toAyla = mails.filter((mail) => mail.to.includes('ayla@example.com'));
+    const toBurak = mails.filter((mail) => mail.to.includes('burak@example.com'));
+    expect(toAyla).toHaveLength(1);
+    expect(toAyla[0]!.text).toContain('Piano is cancelled:');
+    expect(toAyla[0]!.text).toContain('Reason: Summer break');
+    // Burak reads Turkish, with each time in Istanbul.
+    expect(toBurak.map((mail) => mail.text.match(/(\S+) iptal edildi:/)?.[1]).sort()).toEqual(['Piano', 'Violin']);
+    expect(toBurak.find((mail) => mail.text.includes('Violin'))?.text).toContain(
+      'Ne zaman: 7 Temmuz 2026 Salı 12:00–13:00 (Europe/Istanbul)',
+    );
+  });
+
+  it('without a message transport, refuses with 503 and closes nothing', async () => {
+    const bare = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, now: () => NOW });
+    try {
+      await bare.ready();
+      const id = await session({ start: '2026-07-13T10:00' });
+      const response = await bare.inject({
+        method: 'POST',
+        url: '/api/closures',
+        headers: admin,
+        payload: { title: 'Closed', from: '2026-07-13', to: '2026-07-13', scope: { kind: 'all' }, notify: true },
+      });
+      expect(response.statusCode, response.body).toBe(503);
+      expect(await statusOf(id)).toBe('scheduled');
+      expect((await database.db.select().from(closures)).filter((closure) => closure.fromDay === '2026-07-13')).toEqual(
+        [],
+      );
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('an edit that puts sessions inside a closure', () => {
+  const weeklyEvent = (title: string, rrule: string) =>
+    createEvent({ app, database }, admin, { title, locationId: room, organiserId: ids.emre, guestIds: [], rrule });
+
+  it('"this and following" to an organiser who is away cancels the later sessions on their closed days', async () => {
+    const eventId = await weeklyEvent('Split', 'DTSTART;TZID=Europe/London:20260803T090000\nRRULE:FREQ=WEEKLY;COUNT=4');
+    const [, second, third, fourth] = await occurrenceIdsOf(database, eventId);
+    await close({
+      title: 'Ozan away',
+      from: '2026-08-17',
+      to: '2026-08-17',
+      scope: { kind: 'organiser', id: ids.ozan },
+    });
+    await close({
+      title: 'Ozan away too',
+      from: '2026-08-03',
+      to: '2026-08-03',
+      scope: { kind: 'organiser', id: ids.ozan },
+    });
+    const response = await app.inject({
+      method: 'PATCH',
+      url: `/api/events/${eventId}`,
+      headers: admin,
+      payload: { fromOccurrenceId: second, organiserId: ids.ozan },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    // Ozan is in London too: the later sessions move to the new event as they are, ids and all.
+    const laterId = response.json<{ id: number }>().id;
+    expect(await occurrenceIdsOf(database, laterId)).toEqual([second, third, fourth]);
+    expect(await statusOf(second!)).toBe('scheduled');
+    expect(await read(third!)).toMatchObject({ status: 'cancelled', cancellation: { reason: 'Ozan away' } });
+    expect(await statusOf(fourth!)).toBe('scheduled');
+  });
+
+  it('a new location for the whole series cancels its sessions ahead on the location’s closed days', async () => {
+    const eventId = await weeklyEvent('Moved', 'DTSTART;TZID=Europe/London:20260901T090000\nRRULE:FREQ=WEEKLY;COUNT=3');
+    const [first, second, third] = await occurrenceIdsOf(database, eventId);
+    await close({ title: 'Hall painted', from: '2026-09-08', to: '2026-09-08', scope: { kind: 'location', id: hall } });
+    expect(await statusOf(second!)).toBe('scheduled');
+    const response = await app.inject({
+      method: 'PATCH',
+      url: `/api/events/${eventId}`,
+      headers: admin,
+      payload: { locationId: hall },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await statusOf(first!)).toBe('scheduled');
+    expect(await read(second!)).toMatchObject({ status: 'cancelled', cancellation: { reason: 'Hall painted' } });
+    expect(await statusOf(third!)).toBe('scheduled');
   });
 });

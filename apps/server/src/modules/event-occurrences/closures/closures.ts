@@ -131,15 +131,27 @@ export class ClosureRepository {
     ).map((row) => ({ ...row, kept: row.kept ?? undefined }));
   }
 
-  /** The sessions `ids` (not cancelled, locked) become cancelled by the closure, with its title as the reason. */
-  async cancel(tx: Tx, closureId: number, ids: readonly number[], by: number): Promise<void> {
-    if (ids.length === 0) return;
-    await tx.execute(sql`with target as (
-        select o.id, o.status from ${eventOccurrences} o
-        where o.id = any(${`{${ids.join(',')}}`}::integer[]) and o.status in ('scheduled', 'approved')),
-      written as (insert into ${occurrenceCancellations} (occurrence_id, reason, previous_status, cancelled_by, closure_id)
-        select target.id, c.title, target.status, ${by}, c.id from target, ${closures} c where c.id = ${closureId})
-      update ${eventOccurrences} o set status = 'cancelled', updated_at = now() from target where o.id = target.id`);
+  /**
+   * The sessions `ids` (not cancelled, locked) become cancelled by the closure, with its title as
+   * the reason: each one's cancellation id (what a cancellation message is keyed by).
+   */
+  async cancel(
+    tx: Tx,
+    closureId: number,
+    ids: readonly number[],
+    by: number,
+  ): Promise<{ occurrenceId: number; cancellationId: number }[]> {
+    if (ids.length === 0) return [];
+    return rowsOf<{ occurrenceId: number; cancellationId: number }>(
+      await tx.execute(sql`with target as (
+          select o.id, o.status from ${eventOccurrences} o
+          where o.id = any(${`{${ids.join(',')}}`}::integer[]) and o.status in ('scheduled', 'approved')),
+        written as (insert into ${occurrenceCancellations} (occurrence_id, reason, previous_status, cancelled_by, closure_id)
+          select target.id, c.title, target.status, ${by}, c.id from target, ${closures} c where c.id = ${closureId}
+          returning occurrence_id, id),
+        updated as (update ${eventOccurrences} o set status = 'cancelled', updated_at = now() from target where o.id = target.id)
+        select occurrence_id as "occurrenceId", id as "cancellationId" from written order by occurrence_id`),
+    ).map((row) => ({ occurrenceId: Number(row.occurrenceId), cancellationId: Number(row.cancellationId) }));
   }
 
   /**

@@ -42,8 +42,10 @@ export const closureRoutes: FastifyPluginAsyncZod<{ closures: ClosureService }> 
           '`scope` (`{kind: "all"}`, `{kind: "location", id}` or `{kind: "organiser", id}`): every session ' +
           'starting on them in that scope is cancelled with `title` as the reason, and so are sessions made or ' +
           'moved there later. Completed sessions and those with form answers are kept (`kept[].reason`: ' +
-          '`completed`, `hasAnswers`); sessions cancelled already are in neither list. `dryRun: true` stores ' +
-          'nothing and answers 200 with what would happen (`closure.id` null); otherwise 201.',
+          '`completed`, `hasAnswers`); sessions cancelled already are in neither list. `guests`: the active ' +
+          'guests of the cancelled sessions, who `notify: true` tells (a `cancellation` message per session; ' +
+          '503 without a message transport). `dryRun: true` stores nothing and answers 200 with what would ' +
+          'happen (`closure.id` null); otherwise 201.',
         body: createClosureSchema,
         response: { 200: closureResultSchema, 201: closureResultSchema, ...errorResponses(400, 401, 403) },
       },

@@ -9,7 +9,11 @@ import {
 import type { SessionUser } from '../../../auth/tokens.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/errors.js';
+import { personName } from '../../../lib/names.js';
 import { dayRange, zoneOf } from '../../../lib/time.js';
+import type { Executor } from '../columns.js';
+import { OccurrenceReads } from '../reads.js';
+import type { CancellationNotifier } from '../cancellation/service.js';
 import { cancelClosedSessions } from './closed-sessions.js';
 import { type ClosureDays, ClosureRepository } from './closures.js';
 
@@ -17,12 +21,15 @@ import { type ClosureDays, ClosureRepository } from './closures.js';
  * Closures (docs/domain.md#closures): closing days cancels the sessions starting on them in its
  * scope, with its title as the reason (completed sessions and those with answers are kept);
  * deleting it restores those it cancelled. Sessions made or moved there later are cancelled too
- * (closed-sessions.ts).
+ * (closed-sessions.ts). With `notify`, the guests of the sessions it cancels are told, as a
+ * single cancellation tells them.
  */
 export class ClosureService {
   constructor(
     private readonly db: Db,
+    private readonly notifier: CancellationNotifier,
     private readonly repository = new ClosureRepository(db),
+    private readonly reads = new OccurrenceReads(db),
   ) {}
 
   /** POST /api/closures: stores the closure and cancels its sessions, or with `dryRun` only says what it would do. */
@@ -43,7 +50,11 @@ export class ClosureService {
         input.scope.kind === 'location' ? closureMessages.unknownLocation : closureMessages.unknownOrganiser,
       );
     }
-    const closed = async (id: number | null, sessions: Awaited<ReturnType<ClosureRepository['sessionsIn']>>) => {
+    const closed = async (
+      db: Executor,
+      id: number | null,
+      sessions: Awaited<ReturnType<ClosureRepository['sessionsIn']>>,
+    ): Promise<ClosureResult> => {
       const cancelled = sessions.filter((session) => !session.kept);
       const closure: Closure = {
         id,
@@ -63,22 +74,44 @@ export class ClosureService {
           startsAt,
         })),
         kept: sessions.flatMap(({ kept, ...session }) => (kept ? [{ ...session, reason: kept }] : [])),
+        guests: await this.guestsOf(
+          db,
+          cancelled.map((session) => session.occurrenceId),
+        ),
       };
     };
-    if (input.dryRun) return closed(null, await this.repository.sessionsIn(this.db, days));
+    if (input.dryRun) return closed(this.db, null, await this.repository.sessionsIn(this.db, days));
     return this.db.transaction(async (tx) => {
       // The closure first: a session made from now on in its days sees it (closed-sessions.ts).
       const id = await this.repository.insert(tx, days, viewer.id);
       const sessions = await this.repository.sessionsIn(tx, days, true);
-      const result = await closed(id, sessions);
-      await this.repository.cancel(
+      const result = await closed(tx, id, sessions);
+      const cancellations = await this.repository.cancel(
         tx,
         id,
         result.cancelled.map((session) => session.occurrenceId),
         viewer.id,
       );
+      if (input.notify && cancellations.length > 0) {
+        await this.notifier.queueCancellationNotices(
+          tx,
+          cancellations.map((cancellation) => ({ ...cancellation, reason: days.title })),
+          viewer,
+        );
+      }
       return result;
     });
+  }
+
+  /** The active guests of the sessions, by name, each with how many of them they attend. */
+  private async guestsOf(db: Executor, occurrenceIds: readonly number[]): Promise<ClosureResult['guests']> {
+    const guests = new Map<number, ClosureResult['guests'][number]>();
+    for (const row of await this.reads.guestContacts(db, occurrenceIds)) {
+      const known = guests.get(row.id);
+      if (known) known.sessionCount += 1;
+      else guests.set(row.id, { id: row.id, name: personName(row.name, row.surname, row.username), sessionCount: 1 });
+    }
+    return [...guests.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
   }
 
   list(query: ClosureListQuery): Promise<ClosureList> {
