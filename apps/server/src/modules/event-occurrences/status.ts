@@ -1,5 +1,4 @@
-import type { EventOccurrence } from '@ritim/shared';
-import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   attendance,
@@ -7,6 +6,7 @@ import {
   events,
   formSubmissions,
   messageLogs,
+  occurrenceCancellations,
   occurrenceGuests,
   users,
 } from '../../db/schema.js';
@@ -87,25 +87,27 @@ export class OccurrenceChanges {
     await tx.delete(eventOccurrences).where(eq(eventOccurrences.id, id));
   }
 
-  /** The status change of a day's schedule, [start, end): `from` becomes `to`; how many changed. */
+  /**
+   * The status change of a day's schedule, [start, end): `from` becomes `to`; how many changed.
+   * The day's cancelled sessions that had `from` take `to` as the status Restore gives back, so a
+   * session restored later follows the day (docs/domain.md#cancellation).
+   */
   async setStatusBetween(
     start: Date,
     end: Date,
-    from: EventOccurrence['status'],
-    to: EventOccurrence['status'],
+    from: 'scheduled' | 'approved',
+    to: 'scheduled' | 'approved',
   ): Promise<number> {
-    const changed = await this.db
-      .update(eventOccurrences)
-      .set({ status: to, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(eventOccurrences.status, from),
-          gte(eventOccurrences.startsAt, start),
-          lt(eventOccurrences.startsAt, end),
-        ),
-      )
-      .returning({ id: eventOccurrences.id });
-    return changed.length;
+    const result = await this.db.execute<{ id: number }>(sql`with day as (
+        select o.id, o.status from ${eventOccurrences} o
+        where o.starts_at >= ${start.toISOString()}::timestamptz and o.starts_at < ${end.toISOString()}::timestamptz
+          and o.status in (${from}, 'cancelled')),
+      restored_as as (update ${occurrenceCancellations} c set previous_status = ${to}
+        from day where day.status = 'cancelled' and c.occurrence_id = day.id and c.previous_status = ${from})
+      update ${eventOccurrences} o set status = ${to}, updated_at = now()
+      from day where day.status = ${from} and o.id = day.id
+      returning o.id`);
+    return (result as { rows: unknown[] }).rows.length;
   }
 
   /** Holds the occurrences FOR UPDATE in id order (so concurrent callers queue); the ids that exist. */

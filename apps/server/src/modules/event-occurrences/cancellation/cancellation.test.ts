@@ -224,6 +224,25 @@ describe('POST /api/event-occurrences/:id/restore', () => {
     expect(await read(approved)).toMatchObject({ status: 'approved', cancellation: null });
   });
 
+  it('follows the day: cancelled on an approved day that is then unapproved, it comes back scheduled (and the reverse)', async () => {
+    const schedule = (action: 'approveSchedule' | 'unapproveSchedule', listDate: string) =>
+      post(`/api/event-occurrences/${action}`, { listDate, timezone: ZONE });
+    const onApprovedDay = await session({ start: '2026-04-20T09:00' });
+    expect((await schedule('approveSchedule', '2026-04-20')).statusCode).toBe(200);
+    expect((await cancel(onApprovedDay)).statusCode).toBe(200);
+    expect((await schedule('unapproveSchedule', '2026-04-20')).statusCode).toBe(200);
+    expect((await restore(onApprovedDay)).json<EventOccurrence>().status).toBe('scheduled');
+
+    const onScheduledDay = await session({ start: '2026-04-21T09:00' });
+    expect((await cancel(onScheduledDay)).statusCode).toBe(200);
+    const approved = await schedule('approveSchedule', '2026-04-21');
+    expect(approved.statusCode, approved.body).toBe(200);
+    // The cancelled session is not counted among those approved, and stays cancelled until restored.
+    expect(approved.json()).toMatchObject({ message: '0 occurrences approved' });
+    expect((await read(onScheduledDay)).status).toBe('cancelled');
+    expect((await restore(onScheduledDay)).json<EventOccurrence>().status).toBe('approved');
+  });
+
   it('refuses a session that is not cancelled with 409', async () => {
     const id = await session();
     const response = await restore(id);
