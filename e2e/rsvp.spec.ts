@@ -101,6 +101,8 @@ const cases = [
   {
     language: 'en' as const,
     greeting: `Hello Anna ${surnames.en}, are you coming?`,
+    // Anna is in London: 10:00 in Istanbul is 08:00 there in summer, 07:00 in winter.
+    when: /^[A-Z][a-z]+, \d{1,2} [A-Z][a-z]+ \d{4}, (08:00–09:00|07:00–08:00)$/,
     free: 'You can still cancel without charge',
     none: 'You have not answered yet.',
     no: 'No, I can’t come',
@@ -111,6 +113,7 @@ const cases = [
   {
     language: 'tr' as const,
     greeting: `Merhaba Selin ${surnames.tr}, geliyor musunuz?`,
+    when: /^\d{1,2} \p{Lu}\p{Ll}+ \d{4} \p{Lu}\p{Ll}+ 10:00–11:00$/u,
     free: 'Hâlâ ücretsiz iptal edebilirsiniz',
     none: 'Henüz yanıt vermediniz.',
     no: 'Hayır, gelemeyeceğim',
@@ -135,6 +138,8 @@ for (const words of cases) {
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', words.language);
     await expect(page.getByText(words.greeting)).toBeVisible();
+    // The day once, then the hours, in the guest's own zone.
+    await expect(page.getByTestId('rsvp-when')).toHaveText(words.when);
     await expect(page.getByTestId('rsvp-notice')).toContainText(words.free);
     await expect(page.getByTestId('rsvp-answer')).toContainText(words.none);
     expect(await violations(page)).toEqual([]);

@@ -11,13 +11,19 @@ import { buttonClass, cardClass } from '../../components/ui';
 import { loadLanguage, translateMessage } from '../../i18n';
 import { rsvpQuery, useAnswerRsvp } from './api';
 
-/** `Saturday 11 April 2026, 10:00` in the guest's zone and the page's language. */
-const formatIn = (instant: string, zone: string, language: string) =>
+/** Dates and times in the guest's zone and the page's language. */
+const formatterIn = (zone: string, language: string) =>
   new Intl.DateTimeFormat(language === 'tr' ? 'tr-TR' : 'en-GB', {
     dateStyle: 'full',
     timeStyle: 'short',
     timeZone: zone,
-  }).format(new Date(instant));
+  });
+/** `Saturday 11 April 2026, 10:00`. */
+const formatIn = (instant: string, zone: string, language: string) =>
+  formatterIn(zone, language).format(new Date(instant));
+/** `Saturday, 11 April 2026, 10:00–11:00`: the day once when the session ends on the day it starts. */
+const formatRangeIn = (start: string, end: string, zone: string, language: string) =>
+  formatterIn(zone, language).formatRange(new Date(start), new Date(end));
 
 /** What an answer's failure says: the server's reason (started, cancelled, unknown link) in words. */
 const failureText = (error: unknown) => (error instanceof ApiError ? translateMessage(error) : errorMessage(error));
@@ -102,7 +108,7 @@ function RsvpDetails({
         <div>
           <dt className="font-medium text-slate-900">{t('common.when')}</dt>
           <dd className="text-slate-700">
-            {formatIn(session.startsAt, zone, language)} – {formatIn(session.endsAt, zone, language)}
+            <span data-testid="rsvp-when">{formatRangeIn(session.startsAt, session.endsAt, zone, language)}</span>
             <span className="block text-xs text-slate-500">{t('common.timesIn', { zone })}</span>
           </dd>
         </div>
