@@ -102,6 +102,40 @@ describe('GET /api/event-occurrences/calendar', () => {
     });
   });
 
+  it('answers 304 to a client that has it, until a session changes', async () => {
+    const url = `/api/event-occurrences/calendar?${FEBRUARY}&organiserId=${people.emre.id}`;
+    const get = (etag?: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...people.admin.headers, ...(etag ? { 'if-none-match': etag } : {}) },
+      });
+    const first = await get();
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers.etag);
+    expect((await get(etag)).statusCode).toBe(304);
+    // The last Piano session moves an hour later: the same request answers the new time.
+    const last = (await occurrencesOf(ctx, people.admin.headers, piano)).at(-1)!;
+    const moved = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/event-occurrences/${last.id}`,
+      headers: people.admin.headers,
+      payload: { occurrenceDate: '2026-02-06T11:00' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = await get(etag);
+    expect(after.statusCode).toBe(200);
+    expect(titles(after.json<OccurrenceCalendar>()).at(-1)).toBe('Piano 2026-02-06T08:00:00.000Z');
+    // (Back where it was, for the other tests.)
+    const back = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/event-occurrences/${last.id}`,
+      headers: people.admin.headers,
+      payload: { occurrenceDate: '2026-02-06T10:00' },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+  });
+
   it('is half-open: a session starting at `to` is the next range’s', async () => {
     const calendar = await read('from=2026-02-03T07:00:00Z&to=2026-02-04T07:00:00Z');
     expect(titles(calendar)).toEqual(['Piano 2026-02-03T07:00:00.000Z', 'Cello 2026-02-03T12:00:00.000Z']);

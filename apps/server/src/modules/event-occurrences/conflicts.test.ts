@@ -440,6 +440,27 @@ describe('GET /api/event-occurrences/conflicts', () => {
     expect(outside.json<OccurrenceClashList>().conflictCount).toBe(0);
   });
 
+  it('answers 304 to a client that has the window, and the new clash once a session is added', async () => {
+    const url = `/api/event-occurrences/conflicts?${window(700, 701)}`;
+    const get = (etag?: string) =>
+      ctx.app.inject({ method: 'GET', url, headers: { ...admin, ...(etag ? { 'if-none-match': etag } : {}) } });
+    await session({ title: 'Alone', guestIds: [ids.can!], repeat: single(at(700, '10:00')) });
+    const first = await get();
+    expect(first.json<OccurrenceClashList>().conflictCount).toBe(0);
+    const etag = String(first.headers.etag);
+    expect((await get(etag)).statusCode).toBe(304);
+    await session({
+      title: 'Same guest',
+      organiserId: ids.selin,
+      locationId: room2,
+      guestIds: [ids.can!],
+      repeat: single(at(700, '10:30')),
+    });
+    const after = await get(etag);
+    expect(after.statusCode).toBe(200);
+    expect(after.json<OccurrenceClashList>().conflicts).toMatchObject([{ kind: 'guest', title: 'Same guest' }]);
+  });
+
   it('pairs sessions whatever their length: a day long, starting the next UTC day, and over two days', async () => {
     // A lasts exactly a day, the longest session of at most a day here, so pairs are looked for
     // between starts on the same UTC day or the next: B1 starts the same day as A, B2 the next;

@@ -55,7 +55,9 @@ export const eventOccurrenceRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/calendar',
     {
-      config: readers,
+      // Kept per viewer and data version, with ETag / 304 (lib/answer-cache.ts): the month one opens is
+      // read again and again (and by every admin) while nothing changes.
+      config: { ...readers, cacheAnswer: true },
       schema: {
         tags,
         description:
@@ -72,7 +74,8 @@ export const eventOccurrenceRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/conflicts',
     {
-      config: admins,
+      // Home's clash window: every admin opening Home asks for the same days (lib/answer-cache.ts).
+      config: { ...admins, cacheAnswer: true },
       schema: {
         tags,
         description:
