@@ -6,10 +6,11 @@ import { Outbox } from '../messaging/outbox.js';
 import { createTransport } from '../messaging/transports/index.js';
 import { reportAttachments } from '../modules/messaging/attachments.js';
 
-/** A mail the in-process SMTP server received: its recipients and its decoded text. */
+/** A mail the in-process SMTP server received: its recipients, its decoded text and its raw MIME (latin1). */
 export interface Mail {
   to: string[];
   text: string;
+  raw: string;
 }
 
 /** MIME text is quoted-printable: what a reader sees. */
@@ -38,10 +39,8 @@ export async function startMailOutbox(
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        mails.push({
-          to: session.envelope.rcptTo.map((address) => address.address),
-          text: decodedMail(Buffer.concat(chunks).toString('latin1')),
-        });
+        const raw = Buffer.concat(chunks).toString('latin1');
+        mails.push({ to: session.envelope.rcptTo.map((address) => address.address), text: decodedMail(raw), raw });
         callback();
       });
     },

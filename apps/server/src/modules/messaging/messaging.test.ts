@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import type { MessageLog, MessageLogListQuery } from '@ritim/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.js';
 import type { Database } from '../../db/client.js';
@@ -13,6 +11,7 @@ import { createTransport } from '../../messaging/transports/index.js';
 import { closeTestServers, listenLocally } from '../../messaging/transports/test-servers.js';
 import { SESSION_NOTES_FIELDS } from '../../reports/fixtures.js';
 import { createTestDatabase, TEST_JWT_SECRET } from '../../test/harness.js';
+import { type Mail, startMailOutbox } from '../../test/mail.js';
 import { createEvent, createUsers, headersOf, insertRow, sleep, waitFor } from '../../test/seed.js';
 import { reportAttachments } from './attachments.js';
 import { monthlyReportPage } from '../../reports/monthly-report.js';
@@ -23,11 +22,7 @@ import { monthlyReportData, occurrenceReportData } from './report-data.js';
  * The messaging API end to end: the real routes, the outbox on the job queue, the SMTP transport
  * delivering to a real in-process SMTP server, and report images rendered from the database.
  */
-interface Mail {
-  to: string[];
-  raw: string;
-}
-
+/** The WhatsApp sync test's outbox (it syncs groups, it delivers nothing). */
 const quickJob = defineJob<{ messageLogId: number }>('deliver-message-api-test', {
   retryLimit: 1,
   retryDelaySeconds: 0,
@@ -37,8 +32,8 @@ const quickJob = defineJob<{ messageLogId: number }>('deliver-message-api-test',
 let database: Database;
 let queue: JobQueue;
 let app: App;
-let smtp: SMTPServer;
-const mails: Mail[] = [];
+let mails: Mail[];
+let closeMail: () => Promise<void>;
 let admin: Record<string, string>;
 let organiser: Record<string, string>;
 let otherEditor: Record<string, string>;
@@ -99,36 +94,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   queue = new JobQueue(database, { pollingIntervalSeconds: 0.5 });
   await queue.start();
-  smtp = new SMTPServer({
-    logger: false,
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({
-          to: session.envelope.rcptTo.map((address) => address.address),
-          raw: Buffer.concat(chunks).toString('latin1'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const transport = createTransport(
-    {
-      transport: 'smtp',
-      host: '127.0.0.1',
-      port: (smtp.server.address() as AddressInfo).port,
-      secure: false,
-      from: { name: 'Ritim', address: 'ritim@example.com' },
-    },
-    { dataDir: '/nonexistent' },
-  );
-  const outbox = new Outbox(database.db, queue, transport, reportAttachments(database.db), { job: quickJob });
-  await outbox.register();
-  await outbox.work();
+  let outbox: Outbox;
+  ({ mails, outbox, close: closeMail } = await startMailOutbox(database, queue, 'deliver-message-api-test'));
   app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, outbox });
   await app.ready();
 
@@ -163,7 +130,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await queue?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await closeMail?.();
   await closeTestServers();
   await database?.close();
 }, 60_000);
