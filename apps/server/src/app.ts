@@ -17,11 +17,13 @@ import {
 import { z } from 'zod';
 import { registerAccessControl } from './auth/access.js';
 import { RefreshTokenRepository } from './auth/refresh-tokens.js';
+import { PasswordResets } from './auth/password-resets.js';
 import { authRoutes } from './auth/routes.js';
-import { defaultThrottleLimits, LoginThrottle, type ThrottleLimits } from './auth/throttle.js';
+import { defaultThrottleLimits, LoginThrottle, passwordResetLimits, type ThrottleLimits } from './auth/throttle.js';
 import { AccessTokens } from './auth/tokens.js';
 import type { Database } from './db/client.js';
 import { AnswerCache, type AnswerCacheOptions } from './lib/answer-cache.js';
+import { BackgroundWork } from './lib/background.js';
 import { AppError } from './lib/errors.js';
 import { containsNul } from './lib/nul.js';
 import type { Outbox } from './messaging/outbox.js';
@@ -63,8 +65,10 @@ import { userRoutes } from './modules/users/routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Stops taking requests (503), waits for those in flight, then closes. */
+    /** Stops taking requests (503), waits for those in flight and the work they started, then closes. */
     shutdown(timeoutMs?: number): Promise<void>;
+    /** Resolves when the work requests started after answering (lib/background.ts) is done. */
+    idle(): Promise<void>;
   }
 }
 
@@ -75,6 +79,8 @@ export interface AppDeps {
   webRoot?: string | null;
   logger?: FastifyServerOptions['logger'];
   throttleLimits?: ThrottleLimits;
+  /** Password reset requests per login and IP (auth/throttle.ts's passwordResetLimits). */
+  resetThrottleLimits?: ThrottleLimits;
   /**
    * The outbox sends go through (main.ts builds it on the job queue). Without one (tests of other
    * sections) the messaging routes exist but the sends answer 503.
@@ -143,10 +149,13 @@ export async function buildApp(deps: AppDeps) {
     inFlight.delete(request);
     done();
   });
+  const background = new BackgroundWork(app.log);
+  app.decorate('idle', () => background.idle());
   app.decorate('shutdown', async (timeoutMs = 10_000) => {
     draining = true;
     const deadline = Date.now() + timeoutMs;
     while (inFlight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    await background.idle();
     await app.close();
   });
 
@@ -217,10 +226,8 @@ export async function buildApp(deps: AppDeps) {
   const users = new UserRepository(db);
   const now = deps.now ?? (() => new Date());
   const rsvpTokens = new RsvpTokens(deps.jwtSecret);
-  const messaging = new MessagingService(db, deps.outbox, now, {
-    tokens: rsvpTokens,
-    origin: (deps.publicUrl ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''),
-  });
+  const origin = (deps.publicUrl ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
+  const messaging = new MessagingService(db, deps.outbox, now, { tokens: rsvpTokens, origin });
   const attendance = new AttendanceService(db, now);
 
   app.get(
@@ -241,6 +248,9 @@ export async function buildApp(deps: AppDeps) {
     tokens,
     refreshTokens: new RefreshTokenRepository(db),
     throttle: new LoginThrottle(db, deps.throttleLimits ?? defaultThrottleLimits),
+    passwordResets: new PasswordResets(db, users, deps.outbox, origin, now, app.log),
+    resetThrottle: new LoginThrottle(db, deps.resetThrottleLimits ?? passwordResetLimits, 'password-reset:'),
+    background,
   });
   await app.register(userRoutes, { prefix: '/api/users', users });
   await app.register(locationRoutes, { prefix: '/api/locations', repository: new LocationRepository(db) });

@@ -8,7 +8,7 @@ import { openDatabase } from './db/client.js';
 import { startHorizonJob } from './jobs/horizon.js';
 import { type JobLogger, JobQueue } from './jobs/queue.js';
 import { startToFillDigestJob, toFillDigestSettings } from './jobs/to-fill-digest.js';
-import { deliveryJob, Outbox } from './messaging/outbox.js';
+import { deliveryJob, Outbox, outboxSealer } from './messaging/outbox.js';
 import { createTransport, loadTransportConfig } from './messaging/transports/index.js';
 import type { TransportConfig } from './messaging/transports/config.js';
 import { reportAttachments } from './modules/messaging/attachments.js';
@@ -70,15 +70,17 @@ async function main() {
     dataDir: config.DATA_DIR,
     timeoutMs: Math.min(15_000, (config.DELIVERY_TIMEOUT_SECONDS * 1000) / 4),
   });
+  const secret = await jwtSecret(config);
   const outbox = new Outbox(database.db, queue, transport, reportAttachments(database.db), {
     log,
     job: deliveryJob(config.DELIVERY_TIMEOUT_SECONDS),
+    sealer: outboxSealer(secret),
   });
 
   const webRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
   const app = await buildApp({
     database,
-    jwtSecret: await jwtSecret(config),
+    jwtSecret: secret,
     webRoot,
     logger: { level: config.LOG_LEVEL },
     outbox,

@@ -336,6 +336,20 @@ export const routes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./features/auth/login-page')).LoginPage }),
   },
   {
+    // A forgotten password (docs/domain.md#password-reset): no account, outside the signed-in shell.
+    path: '/forgot-password',
+    errorElement,
+    hydrateFallbackElement,
+    lazy: async () => ({ Component: (await import('./features/auth/forgot-password-page')).ForgotPasswordPage }),
+  },
+  {
+    // The link the reset message carries: its token is the credential.
+    path: '/reset-password/:token',
+    errorElement,
+    hydrateFallbackElement,
+    lazy: async () => ({ Component: (await import('./features/auth/reset-password-page')).ResetPasswordPage }),
+  },
+  {
     // A guest's answer from the link in their reminder: no account, outside the signed-in shell.
     path: '/rsvp/:token',
     errorElement,

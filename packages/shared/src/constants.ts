@@ -50,9 +50,17 @@ export const SESSION_NOTES_FORM_ID = 1;
 /**
  * What a logged message is (Message Log's Type column): to guests a reminder, a report, a monthly
  * report or a `cancellation` (a session of theirs was cancelled); to an organiser `to-fill`, the
- * daily list of yesterday's sessions still to fill.
+ * daily list of yesterday's sessions still to fill; to any user `password-reset`, the link to choose a
+ * new password (its token never stored in the log, docs/domain.md#password-reset).
  */
-export const MESSAGE_TYPES = ['reminder', 'report', 'monthly-report', 'to-fill', 'cancellation'] as const;
+export const MESSAGE_TYPES = [
+  'reminder',
+  'report',
+  'monthly-report',
+  'to-fill',
+  'cancellation',
+  'password-reset',
+] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 /** queued -> sending -> sent, or failed (with the error); Retry puts a failed one back to queued. */

@@ -5,6 +5,7 @@ export * from './list.js';
 export * from './auth.schema.js';
 export * from './locations.schema.js';
 export * from './users.schema.js';
+export * from './account-security.schema.js';
 export * from './lookups.schema.js';
 export * from './groups.schema.js';
 export * from './message-groups.schema.js';

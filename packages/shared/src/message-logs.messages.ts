@@ -53,6 +53,7 @@ export const messagingMessages = defineMessages('messaging', {
   badPhone: 'no usable phone number',
   noChatId: 'the message group has no chat id',
   undelivered: 'Delivery did not finish: the server process stopped or the transport did not answer in time',
+  secretUnreadable: 'The link this message carries cannot be read any more (the server secret changed)',
   reportGone: 'The report’s occurrence or form no longer exists',
   sessionGone: 'The session no longer exists',
   monthlyGuestGone: 'The monthly report’s guest no longer exists',

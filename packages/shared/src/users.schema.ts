@@ -76,6 +76,9 @@ const password = (required: boolean) =>
       }
     });
 
+/** A new password where one must be given (a password reset): the same rules as the user form's. */
+export const newPasswordSchema = password(true).transform((value) => value!);
+
 const recordId = idField;
 
 /** The fields of the user form (docs/product.md §3 User), without defaults: absent means unchanged on PATCH. */

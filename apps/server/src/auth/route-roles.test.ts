@@ -18,6 +18,9 @@ const PUBLIC = [
   // A guest answers from the link in their reminder without an account: the token is the credential.
   'GET /api/rsvp/:token',
   'POST /api/rsvp/:token',
+  // A forgotten password: asking for a link, and choosing a new password with it (the token is the credential).
+  'POST /api/auth/password-reset',
+  'POST /api/auth/password-reset/:token',
 ];
 const WIDER: Record<string, readonly Role[]> = {
   // Everyone reads and changes their own profile (the handler limits it to themselves).

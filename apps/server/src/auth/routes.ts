@@ -3,15 +3,21 @@ import {
   codedTextShape,
   loginRequestSchema,
   messages,
+  passwordResetMessages,
+  passwordResetParamsSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
   SESSION_HINT_COOKIE,
   tokenResponseSchema,
 } from '@ritim/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { BackgroundWork } from '../lib/background.js';
 import { AppError, errorResponses } from '../lib/errors.js';
 import type { UserRepository } from '../modules/users/repository.js';
 import { assertSameOrigin } from './access.js';
+import type { PasswordResets } from './password-resets.js';
 import { verifyPassword } from './passwords.js';
 import type { RefreshTokenRepository } from './refresh-tokens.js';
 import type { LoginThrottle } from './throttle.js';
@@ -25,13 +31,17 @@ export interface AuthRouteDeps {
   refreshTokens: RefreshTokenRepository;
   tokens: AccessTokens;
   throttle: LoginThrottle;
+  passwordResets: PasswordResets;
+  /** Password reset requests per login and IP. */
+  resetThrottle: LoginThrottle;
+  background: BackgroundWork;
 }
 
 const errors = errorResponses(400, 401, 403);
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
   app,
-  { users, refreshTokens, tokens, throttle },
+  { users, refreshTokens, tokens, throttle, passwordResets, resetThrottle, background },
 ) => {
   const setRefreshCookie = (reply: FastifyReply, token: string) => {
     const common = {
@@ -114,6 +124,51 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
       if (presented) await refreshTokens.revoke(presented);
       clearRefreshCookie(reply);
       return codedText(messages.signedOut);
+    },
+  );
+
+  app.post(
+    '/password-reset',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Forgotten password: send a reset link to the account a username or email names (202 and the same answer whether one does or not)',
+        body: passwordResetRequestSchema,
+        response: {
+          202: z.object({ ...codedTextShape, message: z.string() }),
+          ...errorResponses(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { login } = request.body;
+      if (await resetThrottle.isBlocked(login, request.ip))
+        throw new AppError(429, passwordResetMessages.tooManyRequests);
+      await resetThrottle.recordFailure(login, request.ip);
+      // Looking the login up and sending happen after the answer, so it takes as long for any login.
+      background.run('password reset request', () => passwordResets.request(login));
+      return reply.code(202).send(codedText(passwordResetMessages.requested));
+    },
+  );
+
+  app.post(
+    '/password-reset/:token',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Choose a new password through a reset link: every session of the account ends (unknown link 404, used or expired 400)',
+        params: passwordResetParamsSchema,
+        body: passwordResetSchema,
+        response: { 204: z.null(), ...errorResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      await passwordResets.reset(request.params.token, request.body.password);
+      return reply.code(204).send(null);
     },
   );
 };

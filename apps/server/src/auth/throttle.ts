@@ -10,18 +10,23 @@ export interface ThrottleLimits {
 
 export const defaultThrottleLimits: ThrottleLimits = { windowMinutes: 15, perUsername: 5, perIp: 30 };
 
+/** Password reset requests (docs/domain.md#password-reset): a few per login, more per IP, in 15 minutes. */
+export const passwordResetLimits: ThrottleLimits = { windowMinutes: 15, perUsername: 3, perIp: 20 };
+
 /**
  * Counts failed sign-ins per username and per IP in the database, so the limit holds across
- * server processes and restarts.
+ * server processes and restarts. A `scope` counts something else apart (password reset requests
+ * per login and IP, under their own keys).
  */
 export class LoginThrottle {
   constructor(
     private readonly db: Db,
     private readonly limits: ThrottleLimits = defaultThrottleLimits,
+    private readonly scope = '',
   ) {}
 
   private keys(username: string, ip: string) {
-    return { user: `user:${username.toLowerCase()}`, ip: `ip:${ip}` };
+    return { user: `${this.scope}user:${username.toLowerCase()}`, ip: `${this.scope}ip:${ip}` };
   }
 
   private cutoff() {

@@ -127,6 +127,28 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
 );
 
+/**
+ * A forgotten password's reset link (docs/domain.md#password-reset): only the token's hash is kept;
+ * it works once, until `expiresAt`.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_hash_key').on(t.tokenHash),
+    index('password_resets_user_idx').on(t.userId),
+  ],
+);
+
 /** The status column of the archivable sections (locations, groups, forms, events). */
 const recordStatus = () =>
   text('status', { enum: ['active', 'archived'] })
@@ -579,6 +601,11 @@ export const messageLogs = pgTable(
       .default(sql`'{}'::integer[]`),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /**
+     * What the body must not show in the log (a password reset link): sealed with the server's key
+     * (lib/sealed.ts), put into the text only when it is sent, and cleared once it was.
+     */
+    secret: text('secret'),
     attachment: jsonb('attachment').$type<Record<string, unknown> | null>(),
     status: text('status', { enum: MESSAGE_STATUSES }).notNull().default('queued'),
     error: text('error'),

@@ -8,8 +8,8 @@ import {
 import { DateTime } from 'luxon';
 
 /**
- * What a guest receives, in each language: the reminder, report, monthly report and cancellation
- * messages and the words of the report images; and the organisers' daily list of sessions still to fill. English is the product's wording (docs/product.md); a guest's `language` picks one.
+ * What a guest receives, in each language: the reminder, report, monthly report, cancellation and
+ * password reset messages and the words of the report images; and the organisers' daily list of sessions still to fill. English is the product's wording (docs/product.md); a guest's `language` picks one.
  * Dates are luxon formats read with the language's locale, so weekdays and months are written
  * that language's way ('Cmt 14 Kas 2026 10:00', 'Kasım 2026').
  */
@@ -72,6 +72,18 @@ const en = {
   cancellationSubject: (title: string, when: string) => `Cancelled: ${title}, ${when}`,
   cancellationBody: (title: string, when: readonly string[], reason: string) =>
     [`${title} is cancelled:`, ...when, '', `Reason: ${reason}`].join('\n'),
+  // A forgotten password (docs/domain.md#password-reset).
+  passwordResetSubject: 'Choose a new Ritim password',
+  passwordResetBody: (name: string, username: string, link: string, minutes: number) =>
+    [
+      `Hello ${name},`,
+      '',
+      `Someone, hopefully you, asked to reset the password of your Ritim account (username: ${username}).`,
+      `Choose a new password here within ${minutes} minutes:`,
+      link,
+      '',
+      'If it was not you, ignore this message: your password stays as it is.',
+    ].join('\n'),
   // The organiser's daily list of yesterday's sessions still to fill.
   /** The day listed: 'Tuesday 24/11/2026'. */
   toFillDay: 'cccc dd/MM/yyyy',
@@ -157,6 +169,17 @@ const tr: GuestTexts = {
   },
   cancellationSubject: (title, when) => `İptal edildi: ${title}, ${when}`,
   cancellationBody: (title, when, reason) => [`${title} iptal edildi:`, ...when, '', `Neden: ${reason}`].join('\n'),
+  passwordResetSubject: 'Yeni bir Ritim parolası belirleyin',
+  passwordResetBody: (name, username, link, minutes) =>
+    [
+      `Merhaba ${name},`,
+      '',
+      `Ritim hesabınızın (kullanıcı adı: ${username}) parolasını sıfırlamak için bir istek aldık.`,
+      `Yeni parolanızı ${minutes} dakika içinde buradan belirleyin:`,
+      link,
+      '',
+      'Bu isteği siz yapmadıysanız bu mesajı yok sayın: parolanız değişmez.',
+    ].join('\n'),
   toFillDay: 'd MMMM yyyy cccc',
   toFillSubject: (count, day) => `Doldurulacak ${count} oturum: ${day}`,
   toFillBody: (day, sessions, link) =>

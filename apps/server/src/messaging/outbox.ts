@@ -1,6 +1,7 @@
 import { type Language, type MessageType, messagingMessages, type Text } from '@ritim/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { Sealer } from '../lib/sealed.js';
 import { messageGroups, messageLogs, users } from '../db/schema.js';
 import { defineJob, type Executor, type JobLogger, type JobQueue } from '../jobs/queue.js';
 import { TransportError } from './transports/errors.js';
@@ -52,6 +53,9 @@ export const deliveryJob = (timeoutSeconds = 120) =>
   });
 export const deliverMessageJob = deliveryJob();
 
+/** The outbox's sealer of message secrets, under the server secret. */
+export const outboxSealer = (serverSecret: string) => new Sealer(serverSecret, 'outbox-secret');
+
 /** A message decided on, before it is written to the outbox. */
 export interface NewMessage {
   type: MessageType;
@@ -68,6 +72,12 @@ export interface NewMessage {
   body: string;
   attachment?: AttachmentSpec | null;
   createdBy?: number | null;
+  /**
+   * A part of the body the log must never show (a password reset link): the body holds
+   * `placeholder`, the value is sealed beside it and put in its place only when the message is
+   * sent (then forgotten).
+   */
+  secret?: { placeholder: string; value: string };
 }
 
 export interface EnqueueResult {
@@ -100,10 +110,32 @@ export class Outbox {
     private readonly queue: JobQueue,
     readonly transport: Transport,
     private readonly render: RenderAttachments,
-    options: { log?: JobLogger; job?: typeof deliverMessageJob } = {},
+    options: { log?: JobLogger; job?: typeof deliverMessageJob; sealer?: Sealer } = {},
   ) {
     this.log = options.log;
     this.job = options.job ?? deliverMessageJob;
+    this.sealer = options.sealer;
+  }
+
+  /** Seals the messages' secrets (lib/sealed.ts); messages with one need it. */
+  private readonly sealer: Sealer | undefined;
+
+  private seal(secret: NewMessage['secret']): string | null {
+    if (!secret) return null;
+    if (!this.sealer) throw new Error('The outbox has no sealer: it cannot keep a message secret');
+    return this.sealer.seal(JSON.stringify(secret));
+  }
+
+  /** The text to send: the body with its secret put back in. */
+  private textOf(row: { body: string; secret: string | null }): string {
+    if (row.secret === null) return row.body;
+    const opened = this.sealer?.open(row.secret);
+    const secret = opened ? (JSON.parse(opened) as NonNullable<NewMessage['secret']>) : null;
+    if (!secret) throw new TransportError(messagingMessages.secretUnreadable, true);
+    // The last one: the placeholder follows whatever else the body says (a username, say).
+    const at = row.body.lastIndexOf(secret.placeholder);
+    if (at < 0) return row.body;
+    return row.body.slice(0, at) + secret.value + row.body.slice(at + secret.placeholder.length);
   }
 
   private readonly log: JobLogger | undefined;
@@ -163,6 +195,7 @@ export class Outbox {
         guestIds: message.guestIds,
         subject: message.subject,
         body: message.body,
+        secret: this.seal(message.secret),
         attachment: message.attachment ?? null,
         status: resolution.reachable ? ('queued' as const) : ('failed' as const),
         error: resolution.reachable ? null : resolution.reason,
@@ -217,12 +250,12 @@ export class Outbox {
         idempotencyKey: row.idempotencyKey,
         recipient,
         subject: row.subject,
-        text: row.body,
+        text: this.textOf(row),
         attachments,
       });
       await this.db
         .update(messageLogs)
-        .set({ status: 'sent', error: null, sentAt: sql`now()`, updatedAt: sql`now()` })
+        .set({ status: 'sent', error: null, secret: null, sentAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(messageLogs.id, row.id));
     } catch (error) {
       const permanent = error instanceof TransportError && error.permanent;

@@ -2,9 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { Database } from '../db/client.js';
 import { defineJob, type JobQueue } from '../jobs/queue.js';
-import { Outbox } from '../messaging/outbox.js';
+import { Outbox, outboxSealer } from '../messaging/outbox.js';
 import { createTransport } from '../messaging/transports/index.js';
 import { reportAttachments } from '../modules/messaging/attachments.js';
+import { TEST_JWT_SECRET } from './harness.js';
 
 /** A mail the in-process SMTP server received: its recipients, its decoded text and its raw MIME (latin1). */
 export interface Mail {
@@ -61,7 +62,10 @@ export async function startMailOutbox(
     retryDelaySeconds: 0,
     retryBackoff: false,
   });
-  const outbox = new Outbox(database.db, queue, transport, reportAttachments(database.db), { job });
+  const outbox = new Outbox(database.db, queue, transport, reportAttachments(database.db), {
+    job,
+    sealer: outboxSealer(TEST_JWT_SECRET),
+  });
   await outbox.register();
   await outbox.work();
   return { mails, outbox, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };

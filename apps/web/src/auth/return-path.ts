@@ -12,4 +12,6 @@ export function returnPath(from: unknown): string {
 /** The state /login receives. */
 export interface LoginState {
   from?: string;
+  /** A note to show above the form (after a password reset). */
+  notice?: 'passwordChanged';
 }

@@ -35,6 +35,14 @@ describe('startAtSignIn', () => {
     expect(answer.calls).toEqual([]);
   });
 
+  it('leaves the forgotten password pages where they are: they need no account', () => {
+    for (const path of ['/forgot-password', '/reset-password/abc']) {
+      const page = browserAt(path);
+      startAtSignIn(page.location, page.history, '');
+      expect(page.calls).toEqual([]);
+    }
+  });
+
   it('goes Home after signing in when the path was sign-out', () => {
     const browser = browserAt('/logout');
     startAtSignIn(browser.location, browser.history, '');

@@ -6,8 +6,15 @@ export function mayHaveSession(cookie: string): boolean {
   return cookie.split(/;\s*/).includes(`${SESSION_HINT_COOKIE}=1`);
 }
 
-/** Pages that need no account: Sign In, and a guest's answer link (docs/domain.md#rsvp). */
-const isPublicPath = (pathname: string) => pathname === '/login' || pathname.startsWith('/rsvp/');
+/**
+ * Pages that need no account: Sign In, a forgotten password's pages (docs/domain.md#password-reset)
+ * and a guest's answer link (docs/domain.md#rsvp).
+ */
+const isPublicPath = (pathname: string) =>
+  pathname === '/login' ||
+  pathname === '/forgot-password' ||
+  pathname.startsWith('/reset-password/') ||
+  pathname.startsWith('/rsvp/');
 
 /**
  * Before the router starts: a browser without a session opens Sign In at once, carrying the path it

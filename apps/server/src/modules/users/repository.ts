@@ -18,6 +18,17 @@ export interface Credentials {
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** Who a password reset link goes to. */
+export interface ResetAccount {
+  id: number;
+  username: string;
+  name: string | null;
+  surname: string | null;
+  email: string | null;
+  phone: string | null;
+  language: 'en' | 'tr';
+}
+
 /** The user's groups as `[{id, name}]` by name, aggregated in the same query (no query per row). */
 const groupsColumn = sql<{ id: number; name: string }[]>`coalesce((
   select json_agg(json_build_object('id', ${groups.id}, 'name', ${groups.name}) order by ${groups.name}, ${groups.id})
@@ -231,6 +242,44 @@ export class UserRepository {
   async findCredentials(username: string): Promise<Credentials | undefined> {
     const [row] = (await this.credentialsStatement.execute({ username })) as (SessionRow & { passwordHash: string })[];
     return row && { user: toSessionUser(row), passwordHash: row.passwordHash, active: row.status === 'active' };
+  }
+
+  /**
+   * The active accounts a forgotten-password request names (docs/domain.md#password-reset): the
+   * one whose username it is (ignoring case), else every one with that email address (people of a
+   * family may share one), at most 10.
+   */
+  async findByLogin(login: string): Promise<ResetAccount[]> {
+    const columns = {
+      id: users.id,
+      username: users.username,
+      name: users.name,
+      surname: users.surname,
+      email: users.email,
+      phone: users.phone,
+      language: users.language,
+    };
+    const active = eq(users.status, 'active');
+    const byUsername = await this.db
+      .select(columns)
+      .from(users)
+      .where(and(active, eq(sql`lower(${users.username})`, login.toLowerCase())));
+    if (byUsername.length > 0) return byUsername;
+    return this.db
+      .select(columns)
+      .from(users)
+      .where(and(active, eq(sql`lower(${users.email})`, login.toLowerCase())))
+      .orderBy(asc(users.id))
+      .limit(10);
+  }
+
+  /** Sets a new password hash in `tx` (a password reset) and ends every session of the user. */
+  async setPasswordHash(tx: Tx, id: number, passwordHash: string): Promise<void> {
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+    await revokeUserRefreshTokens(tx, id);
   }
 
   /** The session user for an active account, else undefined. */

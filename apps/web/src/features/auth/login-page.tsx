@@ -1,7 +1,7 @@
 import { messages } from '@ritim/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { login } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/errors';
@@ -9,12 +9,11 @@ import { decodeAccessToken } from '../../auth/decode-token';
 import { returnPath, type LoginState } from '../../auth/return-path';
 import { setAccessToken, useSession } from '../../auth/session-store';
 import { Spinner } from '../../components/spinner';
-import { LogoMark } from '../../components/logo-mark';
-import { PageTitle } from '../../components/page-title';
 import { TextField } from '../../components/text-field';
-import { buttonClass, cardClass } from '../../components/ui';
+import { buttonClass } from '../../components/ui';
 import { switchLanguage, translateMessage } from '../../i18n';
 import { queryClient } from '../../query-client';
+import { AuthCard, authLinkClass } from './auth-card';
 
 type Credentials = { username: string; password: string };
 
@@ -41,8 +40,9 @@ export function LoginPage() {
   const change = (field: keyof Credentials) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
+  const state = location.state as LoginState | null;
   if (session.isAuthenticated) {
-    return <Navigate to={returnPath((location.state as LoginState | null)?.from)} replace />;
+    return <Navigate to={returnPath(state?.from)} replace />;
   }
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -78,59 +78,54 @@ export function LoginPage() {
   const fieldError = (message?: string) => (message ? translateMessage(message) : undefined);
 
   return (
-    <main className="flex min-h-dvh flex-col justify-center bg-slate-50 px-4 py-12">
-      <PageTitle title={t('auth.signInTitle')} />
-      <div className="mx-auto w-full max-w-sm">
-        <div className="flex items-center justify-center gap-3">
-          <LogoMark tileClass="size-10 rounded-xl bg-indigo-600" iconClass="size-7" />
-          <span className="text-xl font-semibold tracking-tight text-slate-900">{t('app.name')}</span>
-        </div>
-        <div className={`${cardClass} mt-8 px-6 py-8 sm:px-8`}>
-          <h1 className="text-xl font-semibold text-slate-900">{t('auth.signInTitle')}</h1>
-          <p className="mt-1 text-sm text-slate-600">{t('auth.signInIntro')}</p>
-          <form className="mt-6" noValidate onSubmit={(event) => void onSubmit(event)}>
-            <fieldset disabled={isSubmitting} className="space-y-5">
-              <TextField
-                label={t('common.username')}
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                required
-                autoFocus
-                name="username"
-                maxLength={100}
-                value={values.username}
-                onChange={change('username')}
-                error={fieldError(errors.username)}
-              />
-              <TextField
-                label={t('common.password')}
-                type="password"
-                autoComplete="current-password"
-                required
-                name="password"
-                maxLength={200}
-                value={values.password}
-                onChange={change('password')}
-                error={fieldError(errors.password)}
-              />
-              <button type="submit" className={`${buttonClass.primary} w-full`} aria-busy={isSubmitting || undefined}>
-                {isSubmitting && <Spinner />}
-                {t('auth.signIn')}
-              </button>
-            </fieldset>
-          </form>
-          {failure && (
-            <p
-              role="alert"
-              className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700"
-              data-testid="login-error"
-            >
-              {failure}
-            </p>
-          )}
-        </div>
-      </div>
-    </main>
+    <AuthCard title={t('auth.signInTitle')} intro={t('auth.signInIntro')}>
+      {state?.notice === 'passwordChanged' && (
+        <p role="status" className="mt-4 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+          {t('auth.passwordChanged')}
+        </p>
+      )}
+      <form className="mt-6" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <fieldset disabled={isSubmitting} className="space-y-5">
+          <TextField
+            label={t('common.username')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            autoFocus
+            name="username"
+            maxLength={100}
+            value={values.username}
+            onChange={change('username')}
+            error={fieldError(errors.username)}
+          />
+          <TextField
+            label={t('common.password')}
+            type="password"
+            autoComplete="current-password"
+            required
+            name="password"
+            maxLength={200}
+            value={values.password}
+            onChange={change('password')}
+            error={fieldError(errors.password)}
+          />
+          <button type="submit" className={`${buttonClass.primary} w-full`} aria-busy={isSubmitting || undefined}>
+            {isSubmitting && <Spinner />}
+            {t('auth.signIn')}
+          </button>
+        </fieldset>
+      </form>
+      {failure && (
+        <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="login-error">
+          {failure}
+        </p>
+      )}
+      <p className="mt-6 text-center">
+        <Link to="/forgot-password" className={authLinkClass}>
+          {t('auth.forgotPassword')}
+        </Link>
+      </p>
+    </AuthCard>
   );
 }

@@ -255,6 +255,7 @@ export const messages = {
     badEmail: 'kullanılabilir e-posta adresi yok',
     noChatId: 'mesaj grubunun sohbet kimliği yok',
     undelivered: 'Gönderim tamamlanmadı: sunucu işlemi durdu ya da aktarım zamanında yanıt vermedi',
+    secretUnreadable: 'Bu mesajın taşıdığı bağlantı artık okunamıyor (sunucu anahtarı değişti)',
     reportGone: 'Raporun tekrarı ya da formu artık yok',
     sessionGone: 'Oturum artık yok',
     monthlyGuestGone: 'Aylık raporun misafiri artık yok',
@@ -264,6 +265,25 @@ export const messages = {
     noSubmissions: 'Bu tekrarda bu formun kaydı yok',
     reportNotFound: 'Rapor yok: tekrar ya da form bulunamadı',
     noOccurrencesWithSubmissions: 'Bu günün hiçbir tekrarında raporlanacak form kaydı yok',
+  },
+  passwordReset: {
+    loginRequired: 'Kullanıcı adı ya da e-posta zorunludur',
+    requested: 'Eşleşen bir hesap varsa, yeni bir parola belirlemesi için ona bir bağlantı gönderdik.',
+    linkNotFound: 'Bu parola sıfırlama bağlantısı geçerli değil',
+    linkSpent:
+      'Bu parola sıfırlama bağlantısının süresi dolmuş ya da bağlantı zaten kullanılmış. Yeni bir bağlantı isteyin.',
+    tooManyRequests: 'Çok fazla parola sıfırlama isteği. Daha sonra yeniden deneyin.',
+  },
+  twoFactor: {
+    ownOnly: 'İki adımlı oturum açmayı yalnızca hesabın sahibi kurabilir',
+    codeFormat: 'Kod 6 haneli olmalıdır',
+    codeInvalid: 'Kod geçerli değil',
+    notSetUp: 'Önce iki adımlı oturum açmayı kurun',
+    alreadyOn: 'İki adımlı oturum açma zaten açık',
+    notOn: 'İki adımlı oturum açma açık değil',
+    passwordWrong: 'Parola doğru değil',
+    challengeInvalid: 'Bu oturum açma denemesinin süresi doldu. Lütfen yeniden oturum açın.',
+    codeOrRecoveryCode: 'Ya bir kod ya da bir kurtarma kodu girin',
   },
   calendarFeed: {
     notFound: 'Takvim beslemesi bulunamadı',

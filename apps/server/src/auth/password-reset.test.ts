@@ -1,0 +1,274 @@
+import type { MessageLog } from '@ritim/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app.js';
+import type { Database } from '../db/client.js';
+import { messageLogs, passwordResets } from '../db/schema.js';
+import { JobQueue } from '../jobs/queue.js';
+import { type Mail, startMailOutbox } from '../test/mail.js';
+import { createTestApp, createTestDatabase, messageOf, signIn, TEST_JWT_SECRET } from '../test/harness.js';
+import { createUsers, type Headers, headersOf, waitFor } from '../test/seed.js';
+import { hashToken } from './tokens.js';
+
+/**
+ * A forgotten password (docs/domain.md#password-reset): POST /api/auth/password-reset {login}
+ * sends a link through a real in-process SMTP server; POST /api/auth/password-reset/{token}
+ * {password} spends it. The app's clock is moved to expire links.
+ */
+const ORIGIN = 'https://ritim.example.com';
+const LINK = new RegExp(`${ORIGIN}/reset-password/([A-Za-z0-9_-]{43})`);
+const REQUESTED = 'If an account matches, we sent it a link to choose a new password.';
+
+let clock = new Date();
+let database: Database;
+let queue: JobQueue;
+let app: App;
+let mails: Mail[] = [];
+let closeMail: () => Promise<void>;
+let admin: Headers;
+let ip = 0;
+
+/** Each request from its own address unless told, so the per-IP limit stays out of the way. */
+const ask = (login: unknown, from = `10.0.0.${++ip}`) =>
+  app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { login }, remoteAddress: from });
+const reset = (token: string, password: unknown) =>
+  app.inject({ method: 'POST', url: `/api/auth/password-reset/${token}`, payload: { password } });
+const login = (username: string, password: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+
+/** The mails to `address` so far. */
+const mailsTo = (address: string) => mails.filter((mail) => mail.to.includes(address));
+/** Asks for a link for `who` and returns the token of the mail that arrives at `address`. */
+async function tokenFor(who: string, address: string): Promise<string> {
+  const before = mailsTo(address).length;
+  expect((await ask(who)).statusCode).toBe(202);
+  await app.idle();
+  await waitFor(() => mailsTo(address).length > before, { what: `a reset mail to ${address}` });
+  return LINK.exec(mailsTo(address).at(-1)!.text)![1]!;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  queue = new JobQueue(database, { pollingIntervalSeconds: 0.5 });
+  await queue.start();
+  let outbox;
+  ({ mails, outbox, close: closeMail } = await startMailOutbox(database, queue, 'deliver-message-reset-test'));
+  app = await buildApp({
+    database,
+    jwtSecret: TEST_JWT_SECRET,
+    webRoot: null,
+    outbox,
+    now: () => clock,
+    publicUrl: ORIGIN,
+  });
+  await app.ready();
+  await createUsers(database, [
+    { username: 'admin', role: 'admin', email: 'admin@example.com' },
+    { username: 'ayla', role: 'guest', name: 'Ayla', surname: 'Demir', email: 'ayla@example.com' },
+    { username: 'Burak', role: 'editor', name: 'Burak', email: 'burak@example.com', language: 'tr' },
+    { username: 'cem', role: 'guest', email: 'family@example.com' },
+    { username: 'deniz', role: 'guest', email: 'family@example.com' },
+    { username: 'eski', role: 'guest', email: 'eski@example.com', status: 'inactive' },
+  ]);
+  admin = await headersOf(app, 'admin');
+});
+
+afterAll(async () => {
+  await app.close();
+  await closeMail();
+  await queue.stop();
+  await database.close();
+});
+
+beforeEach(() => {
+  clock = new Date();
+});
+
+describe('POST /api/auth/password-reset', () => {
+  it('mails the account a link to <origin>/reset-password/<token> in its language, by username or email', async () => {
+    await tokenFor('ayla', 'ayla@example.com');
+    const english = mailsTo('ayla@example.com').at(-1)!.text;
+    expect(english).toContain('Choose a new Ritim password');
+    expect(english).toContain('Hello Ayla Demir,');
+    expect(english).toContain('(username: ayla)');
+    expect(english).toContain('within 30 minutes');
+
+    await tokenFor('BURAK@example.com', 'burak@example.com');
+    const turkish = mailsTo('burak@example.com').at(-1)!.text;
+    expect(turkish).toContain('parolasını sıfırlamak için bir istek aldık');
+    expect(turkish).toContain('Merhaba Burak,');
+    expect(turkish).toContain('30 dakika içinde');
+  });
+
+  it('answers 202 with the same body for an unknown login, an inactive account and a real one, and sends only to the real one', async () => {
+    const before = await database.db.select().from(messageLogs);
+    const known = await ask('ayla');
+    const unknown = await ask('nobody-here');
+    const unknownEmail = await ask('nobody@example.com');
+    const inactive = await ask('eski');
+    for (const response of [known, unknown, unknownEmail, inactive]) {
+      expect(response.statusCode).toBe(202);
+      expect(response.body).toBe(known.body);
+    }
+    expect(known.json()).toMatchObject({ code: 'passwordReset.requested', message: REQUESTED });
+    await app.idle();
+    const after = await database.db.select().from(messageLogs);
+    expect(after.length - before.length).toBe(1);
+    expect(after.at(-1)!.recipientName).toBe('Ayla Demir');
+  });
+
+  it('sends a link to each active account sharing an email address', async () => {
+    const rows = async () =>
+      (await database.db.select().from(messageLogs)).filter((row) => row.type === 'password-reset').length;
+    const before = await rows();
+    expect((await ask('family@example.com')).statusCode).toBe(202);
+    await app.idle();
+    expect((await rows()) - before).toBe(2);
+    await waitFor(() => mailsTo('family@example.com').length >= 2, { what: 'two family mails' });
+    const texts = mailsTo('family@example.com').map((mail) => mail.text);
+    expect(texts.some((text) => text.includes('(username: cem)'))).toBe(true);
+    expect(texts.some((text) => text.includes('(username: deniz)'))).toBe(true);
+  });
+
+  it('never shows the token: the Message Log (list and item) reads "[link hidden]", the database keeps only its hash', async () => {
+    const token = await tokenFor('ayla', 'ayla@example.com');
+    const list = await app.inject({ method: 'GET', url: '/api/message-logs?type=password-reset', headers: admin });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(token);
+    const logged = list.json<{ messageLogs: MessageLog[] }>().messageLogs;
+    const mine = logged.find((row) => row.recipient.name === 'Ayla Demir')!;
+    expect(mine.message).toContain('[link hidden]');
+    expect(mine.message).not.toContain('/reset-password/');
+    const item = await app.inject({ method: 'GET', url: `/api/message-logs/${mine.id}`, headers: admin });
+    expect(item.body).not.toContain(token);
+    // Searching the log for the token finds nothing either.
+    const searched = await app.inject({ method: 'GET', url: `/api/message-logs?q=${token}`, headers: admin });
+    expect(searched.json<{ totalCount: number }>().totalCount).toBe(0);
+
+    const [stored] = await database.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.tokenHash, hashToken(token)));
+    expect(stored).toBeDefined();
+    const everything = JSON.stringify([
+      await database.db.select().from(passwordResets),
+      await database.db.select().from(messageLogs),
+    ]);
+    expect(everything).not.toContain(token);
+    // The sealed link is forgotten once the message went out.
+    await waitFor(
+      async () =>
+        (await database.db.select().from(messageLogs).where(eq(messageLogs.id, mine.id)))[0]!.status === 'sent',
+      { what: 'the reset message sent' },
+    );
+    const [sent] = await database.db.select().from(messageLogs).where(eq(messageLogs.id, mine.id));
+    expect(sent!.secret).toBeNull();
+  });
+
+  it('refuses a blank login with 400', async () => {
+    const response = await ask('  ');
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toBe('Username or email is required');
+  });
+
+  it('answers 429 after 3 requests for one login in 15 minutes, known or not, and keeps other logins open', async () => {
+    for (const who of ['throttled-unknown', 'cem']) {
+      for (let i = 0; i < 3; i++) expect((await ask(who)).statusCode).toBe(202);
+      const refused = await ask(who);
+      expect(refused.statusCode).toBe(429);
+      expect(messageOf(refused)).toBe('Too many password reset requests. Try again later.');
+    }
+    expect((await ask('deniz')).statusCode).toBe(202);
+    await app.idle();
+  });
+
+  it('answers 429 after 20 requests from one address', async () => {
+    for (let i = 0; i < 20; i++) expect((await ask(`someone-${i}`, '10.9.9.9')).statusCode).toBe(202);
+    expect((await ask('someone-else', '10.9.9.9')).statusCode).toBe(429);
+    await app.idle();
+  });
+});
+
+describe('POST /api/auth/password-reset/{token}', () => {
+  it('sets the new password (204) and ends every session of the account; the old password stops working', async () => {
+    await createUsers(database, [{ username: 'emel', role: 'guest', email: 'emel@example.com' }]);
+    const session = await signIn(app, 'emel');
+    const token = await tokenFor('emel', 'emel@example.com');
+    const response = await reset(token, 'a brand new password');
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    expect((await login('emel', 'correct horse battery')).statusCode).toBe(401);
+    expect((await login('emel', 'a brand new password')).statusCode).toBe(200);
+    const refreshed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { ritim_refresh: session.refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(401);
+  });
+
+  it('works once: the same link again is 400, and spending one link spends the others sent before', async () => {
+    await createUsers(database, [{ username: 'fatma', role: 'guest', email: 'fatma@example.com' }]);
+    const first = await tokenFor('fatma', 'fatma@example.com');
+    const second = await tokenFor('fatma', 'fatma@example.com');
+    expect((await reset(second, 'password number one')).statusCode).toBe(204);
+    const again = await reset(second, 'password number two');
+    expect(again.statusCode).toBe(400);
+    expect(messageOf(again)).toBe('This password reset link has expired or was already used. Ask for a new one.');
+    expect((await reset(first, 'password number three')).statusCode).toBe(400);
+    expect((await login('fatma', 'password number one')).statusCode).toBe(200);
+  });
+
+  it('expires after 30 minutes (400), not before', async () => {
+    await createUsers(database, [{ username: 'gul', role: 'guest', email: 'gul@example.com' }]);
+    const start = new Date();
+    clock = start;
+    const early = await tokenFor('gul', 'gul@example.com');
+    const late = await tokenFor('gul', 'gul@example.com');
+    clock = new Date(start.getTime() + 30 * 60_000 + 1000);
+    const expired = await reset(late, 'too late a password');
+    expect(expired.statusCode).toBe(400);
+    expect(messageOf(expired)).toBe('This password reset link has expired or was already used. Ask for a new one.');
+    clock = new Date(start.getTime() + 29 * 60_000);
+    expect((await reset(early, 'just in time password')).statusCode).toBe(204);
+  });
+
+  it('answers 404 for an unknown link', async () => {
+    const response = await reset('A'.repeat(43), 'whatever password');
+    expect(response.statusCode).toBe(404);
+    expect(messageOf(response)).toBe('This password reset link is not valid');
+  });
+
+  it('holds the new password to the user form rules (400), leaving the link usable', async () => {
+    await createUsers(database, [{ username: 'hale', role: 'guest', email: 'hale@example.com' }]);
+    const token = await tokenFor('hale', 'hale@example.com');
+    const short = await reset(token, 'short');
+    expect(short.statusCode).toBe(400);
+    expect(messageOf(short)).toBe('Password must be at least 8 characters');
+    const missing = await app.inject({ method: 'POST', url: `/api/auth/password-reset/${token}`, payload: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(messageOf(missing)).toBe('Password is required');
+    expect((await reset(token, 'long enough now')).statusCode).toBe(204);
+  });
+});
+
+describe('without a message transport', () => {
+  it('still answers 202 and sends nothing', async () => {
+    const ctx = await createTestApp();
+    try {
+      await createUsers(ctx.database, [{ username: 'ilke', role: 'admin', email: 'ilke@example.com' }]);
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset',
+        payload: { login: 'ilke' },
+      });
+      expect(response.statusCode).toBe(202);
+      expect(response.json()).toMatchObject({ message: REQUESTED });
+      await ctx.app.idle();
+      expect(await ctx.database.db.select().from(messageLogs)).toEqual([]);
+      expect(await ctx.database.db.select().from(passwordResets)).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+});

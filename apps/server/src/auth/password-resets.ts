@@ -1,0 +1,118 @@
+import { PASSWORD_RESET_TTL_MINUTES, passwordResetMessages } from '@ritim/shared';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { passwordResets } from '../db/schema.js';
+import { guestTexts } from '../i18n/guest-texts.js';
+import { AppError } from '../lib/errors.js';
+import { personName } from '../lib/names.js';
+import type { NewMessage, Outbox } from '../messaging/outbox.js';
+import type { ResetAccount, UserRepository } from '../modules/users/repository.js';
+import { hashPassword } from './passwords.js';
+import { hashToken, newOpaqueToken } from './tokens.js';
+
+/** What the Message Log shows where the link is: the link itself is sealed beside it (docs/domain.md#password-reset). */
+export const HIDDEN_LINK = '[link hidden]';
+
+/**
+ * A forgotten password (docs/domain.md#password-reset): `request` sends each account a login names
+ * a link with a new random token (256 bits, only its SHA-256 kept), through the outbox in the
+ * account's language, working once for 30 minutes; `reset` spends it on a new password and ends
+ * every session of the account.
+ */
+export class PasswordResets {
+  constructor(
+    private readonly db: Db,
+    private readonly users: UserRepository,
+    private readonly outbox: Outbox | undefined,
+    private readonly origin: string,
+    private readonly now: () => Date,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Sends a link to each active account `login` names; nothing (and no trace in the answer) for none. */
+  async request(login: string): Promise<void> {
+    const accounts = await this.users.findByLogin(login);
+    if (accounts.length === 0) return;
+    if (!this.outbox) {
+      this.log.warn({ userIds: accounts.map((a) => a.id) }, 'password reset asked for, but messaging is off: not sent');
+      return;
+    }
+    const outbox = this.outbox;
+    await this.db.transaction(async (tx) => {
+      // Links expired a day ago are of no use to anyone.
+      await tx
+        .delete(passwordResets)
+        .where(lt(passwordResets.expiresAt, new Date(this.now().getTime() - 24 * 3600_000)));
+      const messages: NewMessage[] = [];
+      for (const account of accounts) {
+        const token = newOpaqueToken();
+        const [row] = await tx
+          .insert(passwordResets)
+          .values({
+            userId: account.id,
+            tokenHash: hashToken(token),
+            expiresAt: new Date(this.now().getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+          })
+          .returning({ id: passwordResets.id });
+        messages.push(this.message(account, row!.id, `${this.origin}/reset-password/${token}`));
+      }
+      await outbox.enqueue(tx, messages);
+    });
+  }
+
+  /**
+   * Spends a link on a new password: an unknown token is 404, a used or expired one 400. Claiming
+   * the token, the new password, spending the account's other links and ending its sessions commit
+   * together.
+   */
+  async reset(token: string, password: string): Promise<void> {
+    const tokenHash = hashToken(token);
+    const [known] = await this.db
+      .select({ usedAt: passwordResets.usedAt, expiresAt: passwordResets.expiresAt })
+      .from(passwordResets)
+      .where(eq(passwordResets.tokenHash, tokenHash));
+    if (!known) throw new AppError(404, passwordResetMessages.linkNotFound);
+    if (known.usedAt || known.expiresAt <= this.now()) throw new AppError(400, passwordResetMessages.linkSpent);
+    const passwordHash = await hashPassword(password);
+    const spent = await this.db.transaction(async (tx) => {
+      const now = this.now();
+      const [claimed] = await tx
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(passwordResets.tokenHash, tokenHash),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, now),
+          ),
+        )
+        .returning({ userId: passwordResets.userId });
+      if (!claimed) return false;
+      // Any other link sent to the account stops working too.
+      await tx
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
+      await this.users.setPasswordHash(tx, claimed.userId, passwordHash);
+      return true;
+    });
+    // Another request spent it between the look and the claim.
+    if (!spent) throw new AppError(400, passwordResetMessages.linkSpent);
+  }
+
+  /** The message: straight to the person (never their message group), the link sealed out of the log. */
+  private message(account: ResetAccount, resetId: number, link: string): NewMessage {
+    const texts = guestTexts(account.language);
+    const name = personName(account.name, account.surname, account.username);
+    return {
+      type: 'password-reset',
+      idempotencyKey: `password-reset:${resetId}`,
+      recipient: { kind: 'user', id: account.id, name, email: account.email, phone: account.phone },
+      guestIds: [],
+      subject: texts.passwordResetSubject,
+      body: texts.passwordResetBody(name, account.username, HIDDEN_LINK, PASSWORD_RESET_TTL_MINUTES),
+      secret: { placeholder: HIDDEN_LINK, value: link },
+    };
+  }
+}

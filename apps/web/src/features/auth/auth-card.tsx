@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LogoMark } from '../../components/logo-mark';
+import { PageTitle } from '../../components/page-title';
+import { cardClass } from '../../components/ui';
+
+/** The frame of the pages before signing in (Sign In, a forgotten password): the logo and one card. */
+export function AuthCard({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <main className="flex min-h-dvh flex-col justify-center bg-slate-50 px-4 py-12">
+      <PageTitle title={title} />
+      <div className="mx-auto w-full max-w-sm">
+        <div className="flex items-center justify-center gap-3">
+          <LogoMark tileClass="size-10 rounded-xl bg-indigo-600" iconClass="size-7" />
+          <span className="text-xl font-semibold tracking-tight text-slate-900">{t('app.name')}</span>
+        </div>
+        <div className={`${cardClass} mt-8 px-6 py-8 sm:px-8`}>
+          <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
+          {intro && <p className="mt-1 text-sm text-slate-600">{intro}</p>}
+          {children}
+        </div>
+      </div>
+    </main>
+  );
+}
+
+/** A link under an auth card's form. */
+export const authLinkClass =
+  'rounded-sm text-sm font-medium text-indigo-700 hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';

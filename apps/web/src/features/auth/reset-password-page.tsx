@@ -1,0 +1,114 @@
+import { messages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, userMessages } from '@ritim/shared';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError, errorMessage } from '../../api/errors';
+import type { LoginState } from '../../auth/return-path';
+import { Spinner } from '../../components/spinner';
+import { TextField } from '../../components/text-field';
+import { buttonClass } from '../../components/ui';
+import { translateMessage } from '../../i18n';
+import { useResetPassword } from './api';
+import { AuthCard, authLinkClass } from './auth-card';
+
+type Values = { password: string; confirm: string };
+
+/** The user form's password rules (the server checks them again), and both entries the same. */
+function passwordErrors({ password, confirm }: Values): Partial<Values> {
+  const errors: Partial<Values> = {};
+  if (password === '') errors.password = translateMessage(messages.passwordRequired);
+  else if (password.length < PASSWORD_MIN_LENGTH) errors.password = translateMessage(userMessages.passwordTooShort);
+  else if (password.length > PASSWORD_MAX_LENGTH) errors.password = translateMessage(userMessages.passwordTooLong);
+  if (!errors.password && confirm !== password) errors.confirm = 'differ';
+  return errors;
+}
+
+/**
+ * The reset link's page (/reset-password/<token>, docs/domain.md#password-reset): a new password
+ * twice; success goes to Sign In with a note. A used, expired or unknown link says so and offers a
+ * new one.
+ */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const token = useParams().token ?? '';
+  const [values, setValues] = useState<Values>({ password: '', confirm: '' });
+  const [errors, setErrors] = useState<Partial<Values>>({});
+  const reset = useResetPassword(token);
+  const change = (field: keyof Values) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = passwordErrors(values);
+    setErrors(found);
+    if (found.password || found.confirm) return;
+    reset.mutate(
+      { password: values.password },
+      {
+        onSuccess: () =>
+          void navigate('/login', { replace: true, state: { notice: 'passwordChanged' } satisfies LoginState }),
+      },
+    );
+  };
+
+  const linkFailed = reset.error instanceof ApiError && (reset.error.status === 400 || reset.error.status === 404);
+  const failure = reset.error
+    ? reset.error instanceof ApiError
+      ? translateMessage(reset.error)
+      : t('errors.anErrorOccurred', { error: errorMessage(reset.error) })
+    : null;
+
+  return (
+    <AuthCard title={t('auth.resetTitle')} intro={t('auth.resetIntro')}>
+      <form className="mt-6" noValidate onSubmit={onSubmit}>
+        <fieldset disabled={reset.isPending} className="space-y-5">
+          <TextField
+            label={t('auth.newPassword')}
+            type="password"
+            autoComplete="new-password"
+            required
+            autoFocus
+            name="password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            value={values.password}
+            onChange={change('password')}
+            error={errors.password}
+          />
+          <TextField
+            label={t('auth.confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+            required
+            name="confirm"
+            maxLength={PASSWORD_MAX_LENGTH}
+            value={values.confirm}
+            onChange={change('confirm')}
+            error={errors.confirm ? t('auth.passwordsDiffer') : undefined}
+          />
+          <button type="submit" className={`${buttonClass.primary} w-full`} aria-busy={reset.isPending || undefined}>
+            {reset.isPending && <Spinner />}
+            {t('auth.savePassword')}
+          </button>
+        </fieldset>
+      </form>
+      {failure && (
+        <div role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          <p>{failure}</p>
+          {linkFailed && (
+            <p className="mt-2">
+              <Link to="/forgot-password" className={authLinkClass}>
+                {t('auth.askNewLink')}
+              </Link>
+            </p>
+          )}
+        </div>
+      )}
+      <p className="mt-6 text-center">
+        <Link to="/login" className={authLinkClass}>
+          {t('auth.backToSignIn')}
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}
