@@ -102,7 +102,7 @@ export function MakeupProposals({
         {!more && slots.data.slots.length > FIRST_PROPOSALS && (
           <button
             type="button"
-            className="mt-2 min-h-11 rounded-md text-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            className="mt-2 min-h-11 rounded-md text-sm font-medium text-indigo-700 hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
             onClick={() => setMore(true)}
           >
             {t('makeup.showMore')}
@@ -160,10 +160,11 @@ export function BookMakeup({
         type="button"
         className="mt-1 min-h-11 rounded-md text-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600"
         aria-expanded={open}
+        // The visible text first, then whom it is for (a list of guests has one per guest).
+        aria-label={t('makeup.bookFor', { guest: fullName(guest) })}
         onClick={() => setOpen((current) => !current)}
       >
         {t('makeup.book')}
-        <span className="sr-only">: {fullName(guest)}</span>
       </button>
       {open && <MakeupProposals occurrence={occurrence} guest={guest} onBooked={() => setOpen(false)} />}
     </div>

@@ -1,6 +1,7 @@
 /** English texts of booking a make-up session (docs/product.md §14). */
 export const makeup = {
   book: 'Book a make-up',
+  bookFor: 'Book a make-up: {{guest}}',
   proposalsFor: 'Free times for {{guest}}’s make-up',
   loading: 'Finding free times…',
   loadFailed: 'The free times could not be loaded: {{error}}',

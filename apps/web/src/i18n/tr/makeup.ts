@@ -3,6 +3,7 @@ import type { Resources } from '../en';
 /** Turkish texts of booking a make-up session. */
 export const makeup: Resources['makeup'] = {
   book: 'Telafi ayarla',
+  bookFor: 'Telafi ayarla: {{guest}}',
   proposalsFor: '{{guest}} için telafiye uygun saatler',
   loading: 'Boş saatler aranıyor…',
   loadFailed: 'Boş saatler yüklenemedi: {{error}}',
