@@ -38,6 +38,8 @@ import { CancellationService } from './modules/event-occurrences/cancellation/se
 import { occurrenceExportRoutes } from './modules/event-occurrences/export-routes.js';
 import { OccurrenceExportService } from './modules/event-occurrences/export-service.js';
 import { eventOccurrenceRoutes } from './modules/event-occurrences/routes.js';
+import { occurrenceMakeupRoutes } from './modules/event-occurrences/makeup/routes.js';
+import { MakeupService } from './modules/event-occurrences/makeup/service.js';
 import { rsvpRoutes } from './modules/event-occurrences/rsvp/routes.js';
 import { RsvpService } from './modules/event-occurrences/rsvp/service.js';
 import { RsvpTokens } from './modules/event-occurrences/rsvp/tokens.js';
@@ -265,6 +267,7 @@ export async function buildApp(deps: AppDeps) {
     prefix: '/api/event-occurrences',
     cancellations: new CancellationService(db, messaging),
   });
+  await app.register(occurrenceMakeupRoutes, { prefix: '/api/event-occurrences', makeups: new MakeupService(db, now) });
   await app.register(closureRoutes, { prefix: '/api/closures', closures: new ClosureService(db, messaging) });
   await app.register(eventOccurrenceRoutes, {
     prefix: '/api/event-occurrences',

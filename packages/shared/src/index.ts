@@ -17,6 +17,7 @@ export * from './attendance.schema.js';
 export * from './cancellation.schema.js';
 export * from './closures.schema.js';
 export * from './rsvp.schema.js';
+export * from './makeup.schema.js';
 export * from './form-submissions.schema.js';
 export * from './message-logs.schema.js';
 export * from './calendar-feed.schema.js';

@@ -5,6 +5,7 @@ import { idField, idText } from './ids.js';
 import { codedTextShape, queryFlag } from './list.js';
 import { codedText, type Text } from './messages.js';
 import { occurrenceMessages } from './occurrences.messages.js';
+import { makeupOfSchema } from './makeup.schema.js';
 import { RSVP_RESPONSES } from './rsvp.schema.js';
 export { occurrenceMessages } from './occurrences.messages.js';
 
@@ -140,6 +141,8 @@ export const eventOccurrenceSchema = z.object({
   attendance: z.array(attendanceEntrySchema),
   /** Why and when it was cancelled and by whom (null: not cancelled; docs/domain.md#cancellation). */
   cancellation: occurrenceCancellationSchema.nullable(),
+  /** A make-up session: the session it makes up for and its guest (null: not a make-up; docs/domain.md#make-ups). */
+  makeupOf: makeupOfSchema.nullable(),
 });
 export type EventOccurrence = z.infer<typeof eventOccurrenceSchema>;
 
@@ -250,6 +253,8 @@ export const calendarSessionSchema = z.object({
   status: z.enum(OCCURRENCE_STATUSES),
   /** A cancelled session's reason (null otherwise). */
   cancellationReason: z.string().nullable(),
+  /** A make-up session's original session and guest (null otherwise). */
+  makeupOf: makeupOfSchema.nullable(),
 });
 
 /** A day of a cut calendar read: how many sessions the caller sees on it, kept or not. */

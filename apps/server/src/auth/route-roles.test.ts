@@ -40,6 +40,9 @@ const WIDER: Record<string, readonly Role[]> = {
   // Organisers take attendance at their sessions and see what is still to fill (the service keeps
   // editors to their own), and read the summary of their sessions.
   'PUT /api/event-occurrences/:id/attendance': ['admin', 'editor'],
+  // Organisers book make-ups for their sessions' guests (the service answers 404 for another's).
+  'GET /api/event-occurrences/:id/makeup-slots': ['admin', 'editor'],
+  'POST /api/event-occurrences/:id/makeup': ['admin', 'editor'],
   'GET /api/event-occurrences/to-fill': ['admin', 'editor'],
   'GET /api/attendance/summary': ['admin', 'editor'],
   'GET /api/attendance/summary/export': ['admin', 'editor'],

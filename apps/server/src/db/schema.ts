@@ -544,6 +544,30 @@ export const rsvps = pgTable(
 );
 
 /**
+ * A make-up session (docs/domain.md#make-ups): `occurrence_id` is a session of the original's
+ * event, with `guest_id` alone on its own list, booked for that guest of `of_occurrence_id` (who
+ * missed it, or whose session was cancelled). One row per make-up session; deleting it drops the
+ * row. A second make-up for the same (original, guest) is refused while the first is not cancelled.
+ */
+export const occurrenceMakeups = pgTable(
+  'occurrence_makeups',
+  {
+    occurrenceId: integer('occurrence_id')
+      .primaryKey()
+      .references((): AnyPgColumn => eventOccurrences.id, { onDelete: 'cascade' }),
+    ofOccurrenceId: integer('of_occurrence_id')
+      .notNull()
+      .references((): AnyPgColumn => eventOccurrences.id, { onDelete: 'cascade' }),
+    guestId: integer('guest_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    bookedBy: integer('booked_by').references(() => users.id, { onDelete: 'set null' }),
+    bookedAt: timestamp('booked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('occurrence_makeups_of_idx').on(t.ofOccurrenceId, t.guestId)],
+);
+
+/**
  * A filled form about one guest of one occurrence (docs/product.md §3 Form submission): one per (form,
  * occurrence, guest), filling again updates it; `formVersion` is the form's version when it was
  * last saved. A submission about no one guest has a null guest (still one per form and occurrence).

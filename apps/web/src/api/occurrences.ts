@@ -1,8 +1,11 @@
 import type {
+  BookMakeup,
   BulkActionResult,
   CancelOccurrenceInput,
   EventOccurrence,
   EventOccurrenceListQuery,
+  MakeupSession,
+  MakeupSlots,
   ScheduleDayRequest,
   SendReportRequest,
   UpdateEventOccurrence,
@@ -44,6 +47,8 @@ export const occurrenceKeys = {
   clashes: (from: string, to: string) => [OCCURRENCES, 'clashes', from, to] as const,
   /** Home's sessions still to complete (attendance or session notes missing). */
   toFill: (days: number, limit: number) => [OCCURRENCES, 'to-fill', days, limit] as const,
+  /** A guest's make-up proposals for a session: any change to occurrences may take one of them. */
+  makeupSlots: (id: number, guestId: number) => [OCCURRENCES, 'makeup-slots', id, guestId] as const,
 };
 
 /**
@@ -162,3 +167,28 @@ export const useCancelOccurrence = () =>
 
 /** Restore: the session takes back the status it had before it was cancelled. */
 export const useRestoreOccurrence = () => useCancellationChange('restore', (_: { id: number }) => ({}));
+
+/**
+ * GET /api/event-occurrences/{id}/makeup-slots?guestId: up to five free times for the guest's
+ * make-up in the next 14 days (docs/domain.md#make-ups). Always read afresh when shown.
+ */
+export const makeupSlotsQuery = (id: number, guestId: number) =>
+  queryOptions({
+    queryKey: occurrenceKeys.makeupSlots(id, guestId),
+    queryFn: ({ signal }) =>
+      apiRequest<MakeupSlots>(`${OCCURRENCES}/${id}/makeup-slots`, { query: { guestId }, signal }),
+    staleTime: 0,
+  });
+
+/**
+ * POST /api/event-occurrences/{id}/makeup {guestId, startsAt}: the new session; everything about
+ * occurrences refetches (the lists, the calendar, Home and the proposals, a refused one too).
+ */
+export function useBookMakeup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: BookMakeup & { id: number }) =>
+      apiRequest<MakeupSession>(`${OCCURRENCES}/${id}/makeup`, { method: 'POST', body }),
+    onSettled: () => invalidateOccurrences(queryClient),
+  });
+}

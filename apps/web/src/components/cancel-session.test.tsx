@@ -33,6 +33,7 @@ const session = (overrides: Partial<EventOccurrence> = {}): EventOccurrence => (
   formSubmissions: [],
   attendance: [],
   cancellation: null,
+  makeupOf: null,
   ...overrides,
 });
 

@@ -58,6 +58,7 @@ const session = (overrides: Partial<EventOccurrence> = {}): EventOccurrence => (
     },
   ],
   cancellation: null,
+  makeupOf: null,
   ...overrides,
 });
 

@@ -1,6 +1,6 @@
 import type { AttendanceStatus, EventOccurrence } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useMarkAttendance } from '../api/attendance';
@@ -18,6 +18,7 @@ import {
 import { fullName } from '../lib/names';
 import { organiserZone } from '../lib/occurrence-rows';
 import { dateTimeIn } from '../lib/wall-clock';
+import { BookMakeup } from './makeup';
 import { Spinner } from './spinner';
 import { TitledDialog } from './titled-dialog';
 import { buttonClass, inputClass } from './ui';
@@ -52,6 +53,7 @@ function GuestMarks({
   markedBy,
   disabled,
   onChange,
+  children,
 }: {
   guestId: number;
   name: string;
@@ -60,6 +62,8 @@ function GuestMarks({
   markedBy: string | null;
   disabled: boolean;
   onChange: (draft: MarkDraft) => void;
+  /** Below the marks: 'Book a make-up' for a guest whose saved mark allows one. */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const noteId = useId();
@@ -115,6 +119,7 @@ function GuestMarks({
           {t('attendance.addNote')}
         </button>
       )}
+      {children}
     </li>
   );
 }
@@ -148,7 +153,20 @@ export function AttendanceMarking({
   const markers = new Map(occurrence.attendance.map((entry) => [entry.guestId, entry.markedBy?.name ?? null]));
 
   if (occurrence.status === 'cancelled') {
-    return <p className="text-sm text-slate-600">{t('attendance.cancelledSession')}</p>;
+    // Nothing to mark; its guests may have a make-up (docs/domain.md#make-ups).
+    return (
+      <div>
+        <p className="text-sm text-slate-600">{t('attendance.cancelledSession')}</p>
+        <ul className="divide-y divide-slate-100">
+          {guests.map((guest) => (
+            <li key={guest.id} className="py-2" data-testid="attendance-guest">
+              <p className="text-sm font-semibold break-words text-slate-900">{fullName(guest)}</p>
+              <BookMakeup occurrence={occurrence} guest={guest} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
   }
   if (guests.length === 0) return <p className="text-sm text-slate-600">{t('calendar.details.noGuests')}</p>;
 
@@ -194,7 +212,9 @@ export function AttendanceMarking({
             markedBy={markers.get(guest.id) ?? null}
             disabled={mark.isPending}
             onChange={(draft) => setDrafts((current) => ({ ...current, [guest.id]: draft }))}
-          />
+          >
+            <BookMakeup occurrence={occurrence} guest={guest} />
+          </GuestMarks>
         ))}
       </ul>
       {mark.isError && (

@@ -13,6 +13,7 @@ import { conflicts } from './en/conflicts';
 import { attendance } from './en/attendance';
 import { cancellation } from './en/cancellation';
 import { closures } from './en/closures';
+import { makeup } from './en/makeup';
 import { rsvp } from './en/rsvp';
 
 /**
@@ -35,6 +36,7 @@ export const enSections = {
   attendance,
   cancellation,
   closures,
+  makeup,
   rsvp,
 };
 

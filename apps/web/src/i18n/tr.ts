@@ -19,6 +19,7 @@ import { conflicts } from './tr/conflicts';
 import { attendance } from './tr/attendance';
 import { cancellation } from './tr/cancellation';
 import { closures } from './tr/closures';
+import { makeup } from './tr/makeup';
 import { rsvp } from './tr/rsvp';
 import { messages } from './tr/messages';
 
@@ -45,6 +46,7 @@ export const tr: DeepPartial<Resources> & { messages: typeof messages } = {
   attendance,
   cancellation,
   closures,
+  makeup,
   rsvp,
   profile,
   messages,

@@ -72,3 +72,20 @@ export function changedEntries(
 /** 'Everyone present': every guest present, each keeping their note. */
 export const everyonePresent = (drafts: Record<number, MarkDraft>): Record<number, MarkDraft> =>
   Object.fromEntries(Object.entries(drafts).map(([id, draft]) => [id, { ...draft, status: 'present' }]));
+
+/** The marks that make a guest eligible for a make-up (docs/domain.md#make-ups). */
+export const MAKEUP_MARKS: readonly AttendanceStatus[] = ['absent', 'cancelled', 'lateCancelled', 'excused'];
+
+/**
+ * Whether `user` may book a make-up for `guest` of the session: admins and its organiser, for a
+ * guest marked absent, cancelled, late cancelled or excused, or any guest of a cancelled session.
+ */
+export function canBookMakeup(
+  occurrence: Pick<EventOccurrence, 'status' | 'event'>,
+  guest: { attendance: AttendanceStatus | null },
+  user: { role: string; id: string } | null,
+): boolean {
+  if (!user) return false;
+  if (user.role !== 'admin' && String(occurrence.event.organiser.id) !== user.id) return false;
+  return occurrence.status === 'cancelled' || (guest.attendance !== null && MAKEUP_MARKS.includes(guest.attendance));
+}

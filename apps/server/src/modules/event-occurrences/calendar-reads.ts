@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { eventOccurrences, events, locations, occurrenceCancellations } from '../../db/schema.js';
 import type { ListViewer } from '../../lib/list.js';
 import { calendarSessionColumns, joinEvent, organisers, sessionColumns } from './columns.js';
+import { makeupJson } from './makeup/makeups.js';
 import { isOccurrenceGuest, visibleTo } from './rules.js';
 
 /** A calendar read's range and the admin's filters. */
@@ -70,6 +71,7 @@ export class CalendarReads {
         (select c.reason from ${occurrenceCancellations} c where c.occurrence_id = ${eventOccurrences.id}) end`.as(
         'cancellation_reason',
       ),
+      makeupOf: makeupJson(sql`${eventOccurrences}`).as('makeup_of'),
     };
     if (!cut) {
       const rows = await joinEvent(this.db.select(fields).from(eventOccurrences).$dynamic())
@@ -111,6 +113,7 @@ export class CalendarReads {
         organiserName: ranked.organiserName,
         organiserSurname: ranked.organiserSurname,
         cancellationReason: ranked.cancellationReason,
+        makeupOf: ranked.makeupOf,
         day: sql<number>`${ranked.day}`.mapWith(Number),
         dayCount: sql<number>`${ranked.dayCount}`.mapWith(Number),
       })

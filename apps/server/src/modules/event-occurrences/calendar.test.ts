@@ -99,6 +99,7 @@ describe('GET /api/event-occurrences/calendar', () => {
       endsAt: '2026-02-02T08:00:00.000Z',
       status: 'scheduled',
       cancellationReason: null,
+      makeupOf: null,
     });
   });
 

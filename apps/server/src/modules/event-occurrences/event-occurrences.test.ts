@@ -117,6 +117,7 @@ describe('GET /api/event-occurrences: the row', () => {
       formSubmissions: [],
       attendance: [],
       cancellation: null,
+      makeupOf: null,
     });
     expect(clubOccurrences.map((o) => o.event.organiser.groupIds)).toEqual([[], []]);
   });

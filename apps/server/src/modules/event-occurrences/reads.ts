@@ -2,6 +2,7 @@ import type {
   AttendanceEntry,
   EventOccurrence,
   EventOccurrenceListQuery,
+  MakeupOf,
   OccurrenceCancellation,
   OccurrencePerson,
   OccurrenceSubmission,
@@ -37,6 +38,7 @@ import {
 import { attendanceJson } from './attendance/marks.js';
 import { toFillCondition } from './attendance/to-fill.js';
 import { cancellationJson } from './cancellation/cancellations.js';
+import { makeupJson } from './makeup/makeups.js';
 import { rsvpJson, type RsvpAnswerJson } from './rsvp/answers.js';
 import { guestListOf, visibleTo } from './rules.js';
 
@@ -118,6 +120,7 @@ function rowColumns(light: boolean, onlyGuest: unknown) {
     attendance: attendanceJson(sql`${eventOccurrences.id}`, onlyGuest).as('attendance'),
     rsvps: rsvpJson(sql`${eventOccurrences.id}`, onlyGuest).as('rsvps'),
     cancellation: cancellationJson(sql`${eventOccurrences.id}`).as('cancellation'),
+    makeupOf: makeupJson(sql`${eventOccurrences}`).as('makeup_of'),
   };
 }
 
@@ -141,6 +144,7 @@ interface Row extends PlaceAndOrganiser {
   attendance: AttendanceEntry[] | string;
   rsvps: RsvpAnswerJson[] | string;
   cancellation: OccurrenceCancellation | string | null;
+  makeupOf: MakeupOf | string | null;
 }
 
 function toOccurrence(row: Row): EventOccurrence {
@@ -176,6 +180,7 @@ function toOccurrence(row: Row): EventOccurrence {
     formSubmissions: jsonColumn(row.submissions),
     attendance: marks,
     cancellation: row.cancellation === null ? null : jsonColumn(row.cancellation),
+    makeupOf: row.makeupOf === null ? null : jsonColumn(row.makeupOf),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   type OccurrenceCalendar,
   type OccurrenceCalendarQuery,
   type OccurrenceClashList,
+  makeupMessages,
   occurrenceMessages,
   type ScheduleDayRequest,
   type UpdateEventOccurrence,
@@ -16,6 +17,7 @@ import type { DateTime } from 'luxon';
 import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { AppError, isReferencedError, pgErrorCode } from '../../lib/errors.js';
+import { jsonColumn } from '../../lib/json-column.js';
 import type { ListViewer } from '../../lib/list.js';
 import { assertNotPastDay, boundsIn, dayRange, zoneOf } from '../../lib/time.js';
 import { assertActiveGuests } from '../users/active-guests.js';
@@ -125,6 +127,7 @@ export class EventOccurrenceService {
         endsAt: row.endsAt.toISOString(),
         status: row.status,
         cancellationReason: row.cancellationReason,
+        makeupOf: row.makeupOf === null ? null : jsonColumn(row.makeupOf),
       })),
       events: [...events.values()],
       ...(cut && { days: [...counts].map(([date, count]) => ({ date, count })) }),
@@ -241,6 +244,8 @@ export class EventOccurrenceService {
         if (history.submitted) throw new AppError(409, occurrenceMessages.hasSubmissions);
         if (history.messaged) throw new AppError(409, OCCURRENCE_HAS_MESSAGES);
         if (history.marked) throw new AppError(409, OCCURRENCE_HAS_ATTENDANCE);
+        // Its make-ups refer to it (docs/domain.md#make-ups): they go first.
+        if (history.madeUp) throw new AppError(409, makeupMessages.hasMakeup);
         await this.changes.remove(tx, id);
         await this.series.excludeSlot(tx, event, occurrence.startsAt);
         return true;

@@ -8,6 +8,7 @@ import {
   messageLogs,
   occurrenceCancellations,
   occurrenceGuests,
+  occurrenceMakeups,
   users,
 } from '../../db/schema.js';
 import type { Tx } from './columns.js';
@@ -69,18 +70,25 @@ export class OccurrenceChanges {
       .where(eq(eventOccurrences.id, id));
   }
 
-  /** What history an occurrence has besides being completed: form submissions, logged messages, attendance marks. */
-  async historyOf(tx: Tx, id: number): Promise<{ submitted: boolean; messaged: boolean; marked: boolean }> {
-    type History = { submitted: boolean; messaged: boolean; marked: boolean };
+  /**
+   * What history an occurrence has besides being completed: form submissions, logged messages,
+   * attendance marks; and whether a make-up was booked for it (it refers to it).
+   */
+  async historyOf(
+    tx: Tx,
+    id: number,
+  ): Promise<{ submitted: boolean; messaged: boolean; marked: boolean; madeUp: boolean }> {
+    type History = { submitted: boolean; messaged: boolean; marked: boolean; madeUp: boolean };
     const [row] = await tx
       .execute<History>(
         sql`select
         exists (select 1 from ${formSubmissions} s where s.occurrence_id = ${id}) as submitted,
         exists (select 1 from ${messageLogs} m where m.occurrence_id = ${id}) as messaged,
-        exists (select 1 from ${attendance} a where a.occurrence_id = ${id}) as marked`,
+        exists (select 1 from ${attendance} a where a.occurrence_id = ${id}) as marked,
+        exists (select 1 from ${occurrenceMakeups} mk where mk.of_occurrence_id = ${id}) as "madeUp"`,
       )
       .then((result) => (result as { rows: History[] }).rows);
-    return { submitted: !!row?.submitted, messaged: !!row?.messaged, marked: !!row?.marked };
+    return { submitted: !!row?.submitted, messaged: !!row?.messaged, marked: !!row?.marked, madeUp: !!row?.madeUp };
   }
 
   async remove(tx: Tx, id: number): Promise<void> {

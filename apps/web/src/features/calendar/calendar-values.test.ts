@@ -71,6 +71,7 @@ describe('sessions as calendar events', () => {
         endsAt: '2026-11-26T16:00:00.000Z',
         status: 'approved',
         cancellationReason: null,
+        makeupOf: null,
       },
       {
         id: 2,
@@ -79,6 +80,7 @@ describe('sessions as calendar events', () => {
         endsAt: '2026-11-27T16:00:00.000Z',
         status: 'completed',
         cancellationReason: null,
+        makeupOf: null,
       },
       {
         id: 3,
@@ -87,6 +89,7 @@ describe('sessions as calendar events', () => {
         endsAt: '2026-11-27T09:15:00.000Z',
         status: 'scheduled',
         cancellationReason: null,
+        makeupOf: { occurrenceId: 2, guestId: 7 },
       },
     ],
     events: [
@@ -107,7 +110,7 @@ describe('sessions as calendar events', () => {
     ],
   };
 
-  it('gives each session its event’s title, place and organiser, with its exact start and end', () => {
+  it('gives each session its event’s title, place and organiser, with its exact start and end, and marks a make-up', () => {
     const [first, , third] = sessionInputs(range, { canMove: true });
     expect(first).toEqual({
       id: '1',
@@ -122,6 +125,7 @@ describe('sessions as calendar events', () => {
         occurrenceId: 1,
         status: 'approved',
         cancellationReason: null,
+        makeup: false,
         location: 'Hall',
         organiser: 'Leyla Aydın',
       },
@@ -132,6 +136,7 @@ describe('sessions as calendar events', () => {
       occurrenceId: 3,
       status: 'scheduled',
       cancellationReason: null,
+      makeup: true,
       location: 'Studio',
       organiser: 'Kerem',
     });
@@ -155,6 +160,7 @@ describe('a busy day’s +N more', () => {
     endsAt: startsAt.replace(/T(\d\d)/, (_, hour: string) => `T${String(Number(hour) + 1).padStart(2, '0')}`),
     status: 'scheduled' as const,
     cancellationReason: null,
+    makeupOf: null,
   });
   // Two sessions drawn of 26 November in Istanbul (the second starts at 00:30 Istanbul on the 27th,
   // still the 26th in UTC), one of the 27th; the 28th is not busy.

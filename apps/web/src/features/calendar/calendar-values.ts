@@ -108,6 +108,8 @@ export interface SessionProps {
   status: OccurrenceStatus;
   /** A cancelled session's reason (null otherwise): drawn struck through, with it. */
   cancellationReason: string | null;
+  /** A make-up session (docs/domain.md#make-ups): drawn with a 'Make-up' mark. */
+  makeup: boolean;
   location: string;
   organiser: string;
 }
@@ -168,6 +170,7 @@ export function sessionInputs(range: OccurrenceCalendar, { canMove }: { canMove:
         occurrenceId: session.id,
         status: session.status,
         cancellationReason: session.cancellationReason ?? null,
+        makeup: !!session.makeupOf,
         location: event?.location.name ?? '',
         organiser: event ? fullName(event.organiser) : '',
       },

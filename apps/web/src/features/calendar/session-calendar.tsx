@@ -78,7 +78,7 @@ function SessionContent({ info }: { info: EventDisplayInfo }) {
   const { t } = useTranslation();
   const props = info.event.extendedProps as SessionProps | MoreProps;
   if (props.kind === 'more') return <MoreContent more={props} />;
-  const { status, cancellationReason, location, organiser } = props;
+  const { status, cancellationReason, makeup, location, organiser } = props;
   const cancelled = status === 'cancelled';
   const list = info.view.type.startsWith('list');
   // In the week and the day, time above title, unless the session is too short for two lines.
@@ -99,6 +99,11 @@ function SessionContent({ info }: { info: EventDisplayInfo }) {
         {/* The status is a colour on screen; a screen reader says it. */}
         <span className="sr-only">, {t(`occurrences.statuses.${status}`)}</span>
       </span>
+      {makeup && (
+        <span className="shrink-0 font-semibold" data-testid="calendar-makeup">
+          {t('makeup.badge')}
+        </span>
+      )}
       {cancelled && cancellationReason !== null && (
         <span className="truncate italic" data-testid="calendar-cancellation-reason">
           {t('cancellation.because', { reason: cancellationReason })}

@@ -12,6 +12,8 @@ import { useSession } from '../../auth/session-store';
 import { AttendanceBadge, RsvpBadge } from '../../components/attendance-badge';
 import { CancelSessionDialog, useRestoreSession } from '../../components/cancel-session';
 import { confirmAction } from '../../components/confirm';
+import { BookMakeup } from '../../components/makeup';
+import { MakeupBadge } from '../../components/makeup-badge';
 import { Spinner } from '../../components/spinner';
 import { StatusBadge } from '../../components/status-badge';
 import { AttendanceMarking, AttendanceSession } from '../../components/take-attendance';
@@ -63,6 +65,7 @@ function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrenc
                   {fullName(guest)}
                   <RsvpBadge response={guest.rsvp} />
                   <AttendanceBadge status={guest.attendance} />
+                  <BookMakeup occurrence={occurrence} guest={guest} />
                 </li>
               ))}
             </ul>
@@ -82,6 +85,21 @@ function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrenc
         <Detail label={t('common.status')}>
           <StatusBadge status={occurrence.status}>{t(`occurrences.statuses.${occurrence.status}`)}</StatusBadge>
         </Detail>
+        {occurrence.makeupOf && (
+          <Detail label={t('makeup.badge')}>
+            <span data-testid="calendar-details-makeup">
+              {t('makeup.forGuest', {
+                guest: fullName(
+                  occurrence.guests.find((guest) => guest.id === occurrence.makeupOf?.guestId) ?? {
+                    name: null,
+                    surname: null,
+                  },
+                ),
+              })}
+            </span>
+            <MakeupBadge makeupOf={occurrence.makeupOf} />
+          </Detail>
+        )}
         {occurrence.cancellation && (
           <Detail label={t('cancellation.reasonLabel')}>
             <span data-testid="calendar-details-cancellation">{occurrence.cancellation.reason}</span>

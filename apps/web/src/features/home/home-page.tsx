@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../auth/session-store';
+import { MakeupBadge } from '../../components/makeup-badge';
 import { GuestsWithMarks } from '../../components/attendance-badge';
 import { ChevronRightIcon } from '../../components/icons';
 import { Loaded } from '../../components/loaded';
@@ -108,7 +109,10 @@ function AdminToday({ zone }: { zone: string }) {
                   >
                     <StartTime occurrence={occurrence} />
                     <div className="min-w-0 flex-1">
-                      <p className="text-sm font-medium break-words text-slate-900">{occurrence.event.title}</p>
+                      <p className="text-sm font-medium break-words text-slate-900">
+                        {occurrence.event.title}
+                        <MakeupBadge makeupOf={occurrence.makeupOf} />
+                      </p>
                       <p className="text-sm text-slate-500">
                         {t('home.organisedBy', { name: fullName(occurrence.event.organiser) })}
                         <ZoneNote occurrence={occurrence} zone={zone} />
@@ -223,7 +227,10 @@ function EditorToday({ zone }: { zone: string }) {
                     <div className="flex items-start gap-4">
                       <StartTime occurrence={occurrence} />
                       <div className="min-w-0 flex-1">
-                        <p className="text-sm font-medium break-words text-slate-900">{occurrence.event.title}</p>
+                        <p className="text-sm font-medium break-words text-slate-900">
+                          {occurrence.event.title}
+                          <MakeupBadge makeupOf={occurrence.makeupOf} />
+                        </p>
                         <p className="text-sm text-slate-500">
                           {t('home.place', { name: occurrence.event.location.name })}
                           <ZoneNote occurrence={occurrence} zone={zone} />
@@ -288,7 +295,10 @@ function GuestNext({ zone }: { zone: string }) {
                     <p className="text-sm font-semibold text-slate-900 tabular-nums">
                       {dateTimeIn(occurrence.occurrenceDate, zone)}
                     </p>
-                    <p className="mt-0.5 text-sm font-medium break-words text-slate-900">{occurrence.event.title}</p>
+                    <p className="mt-0.5 text-sm font-medium break-words text-slate-900">
+                      {occurrence.event.title}
+                      <MakeupBadge makeupOf={occurrence.makeupOf} />
+                    </p>
                     <p className="text-sm text-slate-600">
                       {t('home.place', { name: occurrence.event.location.name })}
                     </p>

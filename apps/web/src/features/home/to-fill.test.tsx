@@ -51,6 +51,7 @@ const session = (id: number): EventOccurrence => ({
   ],
   attendance: [],
   cancellation: null,
+  makeupOf: null,
 });
 
 function stubHome(claims: Record<string, unknown>, toFill: EventOccurrence[]) {

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { toFillQuery } from '../../api/attendance';
 import { formQuery } from '../../api/forms';
 import { useSession } from '../../auth/session-store';
+import { MakeupBadge } from '../../components/makeup-badge';
 import { GuestsWithMarks } from '../../components/attendance-badge';
 import { Loaded } from '../../components/loaded';
 import { Panel } from '../../components/panel';
@@ -46,6 +47,7 @@ function ToFillRow({
       <p className="text-sm font-medium break-words text-slate-900">
         <span className="tabular-nums">{dateTimeIn(occurrence.occurrenceDate, organiserZone(occurrence))}</span> ·{' '}
         {occurrence.event.title}
+        <MakeupBadge makeupOf={occurrence.makeupOf} />
       </p>
       <div className="mt-1">
         <GuestsWithMarks guests={occurrence.guests} />

@@ -6,6 +6,7 @@ import { isAdmin } from '../../auth/roles';
 import { useSession } from '../../auth/session-store';
 import { AttendanceBadge, RsvpBadge } from '../../components/attendance-badge';
 import { CancellationReason, CancelSessionDialog, useRestoreSession } from '../../components/cancel-session';
+import { MakeupBadge } from '../../components/makeup-badge';
 import type { Column } from '../../components/data-table';
 import { DayPicker, useDayParam } from '../../components/day-picker';
 import { ListPage, type ListQuery } from '../../components/list-page';
@@ -83,10 +84,14 @@ function useColumns(withNotes: boolean): Column<EventOccurrence>[] {
             <s className="font-medium text-slate-500" data-testid="cancelled-title">
               {row.event.title}
             </s>
+            <MakeupBadge makeupOf={row.makeupOf} />
             <CancellationReason occurrence={row} />
           </>
         ) : (
-          <span className="font-medium text-slate-900">{row.event.title}</span>
+          <>
+            <span className="font-medium text-slate-900">{row.event.title}</span>
+            <MakeupBadge makeupOf={row.makeupOf} />
+          </>
         ),
       // Title, organiser, guests and notes may wrap, so the table fits beside the sidebar.
       className: 'whitespace-normal!',

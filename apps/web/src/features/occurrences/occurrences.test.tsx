@@ -63,6 +63,7 @@ const occurrence: EventOccurrence = {
   formSubmissions: [submission(90, 1, ali, 'Sang well'), submission(91, 2, zeynep, 'Needs practice')],
   attendance: [],
   cancellation: null,
+  makeupOf: null,
 };
 
 const listBody = (rows: EventOccurrence[]) => ({ eventOccurrences: rows, totalCount: rows.length });

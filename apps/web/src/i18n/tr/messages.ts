@@ -188,6 +188,19 @@ export const messages = {
     notifyInvalid: 'notify true ya da false olmalıdır',
     notFound: 'Kapanış bulunamadı',
   },
+  makeup: {
+    guestRequired: 'guestId bir kimlik olmalıdır',
+    daysInvalid: 'days 1 ile 60 arasında bir tam sayı olmalıdır',
+    startInvalid: 'startsAt bir ISO tarih-saat olmalıdır',
+    notEligible:
+      'Telafi yalnızca yok, iptal, geç iptal ya da mazeretli olarak işaretlenen bir misafir ya da iptal edilen bir oturumun misafiri içindir',
+    alreadyBooked: 'Bu misafirin bu oturum için zaten bir telafisi var',
+    slotTaken: 'Bu saat artık boş değil: başka bir öneri seçin',
+    slotClosed: 'Bu saat bir kapanışa denk geliyor: başka bir öneri seçin',
+    slotOffGrid: 'Telafi, organizatörün saat diliminde 08:00 ile 20:00 arasında, saat başı ya da buçukta başlar',
+    slotPast: 'Telafi ileri bir zamanda başlamalıdır',
+    hasMakeup: 'Bu oturum için bir telafi ayarlandı: önce telafiyi silin',
+  },
   rsvp: {
     responseInvalid: 'response yes ya da no olmalıdır',
     notFound: 'Bu bağlantı geçerli değil',

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { closures, eventOccurrences, events, formSubmissions, occurrenceCancellations } from '../../../db/schema.js';
-import type { Tx } from '../columns.js';
+import type { Executor, Tx } from '../columns.js';
 
 /*
  * Sessions made or moved inside a closure are cancelled too (docs/domain.md#closures): in the
@@ -63,4 +63,34 @@ async function cancelClosedWhere(tx: Tx, where: SQL): Promise<number> {
     update ${eventOccurrences} o set status = 'cancelled', updated_at = now() from target where o.id = target.id
     returning o.id`);
   return (result as { rows: unknown[] }).rows.length;
+}
+
+/**
+ * The closed instants, [start, end), that apply to sessions of `organiserId` at `locationId` and
+ * overlap [from, to): a session starting in one would be cancelled (the make-up proposals skip them).
+ */
+export async function closedSpans(
+  db: Executor,
+  from: Date,
+  to: Date,
+  organiserId: number,
+  locationId: number,
+): Promise<{ start: number; end: number }[]> {
+  const rows = await db
+    .select({ start: closures.startsFrom, end: closures.endsBefore })
+    .from(closures)
+    .where(
+      sql`${closures.startsFrom} < ${to.toISOString()}::timestamptz and ${closures.endsBefore} > ${from.toISOString()}::timestamptz
+        and (${closures.scopeKind} = 'all' or ${closures.locationId} = ${locationId} or ${closures.organiserId} = ${organiserId})`,
+    );
+  return rows.map((row) => ({ start: row.start.getTime(), end: row.end.getTime() }));
+}
+
+/** The closure a session of `organiserId` at `locationId` starting at `start` would fall in, or null. */
+export async function closureOfStart(db: Executor, start: Date, organiserId: number, locationId: number) {
+  const result = await db.execute<{ id: number | null }>(
+    sql`select ${closureAt(sql`${start.toISOString()}::timestamptz`, sql`${organiserId}::integer`, sql`${locationId}::integer`)} as id`,
+  );
+  const id = (result as { rows: { id: number | null }[] }).rows[0]?.id;
+  return id === null || id === undefined ? null : Number(id);
 }

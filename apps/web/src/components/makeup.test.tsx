@@ -1,0 +1,200 @@
+import type { EventOccurrence, MakeupSlots } from '@ritim/shared';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadLanguage } from '../i18n';
+import { renderApp, resetApp, stubApi } from '../test/app';
+import { openDialogsInPlace } from '../test/dialog';
+import { bodyOf, json } from '../test/http';
+import { adminClaims, editorClaims } from '../test/tokens';
+
+const guest = (id: number, name: string, surname: string, attendance: 'absent' | 'present' | null) => ({
+  id,
+  name,
+  surname,
+  status: 'active',
+  attendance,
+  rsvp: null,
+});
+const ali = guest(21, 'Ali', 'Demir', 'present');
+const zeynep = guest(22, 'Zeynep', 'Kara', 'absent');
+
+/** 10:00 in Istanbul on 24 November 2026, organised by Ayşe (user 7): Zeynep was absent. */
+const session = (): EventOccurrence => ({
+  id: 501,
+  eventId: 12,
+  occurrenceDate: '2026-11-24T07:00:00.000Z',
+  endDate: '2026-11-24T08:00:00.000Z',
+  status: 'approved',
+  hasGuestOverride: false,
+  event: {
+    id: 12,
+    title: 'Choir practice',
+    description: null,
+    conferenceLink: null,
+    timezone: 'Europe/Istanbul',
+    status: 'active',
+    doesNotRepeat: false,
+    location: { id: 3, name: 'Hall' },
+    organiser: { id: 7, name: 'Ayşe', surname: 'Yılmaz', timezone: 'Europe/Istanbul', groupIds: [2] },
+    guests: [ali, zeynep],
+  },
+  occurrenceGuests: [],
+  guests: [ali, zeynep],
+  formSubmissions: [],
+  attendance: [],
+  cancellation: null,
+  makeupOf: null,
+});
+
+/** Free hours in Istanbul (UTC+3) from 25 November on: 08:00 and 11:00 each day. */
+const slot = (day: number, hour: number) => {
+  const start = new Date(Date.UTC(2026, 10, day, hour - 3));
+  return { startsAt: start.toISOString(), endsAt: new Date(start.getTime() + 3_600_000).toISOString() };
+};
+const FIVE: MakeupSlots = { slots: [slot(25, 8), slot(25, 11), slot(26, 8), slot(26, 11), slot(27, 8)] };
+
+/**
+ * Upcoming Events' calls for the session; GET …/makeup-slots answered by `slots` in turn (the last
+ * one again), POST …/makeup by `book`.
+ */
+function stubDay(
+  claims: Record<string, unknown>,
+  slots: (() => Response)[],
+  book: (body: unknown) => Response = (body) =>
+    json(201, { id: 900, eventId: 12, ...(body as object), endsAt: '', makeupOf: { occurrenceId: 501, guestId: 22 } }),
+) {
+  let reads = 0;
+  return stubApi(claims, (url, init) => {
+    const occurrence = session();
+    if (url.startsWith('/api/event-occurrences?')) return json(200, { eventOccurrences: [occurrence], totalCount: 1 });
+    if (url.startsWith('/api/event-occurrences/501/makeup-slots?'))
+      return slots[Math.min(reads++, slots.length - 1)]!();
+    if (url === '/api/event-occurrences/501/makeup' && init?.method === 'POST') return book(bodyOf(init));
+    if (url === '/api/event-occurrences/501') return json(200, occurrence);
+    if (url === '/api/forms/1') return json(200, { id: 1, title: 'Session notes' });
+    return undefined;
+  });
+}
+
+async function openMakeup(name = 'Book a make-up: Zeynep Kara') {
+  const [menu] = await screen.findAllByTestId('row-menu-button');
+  await userEvent.click(menu!);
+  await userEvent.click(await screen.findByRole('menuitem', { name: /Take attendance|Yoklama al/ }));
+  const marking = await screen.findByTestId('attendance-marking');
+  await userEvent.click(within(marking).getByRole('button', { name }));
+  return screen.findByTestId('makeup-panel');
+}
+
+class NoResizeObserver {
+  observe = () => undefined;
+  unobserve = () => undefined;
+  disconnect = () => undefined;
+}
+
+beforeAll(() => {
+  configure({ asyncUtilTimeout: 6000 });
+  openDialogsInPlace();
+});
+beforeEach(() => {
+  resetApp();
+  vi.stubGlobal('ResizeObserver', NoResizeObserver);
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-24T09:00:00.000Z'));
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  await loadLanguage('en');
+});
+
+describe('Book a make-up', { timeout: 30_000 }, () => {
+  it('shows three proposals, more on request, and books one in one click', async () => {
+    const api = stubDay(adminClaims, [() => json(200, FIVE)]);
+    renderApp('/upcoming-events?date=2026-11-24');
+    const panel = await openMakeup();
+    expect(within(panel).getByRole('heading').textContent).toBe(
+      'Free times for Zeynep Kara’s make-up (Europe/Istanbul)',
+    );
+    const proposals = await within(panel).findByTestId('makeup-proposals');
+    expect(
+      within(proposals)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Book Wed 25/11 08:00–09:00', 'Book Wed 25/11 11:00–12:00', 'Book Thu 26/11 08:00–09:00']);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Show more times' }));
+    expect(within(proposals).getAllByRole('button')).toHaveLength(5);
+    // Ali came: nothing to make up.
+    expect(screen.queryByRole('button', { name: 'Book a make-up: Ali Demir' })).toBeNull();
+
+    await userEvent.click(within(proposals).getByRole('button', { name: 'Book Thu 26/11 11:00–12:00' }));
+    expect(
+      await screen.findByText('Make-up booked for Zeynep Kara: Thu 26/11 11:00–12:00 (Europe/Istanbul)'),
+    ).toBeTruthy();
+    const posts = api.calls().filter((call) => call.url.endsWith('/makeup'));
+    expect(posts.map((call) => [call.url, bodyOf(call.init)])).toEqual([
+      ['/api/event-occurrences/501/makeup', { guestId: 22, startsAt: slot(26, 11).startsAt }],
+    ]);
+    await waitFor(() => expect(screen.queryByTestId('makeup-panel')).toBeNull());
+    // The lists read afresh.
+    await waitFor(() =>
+      expect(api.calls().filter((call) => call.url.startsWith('/api/event-occurrences?')).length).toBeGreaterThan(1),
+    );
+  });
+
+  it('says so when there is no free time', async () => {
+    stubDay(adminClaims, [() => json(200, { slots: [] })]);
+    renderApp('/upcoming-events?date=2026-11-24');
+    const panel = await openMakeup();
+    expect((await within(panel).findByTestId('makeup-empty')).textContent).toBe('No free time in the next 14 days');
+  });
+
+  it('brings fresh proposals with a word on why when the time was taken meanwhile (409)', async () => {
+    stubDay(adminClaims, [() => json(200, FIVE), () => json(200, { slots: [slot(25, 11), slot(26, 8)] })], () =>
+      json(409, { message: 'This time is no longer free: choose another proposal', code: 'makeup.slotTaken' }),
+    );
+    renderApp('/upcoming-events?date=2026-11-24');
+    const panel = await openMakeup();
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Book Wed 25/11 08:00–09:00' }));
+    expect((await within(panel).findByRole('alert')).textContent).toBe(
+      'That time was just taken. Here are fresh proposals.',
+    );
+    await waitFor(() =>
+      expect(
+        within(within(panel).getByTestId('makeup-proposals'))
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual(['Book Wed 25/11 11:00–12:00', 'Book Thu 26/11 08:00–09:00']),
+    );
+  });
+
+  it('shows a failed load with its reason and tries again, in Turkish', async () => {
+    await loadLanguage('tr');
+    stubDay(adminClaims, [
+      () => json(400, { message: 'guestId must be an id', code: 'makeup.guestRequired' }),
+      () => json(200, FIVE),
+    ]);
+    renderApp('/upcoming-events?date=2026-11-24');
+    const panel = await openMakeup('Telafi ayarla: Zeynep Kara');
+    expect((await within(panel).findByRole('alert')).textContent).toContain(
+      'Boş saatler yüklenemedi: guestId bir kimlik olmalıdır',
+    );
+    await userEvent.click(within(panel).getByRole('button', { name: 'Tekrar dene' }));
+    expect(await within(panel).findByRole('button', { name: 'Çar 25/11 08:00–09:00 ayarla' })).toBeTruthy();
+  });
+
+  it('is offered to the session’s organiser, not to another editor', async () => {
+    stubDay({ ...editorClaims, sub: '7' }, [() => json(200, FIVE)]);
+    renderApp('/upcoming-events?date=2026-11-24');
+    expect(await openMakeup()).toBeTruthy();
+  });
+
+  it('is not offered to an editor who does not organise the session', async () => {
+    stubDay(editorClaims, [() => json(200, FIVE)]);
+    renderApp('/upcoming-events?date=2026-11-24');
+    const [menu] = await screen.findAllByTestId('row-menu-button');
+    await userEvent.click(menu!);
+    await screen.findAllByRole('menuitem');
+    expect(screen.queryByRole('button', { name: /Book a make-up/ })).toBeNull();
+  });
+});
