@@ -70,6 +70,12 @@ export function ifNoneMatch(header: string | undefined, etag: string): boolean {
 
 const matches = (request: FastifyRequest, etag: string) => ifNoneMatch(request.headers['if-none-match'], etag);
 
+/**
+ * The data version as a column of a query that has to run anyway (one round trip less), read in
+ * that statement's snapshot: an answer kept under it is no older than the version.
+ */
+export const dataVersionColumn = sql<string>`(select ${dataVersion.version} from ${dataVersion} where ${dataVersion.id} = 1)`;
+
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();
   /** Answers being built, per key@version: the same request arriving meanwhile waits for it. */

@@ -1,6 +1,7 @@
 import type { OccurrenceStatus } from '@ritim/shared';
 import ical, { type ICalCalendarData, ICalCalendarMethod, type ICalEventData, ICalEventStatus } from 'ical-generator';
 import { personName } from '../../lib/names.js';
+import { SLICE_MS, timeSlices } from '../../lib/time-slice.js';
 
 /** One session as a calendar entry shows it. */
 export interface CalendarSession {
@@ -128,8 +129,6 @@ export function foldLines(text: string): string {
 }
 
 const END = 'END:VCALENDAR';
-/** Main-thread time a piece of a big calendar may take before it lets other requests run. */
-const SLICE_MS = 8;
 
 /**
  * `sessionsCalendar`'s document, byte for byte, built in pieces: after each slice of about
@@ -147,13 +146,10 @@ export async function sessionsCalendarInPieces(
   // the document line by line as ical-generator does), then its end.
   const parts = [empty.slice(0, empty.length - END.length)];
   const entries = ical(options);
-  let sliceStart = performance.now();
+  const slice = timeSlices(sliceMs);
   for (const session of sessions) {
     parts.push(foldLines(entries.createEvent(eventOf(session)).toString()));
-    if (performance.now() - sliceStart > sliceMs) {
-      await new Promise((resolve) => setImmediate(resolve));
-      sliceStart = performance.now();
-    }
+    await slice();
   }
   parts.push(END);
   return parts.join('');

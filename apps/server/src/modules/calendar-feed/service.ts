@@ -132,8 +132,10 @@ export class CalendarFeedService {
     let document = this.cache.get(owner.id);
     if (!document || version === undefined || document.version !== version || document.until <= now) {
       const etag = etagOf(owner, await this.occurrences.calendarVersionOf(owner.id, from));
+      // Read again: a render may have finished while the version was read.
+      document = this.cache.get(owner.id);
       if (document?.etag === etag) {
-        document.version = version;
+        if (version !== undefined) document.version = Math.max(document.version ?? version, version);
       } else {
         if (ifNoneMatch(ifNoneMatchHeader, etag)) return { etag, notModified: true };
         document = await this.render(owner, etag, from, version);
