@@ -14,6 +14,14 @@
 // connections (4 for the report image), and right after it the same bytes from a bare node:http
 // server (bench/replay-server.ts): the ceiling on this machine at that moment. The report image is
 // also measured cold: 40 different sessions' first render, 4 at a time.
+//
+// Issue 26 added the calendar's month, Home's 7-day clash window, an organiser's ICS feed (plain,
+// and gzip; its first render after a change measured alone) and a month's CSV export (4
+// connections). During each load: the server's event-loop delay (perf_hooks.monitorEventLoopDelay
+// inside the server process, read from a loopback port of the bench server, not a route of the
+// app), the same figure from an idle node process (bench/loop-control.ts: what the machine's other
+// work adds), /api/health one request at a time (p99), and during the feed's load a sign-in every
+// half second and one right after. BENCH_ONLY=word,word runs the rows whose name holds one of them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { get } from 'node:http';
@@ -226,29 +234,32 @@ const feedPath = new URL(feedUrl).pathname;
 const exportPath = `/api/event-occurrences/export?from=${monthStart.toISODate()}&to=${monthStart.endOf('month').toISODate()}&timezone=${ZONE}`;
 const feedSessions = (await call('GET', feedPath, null)).bytes.toString().split('BEGIN:VEVENT').length - 1;
 
+type Delay = { p50: number; p99: number; max: number };
 /** The server's event-loop delay since the last call (bench/throughput-server.ts's monitor). */
-const loopDelay = async () =>
-  (await (await fetch(`http://127.0.0.1:${info.monitorPort}/loop`)).json()) as {
-    p50: number;
-    p99: number;
-    max: number;
-  };
+const loopDelay = async () => (await (await fetch(`http://127.0.0.1:${info.monitorPort}/loop`)).json()) as Delay;
+// An idle node process measuring its own loop at the same time: the machine's share of the delay.
+const control = await start('loop-control.ts');
+const controlDelay = async () => (await (await fetch(`http://127.0.0.1:${control.info.port}/loop`)).json()) as Delay;
 
 // The feed cold: its first render after a change to it (the room of some of its sessions renamed),
 // alone; the event loop's longest delay while it renders.
 const coldFeed: number[] = [];
 let coldLoop = 0;
+let coldControl = 0;
 for (let i = 0; i < 3; i++) {
   await call('PATCH', `/api/locations/${rooms[0]}`, admin, { name: `Oda 1 (${i})` });
   await loopDelay();
+  await controlDelay();
   const started = performance.now();
   await call('GET', feedPath, null);
   coldFeed.push(performance.now() - started);
   coldLoop = Math.max(coldLoop, (await loopDelay()).max);
+  coldControl = Math.max(coldControl, (await controlDelay()).max);
 }
 console.log(
   `organiser's feed, cold (${feedSessions} sessions, after a change to it, 3 times): ` +
-    `${coldFeed.map((ms) => ms.toFixed(0)).join(', ')} ms; event-loop delay max ${coldLoop.toFixed(1)} ms`,
+    `${coldFeed.map((ms) => ms.toFixed(0)).join(', ')} ms; event-loop delay max ${coldLoop.toFixed(1)} ms ` +
+    `(the idle control's ${coldControl.toFixed(1)} ms)`,
 );
 
 interface Scenario {
@@ -358,20 +369,22 @@ console.log(
     `during the load (p99 / max); health: /api/health one at a time during the load; load average ${loadavg()[0]!.toFixed(1)}\n`,
 );
 console.log(
-  '| request | KB | req/s | p50 ms | p99 ms | replay req/s | failed | loop p99 / max ms | health p99 ms | load avg |',
+  '| request | KB | req/s | p50 ms | p99 ms | replay req/s | failed | loop p99 / max ms | idle control p99 / max ms | health p99 ms | load avg |',
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 const signIns: string[] = [];
 for (const scenario of chosen) {
   // Two seconds not counted: the JIT and the caches warm up, whatever ran before settles.
   await load(`${base}${scenario.path}`, scenario, 2);
   await loopDelay();
+  await controlDelay();
   let running = true;
   const loaded = Promise.resolve(load(`${base}${scenario.path}`, scenario)).finally(() => (running = false));
   const healthProbe = probe(() => running, 20, health);
   const signInProbe = scenario.signIn ? probe(() => running, 500, signIn) : undefined;
   const result = await loaded;
   const loop = await loopDelay();
+  const idle = await controlDelay();
   const healthTimes = await healthProbe;
   if (signInProbe) {
     const during = await signInProbe;
@@ -391,10 +404,11 @@ for (const scenario of chosen) {
     `| ${scenario.name}${scenario.connections === CONNECTIONS ? '' : ` (${scenario.connections} connections)`} | ` +
       `${kb.toFixed(0)} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ` +
       `${baseline.requests.average.toFixed(0)} | ${result.non2xx + result.errors + result.timeouts} | ` +
-      `${loop.p99} / ${loop.max} | ${percentile(healthTimes.times, 0.99).toFixed(0)}` +
+      `${loop.p99} / ${loop.max} | ${idle.p99} / ${idle.max} | ${percentile(healthTimes.times, 0.99).toFixed(0)}` +
       `${healthTimes.failures ? ` (${healthTimes.failures} failed)` : ''} | ${loadavg()[0]!.toFixed(1)} |`,
   );
 }
 for (const line of signIns) console.log(line);
 console.log(`\nload average ${loadavg()[0]!.toFixed(1)}`);
+await stop(control.child);
 await stop(server);

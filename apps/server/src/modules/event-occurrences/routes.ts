@@ -55,7 +55,7 @@ export const eventOccurrenceRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/calendar',
     {
-      config: readers,
+      config: { ...readers, cacheAnswer: true },
       schema: {
         tags,
         description:
@@ -72,7 +72,7 @@ export const eventOccurrenceRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/conflicts',
     {
-      config: admins,
+      config: { ...admins, cacheAnswer: true },
       schema: {
         tags,
         description:
