@@ -4,13 +4,15 @@ import type { Db } from '../../db/client.js';
 import { calendarFeeds, users } from '../../db/schema.js';
 import { CalendarReads } from '../event-occurrences/calendar-reads.js';
 import { personName } from '../../lib/names.js';
-import { sessionsCalendarInPieces, toCalendarSession } from './ics.js';
+import { type SessionRow, sessionsCalendarInPieces, toCalendarSession } from './ics.js';
 import { compress, type ContentEncoding } from '../../lib/compression.js';
 import { ifNoneMatch } from '../../lib/answer-cache.js';
 
 /** How far back a feed reaches; forward it holds every stored occurrence (the 12-month horizon). */
 const PAST_DAYS = 30;
 const DAY_MS = 86_400_000;
+/** Sessions read per round trip while a feed renders. */
+const PAGE = 200;
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -157,10 +159,18 @@ export class CalendarFeedService {
         const { sessions, digest } = await this.db.transaction(
           async (tx) => {
             const reads = new CalendarReads(tx);
-            return {
-              digest: await reads.calendarVersionOf(owner.id, from),
-              sessions: await reads.calendarOf(owner.id, from),
-            };
+            const digest = await reads.calendarVersionOf(owner.id, from);
+            // Page by page: a page's rows are mapped in a few milliseconds, not all at once.
+            const sessions: SessionRow[] = [];
+            for (;;) {
+              const last = sessions[sessions.length - 1];
+              const page = await reads.calendarOf(owner.id, from, {
+                after: last ? { startsAt: last.startsAt, id: last.id } : null,
+                limit: PAGE,
+              });
+              sessions.push(...page);
+              if (page.length < PAGE) return { digest, sessions };
+            }
           },
           { isolationLevel: 'repeatable read', accessMode: 'read only' },
         );

@@ -31,12 +31,21 @@ export class CalendarReads {
   /**
    * A person's calendar feed: the occurrences starting from `from` that they organise or are a
    * guest of (its own list or its event's; `visibleTo('own')`), by start, with what a calendar
-   * entry shows (calendar-feed/ics.ts).
+   * entry shows (calendar-feed/ics.ts); with a `page`, the `limit` after `after` (keyset on start, id).
    */
-  calendarOf(userId: number, from: Date) {
-    return joinEvent(this.db.select(calendarSessionColumns).from(eventOccurrences).$dynamic())
-      .where(and(gte(eventOccurrences.startsAt, from), visibleTo('own', userId)))
+  calendarOf(userId: number, from: Date, page?: { after: { startsAt: Date; id: number } | null; limit: number }) {
+    const query = joinEvent(this.db.select(calendarSessionColumns).from(eventOccurrences).$dynamic())
+      .where(
+        and(
+          gte(eventOccurrences.startsAt, from),
+          visibleTo('own', userId),
+          page?.after
+            ? sql`(${eventOccurrences.startsAt}, ${eventOccurrences.id}) > (${page.after.startsAt.toISOString()}::timestamptz, ${page.after.id})`
+            : undefined,
+        ),
+      )
       .orderBy(asc(eventOccurrences.startsAt), asc(eventOccurrences.id));
+    return page ? query.limit(page.limit) : query;
   }
 
   /**
