@@ -55,7 +55,7 @@ export const eventOccurrenceRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/calendar',
     {
-      config: { ...readers, cacheAnswer: true },
+      config: readers,
       schema: {
         tags,
         description:
@@ -72,7 +72,7 @@ export const eventOccurrenceRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/conflicts',
     {
-      config: { ...admins, cacheAnswer: true },
+      config: admins,
       schema: {
         tags,
         description:
