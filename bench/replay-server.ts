@@ -1,5 +1,5 @@
 // The baseline of `bench/throughput.ts`: a bare node:http server that answers each path with the
-// bytes the app answered it with (status, content type, ETag and body read from the JSON file
+// bytes the app answered it with (status, content type and encoding, and body read from the JSON file
 // named by the first argument). What the app's throughput would be if building the answer were free.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -7,6 +7,8 @@ import { createServer } from 'node:http';
 interface Recorded {
   status: number;
   contentType: string;
+  /** The answer's Content-Encoding, when it was compressed. */
+  contentEncoding?: string;
   body: string;
 }
 
@@ -21,7 +23,11 @@ const server = createServer((request, response) => {
     response.writeHead(404).end();
     return;
   }
-  response.writeHead(answer.status, { 'content-type': answer.contentType, 'content-length': answer.bytes.length });
+  response.writeHead(answer.status, {
+    'content-type': answer.contentType,
+    'content-length': answer.bytes.length,
+    ...(answer.contentEncoding ? { 'content-encoding': answer.contentEncoding } : {}),
+  });
   response.end(answer.bytes);
 });
 server.listen(0, '127.0.0.1', () => {

@@ -3,6 +3,9 @@
 // migrates, writes the users and locations the benchmark needs straight into the tables (1,000
 // guests through the API would mostly measure argon2), listens on loopback and prints the port.
 // The events, their occurrences and the submissions go through the API (bench/throughput.ts).
+// It also reports its event loop's delay (perf_hooks.monitorEventLoopDelay) on a port of its own.
+import { createServer } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '../apps/server/src/app.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
@@ -27,14 +30,32 @@ await run(`insert into users (username, password_hash, role, name, surname, emai
   from generate_series(1, ${GUESTS}) as i`);
 await run(`insert into locations (name) select 'Oda ' || i from generate_series(1, 30) as i`);
 
+// The event loop's delay in this process, for the benchmark only: a second listener on loopback
+// (not a route of the app) answers GET /loop with the histogram since the last read, and resets it.
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
+const monitor = createServer((_request, response) => {
+  const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+  const body = JSON.stringify({ p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) });
+  loop.reset();
+  response.writeHead(200, { 'content-type': 'application/json' }).end(body);
+});
+await new Promise<void>((resolve) => monitor.listen(0, '127.0.0.1', resolve));
+const monitorAddress = monitor.address();
+
 const app = await buildApp({ database, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256', webRoot: null });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.stdout.write(
-  `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, kind: database.kind })}\n`,
+  `${JSON.stringify({
+    port: typeof address === 'object' && address ? address.port : 0,
+    monitorPort: typeof monitorAddress === 'object' && monitorAddress ? monitorAddress.port : 0,
+    kind: database.kind,
+  })}\n`,
 );
 
 const stop = async () => {
+  monitor.close();
   await app.close();
   await database.close();
   process.exit(0);

@@ -14,8 +14,17 @@
 // connections (4 for the report image), and right after it the same bytes from a bare node:http
 // server (bench/replay-server.ts): the ceiling on this machine at that moment. The report image is
 // also measured cold: 40 different sessions' first render, 4 at a time.
+//
+// Issue 26 added the calendar's month, Home's 7-day clash window, an organiser's ICS feed (plain,
+// and gzip; its first render after a change measured alone) and a month's CSV export (4
+// connections). During each load: the server's event-loop delay (perf_hooks.monitorEventLoopDelay
+// inside the server process, read from a loopback port of the bench server, not a route of the
+// app), the same figure from an idle node process (bench/loop-control.ts: what the machine's other
+// work adds), /api/health one request at a time (p99), and during the feed's load a sign-in every
+// half second and one right after. BENCH_ONLY=word,word runs the rows whose name holds one of them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -36,7 +45,7 @@ const here = new URL('.', import.meta.url).pathname;
 async function start(
   script: string,
   args: string[] = [],
-): Promise<{ child: ChildProcess; info: { port: number; kind?: string } }> {
+): Promise<{ child: ChildProcess; info: { port: number; monitorPort?: number; kind?: string } }> {
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=source', join(here, script), ...args], {
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -46,7 +55,7 @@ async function start(
     createInterface({ input: child.stdout }).once('line', resolve);
   });
   child.removeAllListeners('exit');
-  return { child, info: JSON.parse(line) as { port: number; kind?: string } };
+  return { child, info: JSON.parse(line) as { port: number; monitorPort?: number; kind?: string } };
 }
 
 const stop = (child: ChildProcess) =>
@@ -208,7 +217,62 @@ console.log(
     `p90 ${percentile(coldTimes, 0.9).toFixed(1)} ms`,
 );
 
-const scenarios: { name: string; path: string; connections: number }[] = [
+// The reads of issue 26: the calendar's month (six weeks from the Monday before the busy day's
+// month begins, at most 4 sessions a day), Home's clash window (7 days from today), an organiser's
+// feed (plain, and gzip as calendar apps ask for it) and a month's CSV export.
+const monthStart = DateTime.fromISO(busyDay, { zone: ZONE }).startOf('month');
+const gridStart = monthStart.startOf('week');
+const calendarPath =
+  `/api/event-occurrences/calendar?from=${encodeURIComponent(gridStart.toISO()!)}` +
+  `&to=${encodeURIComponent(gridStart.plus({ weeks: 6 }).toISO()!)}&perDay=4&timezone=${ZONE}`;
+const today = DateTime.now().setZone(ZONE).startOf('day');
+const clashPath =
+  `/api/event-occurrences/conflicts?from=${encodeURIComponent(today.toISO()!)}` +
+  `&to=${encodeURIComponent(today.plus({ days: 7 }).toISO()!)}`;
+const feedUrl = (await json<{ url: string }>('GET', `/api/users/${editors[0]}/calendar-feed`, admin)).url;
+const feedPath = new URL(feedUrl).pathname;
+const exportPath = `/api/event-occurrences/export?from=${monthStart.toISODate()}&to=${monthStart.endOf('month').toISODate()}&timezone=${ZONE}`;
+const feedSessions = (await call('GET', feedPath, null)).bytes.toString().split('BEGIN:VEVENT').length - 1;
+
+type Delay = { p50: number; p99: number; max: number };
+/** The server's event-loop delay since the last call (bench/throughput-server.ts's monitor). */
+const loopDelay = async () => (await (await fetch(`http://127.0.0.1:${info.monitorPort}/loop`)).json()) as Delay;
+// An idle node process measuring its own loop at the same time: the machine's share of the delay.
+const control = await start('loop-control.ts');
+const controlDelay = async () => (await (await fetch(`http://127.0.0.1:${control.info.port}/loop`)).json()) as Delay;
+
+// The feed cold: its first render after a change to it (the room of some of its sessions renamed),
+// alone; the event loop's longest delay while it renders.
+const coldFeed: number[] = [];
+let coldLoop = 0;
+let coldControl = 0;
+for (let i = 0; i < 3; i++) {
+  await call('PATCH', `/api/locations/${rooms[0]}`, admin, { name: `Oda 1 (${i})` });
+  await loopDelay();
+  await controlDelay();
+  const started = performance.now();
+  await call('GET', feedPath, null);
+  coldFeed.push(performance.now() - started);
+  coldLoop = Math.max(coldLoop, (await loopDelay()).max);
+  coldControl = Math.max(coldControl, (await controlDelay()).max);
+}
+console.log(
+  `organiser's feed, cold (${feedSessions} sessions, after a change to it, 3 times): ` +
+    `${coldFeed.map((ms) => ms.toFixed(0)).join(', ')} ms; event-loop delay max ${coldLoop.toFixed(1)} ms ` +
+    `(the idle control's ${coldControl.toFixed(1)} ms)`,
+);
+
+interface Scenario {
+  name: string;
+  path: string;
+  connections: number;
+  /** Sent without a session (the feed: its token is in the path). */
+  anonymous?: boolean;
+  headers?: Record<string, string>;
+  /** Sign in during and after the load. */
+  signIn?: boolean;
+}
+const scenarios: Scenario[] = [
   { name: 'day list (busy day)', path: `/api/event-occurrences?date=${busyDay}&limit=50`, connections: CONNECTIONS },
   {
     name: 'month list',
@@ -220,51 +284,131 @@ const scenarios: { name: string; path: string; connections: number }[] = [
   { name: 'users, sorted', path: '/api/users?limit=50&sort=username', connections: CONNECTIONS },
   { name: 'locations', path: '/api/locations?limit=50', connections: CONNECTIONS },
   { name: 'report image, 6 guests', path: `/api/forms/1/report/${reportSessions[0]}`, connections: 4 },
+  { name: 'calendar month (6 weeks, perDay=4)', path: calendarPath, connections: CONNECTIONS },
+  { name: "Home's 7-day clash window", path: clashPath, connections: CONNECTIONS },
+  {
+    name: `organiser's feed (${feedSessions} sessions)`,
+    path: feedPath,
+    connections: CONNECTIONS,
+    anonymous: true,
+    signIn: true,
+  },
+  {
+    name: "organiser's feed, gzip",
+    path: `${feedPath}?encoding=gzip`,
+    connections: CONNECTIONS,
+    anonymous: true,
+    headers: { 'accept-encoding': 'gzip' },
+    signIn: true,
+  },
+  { name: "a month's CSV export", path: exportPath, connections: 4 },
 ];
+const only = process.env.BENCH_ONLY?.split(',');
+const chosen = only ? scenarios.filter((scenario) => only.some((word) => scenario.name.includes(word))) : scenarios;
 
-const recorded: Record<string, { status: number; contentType: string; body: string }> = {};
-for (const scenario of scenarios) {
-  const answer = await call('GET', scenario.path, admin);
-  recorded[scenario.path] = {
-    status: answer.status,
-    contentType: answer.contentType,
-    body: answer.bytes.toString('base64'),
-  };
+/** The app's answer to `path` as it went on the wire (compressed if it was). */
+function rawAnswer(scenario: Scenario) {
+  return new Promise<{ status: number; contentType: string; contentEncoding?: string; body: string }>(
+    (resolve, reject) => {
+      const request = get(
+        `${base}${scenario.path}`,
+        { headers: { ...(scenario.anonymous ? {} : { authorization: `Bearer ${admin}` }), ...scenario.headers } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              contentType: String(response.headers['content-type'] ?? ''),
+              ...(response.headers['content-encoding']
+                ? { contentEncoding: String(response.headers['content-encoding']) }
+                : {}),
+              body: Buffer.concat(chunks).toString('base64'),
+            }),
+          );
+        },
+      );
+      request.on('error', reject);
+    },
+  );
 }
+
+const recorded: Record<string, { status: number; contentType: string; contentEncoding?: string; body: string }> = {};
+for (const scenario of chosen) recorded[scenario.path] = await rawAnswer(scenario);
 const file = join(tmpdir(), `ritim-replay-${process.pid}.json`);
 writeFileSync(file, JSON.stringify(recorded));
 
-const load = (url: string, connections: number, token?: string) =>
-  autocannon({
-    url,
-    connections,
-    duration: SECONDS,
-    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
-  });
+const headersOf = (scenario: Scenario) => ({
+  ...(scenario.anonymous ? {} : { authorization: `Bearer ${admin}` }),
+  ...scenario.headers,
+});
+const load = (url: string, scenario: Scenario, duration = SECONDS) =>
+  autocannon({ url, connections: scenario.connections, duration, headers: headersOf(scenario) });
+
+/** Calls `task` one after another, `pauseMs` apart, until `running()` is false; the milliseconds each took. */
+async function probe(running: () => boolean, pauseMs: number, task: () => Promise<unknown>) {
+  const times: number[] = [];
+  let failures = 0;
+  while (running()) {
+    const started = performance.now();
+    try {
+      await task();
+    } catch {
+      failures += 1;
+    }
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+  return { times, failures };
+}
+const health = () => call('GET', '/api/health', null);
+const signIn = () => call('POST', '/api/auth/login', null, { username: 'organiser1', password: 'bench-password' });
 
 console.log(
-  `\n${SECONDS} s each; replay: the same bytes from a bare node:http server; load average ${loadavg()[0]!.toFixed(1)}\n`,
+  `\n${SECONDS} s each; replay: the same bytes from a bare node:http server; loop: the server's event-loop delay ` +
+    `during the load (p99 / max); health: /api/health one at a time during the load; load average ${loadavg()[0]!.toFixed(1)}\n`,
 );
-console.log('| request | KB | req/s | p50 ms | p99 ms | replay req/s | failed |');
-console.log('|---|---:|---:|---:|---:|---:|---:|');
-for (const scenario of scenarios) {
+console.log(
+  '| request | KB | req/s | p50 ms | p99 ms | replay req/s | failed | loop p99 / max ms | idle control p99 / max ms | health p99 ms | load avg |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+const signIns: string[] = [];
+for (const scenario of chosen) {
   // Two seconds not counted: the JIT and the caches warm up, whatever ran before settles.
-  await autocannon({
-    url: `${base}${scenario.path}`,
-    connections: scenario.connections,
-    duration: 2,
-    headers: { authorization: `Bearer ${admin}` },
-  });
-  const result = await load(`${base}${scenario.path}`, scenario.connections, admin);
+  await load(`${base}${scenario.path}`, scenario, 2);
+  await loopDelay();
+  await controlDelay();
+  let running = true;
+  const loaded = Promise.resolve(load(`${base}${scenario.path}`, scenario)).finally(() => (running = false));
+  const healthProbe = probe(() => running, 20, health);
+  const signInProbe = scenario.signIn ? probe(() => running, 500, signIn) : undefined;
+  const result = await loaded;
+  const loop = await loopDelay();
+  const idle = await controlDelay();
+  const healthTimes = await healthProbe;
+  if (signInProbe) {
+    const during = await signInProbe;
+    const started = performance.now();
+    await signIn();
+    signIns.push(
+      `sign-in during the ${scenario.name} load: ${during.times.length - during.failures} of ${during.times.length} ` +
+        `answered, p50 ${percentile(during.times, 0.5).toFixed(0)} ms, max ${Math.max(...during.times).toFixed(0)} ms; ` +
+        `right after: ${(performance.now() - started).toFixed(0)} ms`,
+    );
+  }
   const replay = await start('replay-server.ts', [file]);
-  const baseline = await load(`http://127.0.0.1:${replay.info.port}${scenario.path}`, scenario.connections);
+  const baseline = await load(`http://127.0.0.1:${replay.info.port}${scenario.path}`, scenario);
   await stop(replay.child);
   const kb = Buffer.from(recorded[scenario.path]!.body, 'base64').length / 1024;
   console.log(
     `| ${scenario.name}${scenario.connections === CONNECTIONS ? '' : ` (${scenario.connections} connections)`} | ` +
       `${kb.toFixed(0)} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ` +
-      `${baseline.requests.average.toFixed(0)} | ${result.non2xx + result.errors} |`,
+      `${baseline.requests.average.toFixed(0)} | ${result.non2xx + result.errors + result.timeouts} | ` +
+      `${loop.p99} / ${loop.max} | ${idle.p99} / ${idle.max} | ${percentile(healthTimes.times, 0.99).toFixed(0)}` +
+      `${healthTimes.failures ? ` (${healthTimes.failures} failed)` : ''} | ${loadavg()[0]!.toFixed(1)} |`,
   );
 }
+for (const line of signIns) console.log(line);
 console.log(`\nload average ${loadavg()[0]!.toFixed(1)}`);
+await stop(control.child);
 await stop(server);

@@ -222,7 +222,8 @@ export async function buildApp(deps: AppDeps) {
 
   const tokens = new AccessTokens(deps.jwtSecret);
   registerAccessControl(app, tokens);
-  new AnswerCache(deps.database.db, deps.answerCache).register(app);
+  const answerCache = new AnswerCache(deps.database.db, deps.answerCache);
+  answerCache.register(app);
 
   const db = deps.database.db;
   const users = new UserRepository(db);
@@ -279,7 +280,10 @@ export async function buildApp(deps: AppDeps) {
     prefix: '/api/event-occurrences',
     exports: new OccurrenceExportService(db),
   });
-  await app.register(calendarFeedRoutes, { prefix: '/api', feeds: new CalendarFeedService(db, deps.jwtSecret, now) });
+  await app.register(calendarFeedRoutes, {
+    prefix: '/api',
+    feeds: new CalendarFeedService(db, deps.jwtSecret, now, () => answerCache.version()),
+  });
   await app.register(rsvpRoutes, {
     prefix: '/api/rsvp',
     rsvp: new RsvpService(db, rsvpTokens, now, deps.cancelNoticeHours),

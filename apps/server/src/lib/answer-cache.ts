@@ -59,15 +59,22 @@ export function cacheAnswerUntil(request: FastifyRequest, instant: Date | number
 
 const etagOf = (body: string | Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
-/** Whether the request's If-None-Match names `etag` (or is `*`). */
-function matches(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
+/** Whether an If-None-Match header names `etag` (or is `*`); weak tags compare as their strong twins. */
+export function ifNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header
     .split(',')
     .map((tag) => tag.trim().replace(/^W\//, ''))
     .some((tag) => tag === etag || tag === '*');
 }
+
+const matches = (request: FastifyRequest, etag: string) => ifNoneMatch(request.headers['if-none-match'], etag);
+
+/**
+ * The data version as a column of a query that has to run anyway (one round trip less), read in
+ * that statement's snapshot: an answer kept under it is no older than the version.
+ */
+export const dataVersionColumn = sql<string>`(select ${dataVersion.version} from ${dataVersion} where ${dataVersion.id} = 1)`;
 
 export class AnswerCache {
   private readonly entries = new Map<string, Entry>();

@@ -2,6 +2,7 @@ import { calendarFeedMessages, calendarFeedSchema, idParamsSchema, messages, not
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../auth/access.js';
+import { preferredEncoding } from '../../lib/compression.js';
 import { AppError, errorResponses } from '../../lib/errors.js';
 import type { CalendarFeedService } from './service.js';
 
@@ -63,21 +64,24 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<{ feeds: CalendarFeedServ
         tags,
         description:
           'The feed (RFC 5545): a VEVENT per occurrence the user organises or attends, from 30 days back to the ' +
-          'horizon. No session: the token is the credential. ETag / If-None-Match.',
+          'horizon. No session: the token is the credential. ETag (the feed’s data version) / If-None-Match (304); ' +
+          'gzip or br per Accept-Encoding.',
         params: z.object({ file: z.string().max(100) }),
         // 200 is text/calendar; errors are {message}.
       },
     },
     async (request, reply) => {
       const token = request.params.file.endsWith('.ics') ? request.params.file.slice(0, -4) : '';
-      const feed = token ? await feeds.feed(token) : undefined;
+      const feed = token ? await feeds.feed(token, request.headers['if-none-match']) : undefined;
       if (!feed) throw new AppError(404, calendarFeedMessages.notFound);
-      reply.header('etag', feed.etag).header('cache-control', 'private, no-cache');
-      if (request.headers['if-none-match'] === feed.etag) return reply.code(304).send();
+      reply.header('etag', feed.etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
+      if (feed.notModified) return reply.code(304).send();
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
         .header('content-disposition', 'inline; filename="ritim.ics"')
-        .send(feed.body);
+        .send(encoding ? await feed.document.encoded(encoding) : feed.document.body);
     },
   );
 };

@@ -2,6 +2,7 @@ import type { AttendanceStatus, EventOccurrence } from '@ritim/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { attendance, eventOccurrences, events, formSubmissions, locations, users } from '../../db/schema.js';
+import { dataVersionColumn } from '../../lib/answer-cache.js';
 import { jsonColumn } from '../../lib/json-column.js';
 import { guestsAmong } from './rules.js';
 
@@ -86,16 +87,29 @@ export class ExportReads {
     }));
   }
 
-  /** The (form, field) pairs some guest's submission answered, among the occurrences starting in [from, to). */
-  async answeredFieldsBetween(from: Date, to: Date): Promise<{ formId: number; key: string }[]> {
-    const result = await this.db.execute(sql`select distinct s.form_id as "formId", answer.key
-      from ${formSubmissions} s join ${eventOccurrences} o on o.id = s.occurrence_id
-        cross join lateral jsonb_each(s.data) answer
-      where o.starts_at >= ${from.toISOString()}::timestamptz and o.starts_at < ${to.toISOString()}::timestamptz
-        and s.guest_id is not null and answer.value not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb)`);
-    return (result as { rows: { formId: number; key: string }[] }).rows.map((row) => ({
-      formId: Number(row.formId),
-      key: row.key,
-    }));
+  /**
+   * The (form, field) pairs some guest's submission answered, among the occurrences starting in
+   * [from, to), and the data version they were read at (lib/answer-cache.ts): one round trip that
+   * tells the export its columns and whether the file it kept is still current.
+   */
+  async answeredFieldsBetween(
+    from: Date,
+    to: Date,
+  ): Promise<{ version: number; answered: { formId: number; key: string }[] }> {
+    const result = await this.db.execute(sql`select ${dataVersionColumn} as version,
+      (select coalesce(json_agg(json_build_object('formId', pair.form_id, 'key', pair.key)), '[]'::json)
+        from (select distinct s.form_id, answer.key
+          from ${formSubmissions} s join ${eventOccurrences} o on o.id = s.occurrence_id
+            cross join lateral jsonb_each(s.data) answer
+          where o.starts_at >= ${from.toISOString()}::timestamptz and o.starts_at < ${to.toISOString()}::timestamptz
+            and s.guest_id is not null and answer.value not in ('null'::jsonb, '""'::jsonb, '[]'::jsonb)) pair
+      ) as answered`);
+    const [row] = (
+      result as { rows: { version: string | number; answered: { formId: number; key: string }[] | string }[] }
+    ).rows;
+    return {
+      version: Number(row?.version ?? 0),
+      answered: jsonColumn(row?.answered ?? []).map((pair) => ({ formId: Number(pair.formId), key: pair.key })),
+    };
   }
 }

@@ -1,8 +1,8 @@
 import { occurrenceExportQuerySchema } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/access.js';
-import { sendCsv } from '../../lib/csv.js';
-import type { OccurrenceExportService } from './export-service.js';
+import { sendCsv, sendCsvFile } from '../../lib/csv.js';
+import { KEEP_AT_MOST, type OccurrenceExportService } from './export-service.js';
 
 /** GET /api/event-occurrences/export: the CSV of a range of days (admins). */
 export const occurrenceExportRoutes: FastifyPluginAsyncZod<{ exports: OccurrenceExportService }> = async (
@@ -25,8 +25,9 @@ export const occurrenceExportRoutes: FastifyPluginAsyncZod<{ exports: Occurrence
       },
     },
     async (request, reply) => {
-      const { fileName, records } = await exports.export(request.query, currentUser(request).timezone);
-      return sendCsv(reply, fileName, records);
+      const answer = await exports.export(request.query, currentUser(request).timezone);
+      if ('file' in answer) return sendCsvFile(reply, answer.fileName, answer.file);
+      return sendCsv(reply, answer.fileName, answer.records, { atMost: KEEP_AT_MOST, file: answer.keep });
     },
   );
 };

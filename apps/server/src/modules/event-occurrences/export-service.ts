@@ -5,12 +5,22 @@ import type { Db } from '../../db/client.js';
 import { forms } from '../../db/schema.js';
 import { personName } from '../../lib/names.js';
 import { dayRange, zoneOf } from '../../lib/time.js';
+import { timeSlices } from '../../lib/time-slice.js';
 import { answerText } from '../../reports/answer-text.js';
 import { lookupLabelsByOrganiser } from '../lookups/labels.js';
 import { type ExportGuest, ExportReads } from './export-reads.js';
 
 /** Occurrences read per round trip: a year of a busy centre never sits in memory at once. */
 const PAGE = 500;
+/** Exported files kept for the next download of the same range at the same data version: their total size. */
+const KEPT_BYTES = 32 * 1024 * 1024;
+/** A file larger than this is streamed and not kept (a year's export: constant memory). */
+export const KEEP_AT_MOST = 8 * 1024 * 1024;
+
+/** What the route sends: the kept file of an unchanged range, or the records to stream and a way to keep their file. */
+export type ExportAnswer =
+  | { fileName: string; file: Buffer }
+  | { fileName: string; records: AsyncIterable<string[]>; keep: (file: Buffer) => void };
 
 interface Column {
   formId: number;
@@ -30,12 +40,25 @@ export class OccurrenceExportService {
     private readonly occurrences = new ExportReads(db),
   ) {}
 
-  /** The file name and the CSV records of `query` read in its zone (else `viewerZone`), for sendCsv. */
-  async export(query: OccurrenceExportQuery, viewerZone: string) {
+  /** Files by range and zone, least recently downloaded first, each with the data version it was read at. */
+  private readonly kept = new Map<string, { version: number; file: Buffer }>();
+  private keptBytes = 0;
+
+  /**
+   * The file name and either the CSV records of `query` read in its zone (else `viewerZone`), for
+   * sendCsv, or the file of the same range made at the current data version: a second download of
+   * an unchanged month costs one query.
+   */
+  async export(query: OccurrenceExportQuery, viewerZone: string): Promise<ExportAnswer> {
     const zone = zoneOf(query.timezone ?? viewerZone);
     const from = new Date(dayRange(query.from, zone)[0]);
     const to = new Date(dayRange(query.to, zone)[1]);
-    const columns = await this.answerColumns(from, to);
+    const fileName = `ritim-${query.from}-${query.to}.csv`;
+    const { version, answered } = await this.occurrences.answeredFieldsBetween(from, to);
+    const key = `${query.from} ${query.to} ${zone}`;
+    const file = this.keptFile(key, version);
+    if (file) return { fileName, file };
+    const columns = await this.answerColumns(answered);
     const header = [
       'Occurrence id',
       'Date',
@@ -55,6 +78,8 @@ export class OccurrenceExportService {
     const fields = columns.map((column) => column.field);
     async function* records() {
       yield header;
+      // A page's rows are made in slices: the other requests run between them.
+      const slice = timeSlices();
       let after: { startsAt: Date; id: number } | null = null;
       for (;;) {
         const page = await occurrences.exportPage(from, to, after, PAGE);
@@ -97,16 +122,40 @@ export class OccurrenceExportService {
               ...answers,
             ];
           }
+          await slice();
         }
         if (page.length < PAGE) return;
         const last = page[page.length - 1]!;
         after = { startsAt: last.startsAt, id: last.id };
       }
     }
-    return {
-      fileName: `ritim-${query.from}-${query.to}.csv`,
-      records: records(),
-    };
+    return { fileName, records: records(), keep: (made: Buffer) => this.keep(key, version, made) };
+  }
+
+  private keptFile(key: string, version: number): Buffer | undefined {
+    const entry = this.kept.get(key);
+    if (!entry || entry.version !== version) return undefined;
+    this.kept.delete(key);
+    this.kept.set(key, entry);
+    return entry.file;
+  }
+
+  private keep(key: string, version: number, file: Buffer): void {
+    const previous = this.kept.get(key);
+    // A slow download that read an older version must not push out what a later one kept.
+    if (previous && previous.version > version) return;
+    if (previous) {
+      this.keptBytes -= previous.file.length;
+      this.kept.delete(key);
+    }
+    if (file.length > KEEP_AT_MOST) return;
+    this.kept.set(key, { version, file });
+    this.keptBytes += file.length;
+    for (const [oldest, old] of this.kept) {
+      if (this.keptBytes <= KEPT_BYTES) break;
+      this.kept.delete(oldest);
+      this.keptBytes -= old.file.length;
+    }
   }
 
   /**
@@ -114,8 +163,7 @@ export class OccurrenceExportService {
    * the order of the forms (by id) and of their fields; a field of several forms is named with the
    * form's title.
    */
-  private async answerColumns(from: Date, to: Date): Promise<Column[]> {
-    const answered = await this.occurrences.answeredFieldsBetween(from, to);
+  private async answerColumns(answered: { formId: number; key: string }[]): Promise<Column[]> {
     if (answered.length === 0) return [];
     const formIds = [...new Set(answered.map((pair) => pair.formId))].sort((a, b) => a - b);
     const rows = await this.db
