@@ -5,7 +5,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  * is sent, a two-factor secret): AES-256-GCM under a key derived from the server secret
  * (JWT_SECRET) for one purpose. A sealed text is `v1.<iv>.<tag>.<ciphertext>` (base64url); a
  * tampered one, or one sealed under another key, does not open. A new JWT_SECRET makes what was
- * sealed before unreadable (docs/domain.md#two-factor says what that means).
+ * sealed before unreadable (docs/domain.md#password-reset says what that means for a link).
  */
 export class Sealer {
   private readonly key: Buffer;

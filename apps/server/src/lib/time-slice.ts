@@ -1,4 +1,4 @@
-/** Main-thread time a piece of large work may take before it lets other requests run (CONVENTIONS 12: under 20 ms). */
+/** Main-thread time a piece of large work may take before it lets other requests run (docs/architecture.md#performance: under 20 ms). */
 export const SLICE_MS = 8;
 
 /**

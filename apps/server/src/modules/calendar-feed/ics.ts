@@ -133,7 +133,7 @@ const END = 'END:VCALENDAR';
 /**
  * `sessionsCalendar`'s document, byte for byte, built in pieces: after each slice of about
  * SLICE_MS it yields to the event loop (setImmediate), so a feed of thousands of sessions never
- * holds the server (CONVENTIONS 12).
+ * holds the server (docs/architecture.md#performance).
  */
 export async function sessionsCalendarInPieces(
   name: string,
