@@ -111,7 +111,7 @@ test('on a 390 px phone: a closure previewed, confirmed (its sessions struck thr
   await expect(preview.getByTestId('closure-cancelled')).toContainText(afternoon);
   // Its sessions have no guests: nobody would be told, so there is nothing to tick.
   await expect(preview.getByText('Nobody is told: no guest has a session to cancel.')).toBeVisible();
-  await expect(preview.getByRole('checkbox', { name: 'Tell the guests' })).toHaveCount(0);
+  await expect(preview.getByRole('checkbox', { name: 'Tell these guests' })).toHaveCount(0);
   expect(await violations(page)).toEqual([]);
   // A preview stores nothing.
   expect(await statusOf(occurrenceIds[0]!)).toBe('scheduled');

@@ -24,7 +24,7 @@ const choiceTexts = { loading: 'common.loading', failed: 'calendar.choicesFailed
 /**
  * /closures/create (docs/product.md §12): title, days and scope; Preview shows the sessions that
  * would be cancelled and those kept (with why) and their guests, then 'Close these days' stores
- * it, telling the guests when 'Tell the guests' is ticked.
+ * it, telling the guests when 'Tell these guests' is ticked.
  */
 export function ClosureFormScreen() {
   const { t } = useTranslation();
@@ -199,7 +199,7 @@ function ScopeChoice({
 
 /**
  * What the closure would do: the sessions it cancels and those it keeps, with why, and the guests
- * of those it cancels (who 'Tell the guests' messages); then confirm.
+ * of those it cancels (who 'Tell these guests' messages); then confirm.
  */
 function Preview({
   result,

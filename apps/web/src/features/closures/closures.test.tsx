@@ -79,8 +79,8 @@ describe('Closures', { timeout: 30_000 }, () => {
     expect(within(preview).getByTestId('closure-cancelled').textContent).toContain('Choir practice');
     expect(within(preview).getByTestId('closure-kept').textContent).toContain('has form answers');
     expect(within(preview).getByText('2 guests of these sessions')).toBeTruthy();
-    expect(within(preview).getByTestId('closure-guests').textContent).toContain('Ayla Kaya1 session');
-    const tell = within(preview).getByRole('checkbox', { name: 'Tell the guests' });
+    expect(within(preview).getByTestId('closure-guests').textContent).toContain('Ayla Kaya1 session cancelled');
+    const tell = within(preview).getByRole('checkbox', { name: 'Tell these guests' });
     expect((tell as HTMLInputElement).checked).toBe(false);
     expect(posts).toEqual([
       {

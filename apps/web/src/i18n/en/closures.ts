@@ -32,9 +32,9 @@ export const closures = {
   },
   guests_one: '{{count}} guest of these sessions',
   guests_other: '{{count}} guests of these sessions',
-  guestSessions_one: '{{count}} session',
-  guestSessions_other: '{{count}} sessions',
-  tellGuests: 'Tell the guests',
+  guestSessions_one: '{{count}} session cancelled',
+  guestSessions_other: '{{count}} sessions cancelled',
+  tellGuests: 'Tell these guests',
   tellGuestsHint:
     'Each guest above (or their message group) gets a cancellation for each of their sessions, in their language.',
   tellNobody: 'Nobody is told: no guest has a session to cancel.',

@@ -33,9 +33,9 @@ export const closures: Resources['closures'] = {
   },
   guests_one: 'Bu oturumların {{count}} katılımcısı',
   guests_other: 'Bu oturumların {{count}} katılımcısı',
-  guestSessions_one: '{{count}} oturum',
-  guestSessions_other: '{{count}} oturum',
-  tellGuests: 'Katılımcılara haber ver',
+  guestSessions_one: 'iptal edilen {{count}} oturum',
+  guestSessions_other: 'iptal edilen {{count}} oturum',
+  tellGuests: 'Bu katılımcılara haber ver',
   tellGuestsHint:
     'Yukarıdaki her katılımcıya (ya da mesaj grubuna) her oturumu için kendi dilinde bir iptal mesajı gider.',
   tellNobody: 'Kimseye haber verilmez: iptal edilecek oturumu olan katılımcı yok.',
