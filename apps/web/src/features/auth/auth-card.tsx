@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LogoMark } from '../../components/logo-mark';
 import { PageTitle } from '../../components/page-title';
 import { cardClass } from '../../components/ui';
@@ -28,3 +29,15 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: st
 /** A link under an auth card's form. */
 export const authLinkClass =
   'rounded-sm text-sm font-medium text-indigo-700 hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+
+/** The way back to Sign In under a page before signing in (a forgotten password, its reset). */
+export function BackToSignIn() {
+  const { t } = useTranslation();
+  return (
+    <p className="mt-6 text-center">
+      <Link to="/login" className={authLinkClass}>
+        {t('auth.backToSignIn')}
+      </Link>
+    </p>
+  );
+}

@@ -1,14 +1,13 @@
 import { passwordResetMessages } from '@ritim/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../api/errors';
 import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { buttonClass } from '../../components/ui';
 import { translateMessage } from '../../i18n';
 import { useRequestPasswordReset } from './api';
-import { AuthCard, authLinkClass } from './auth-card';
+import { AuthCard, BackToSignIn } from './auth-card';
 
 /**
  * Forgot password (docs/product.md §2): a username or an email address; the answer is the same
@@ -71,11 +70,7 @@ export function ForgotPasswordPage() {
           {failure}
         </p>
       )}
-      <p className="mt-6 text-center">
-        <Link to="/login" className={authLinkClass}>
-          {t('auth.backToSignIn')}
-        </Link>
-      </p>
+      <BackToSignIn />
     </AuthCard>
   );
 }

@@ -9,7 +9,7 @@ import { TextField } from '../../components/text-field';
 import { buttonClass } from '../../components/ui';
 import { translateMessage } from '../../i18n';
 import { useResetPassword } from './api';
-import { AuthCard, authLinkClass } from './auth-card';
+import { AuthCard, authLinkClass, BackToSignIn } from './auth-card';
 
 type Values = { password: string; confirm: string };
 
@@ -104,11 +104,7 @@ export function ResetPasswordPage() {
           )}
         </div>
       )}
-      <p className="mt-6 text-center">
-        <Link to="/login" className={authLinkClass}>
-          {t('auth.backToSignIn')}
-        </Link>
-      </p>
+      <BackToSignIn />
     </AuthCard>
   );
 }
