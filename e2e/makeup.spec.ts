@@ -99,6 +99,11 @@ test('on a 390 px phone: marks a guest absent, books the first proposal in one c
   await proposals.first().click();
   await expect(page.getByText(`Make-up booked for ${guestName}: ${first} (${ZONE})`)).toBeVisible();
   await expect(panel).toHaveCount(0);
+  // The guest now shows their make-up's time rather than a second 'Book a make-up'.
+  await expect(dialog.getByTestId('makeup-booked')).toHaveText(
+    new RegExp(`^Make-up booked: \\d{2}/\\d{2}/\\d{4} ${first.slice(-11, -6)} \\(${ZONE}\\)$`),
+  );
+  await expect(dialog.getByRole('button', { name: `Book a make-up: ${guestName}` })).toHaveCount(0);
 
   // The make-up is a session of the same event with the guest alone.
   const response = await admin.get(`/api/event-occurrences?eventId=${eventId}`, { headers: adminHeaders });

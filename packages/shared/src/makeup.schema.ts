@@ -19,6 +19,10 @@ export const makeupOfSchema = z.object({
 });
 export type MakeupOf = z.infer<typeof makeupOfSchema>;
 
+/** A guest's booked make-up for a session they missed: the make-up session and its start (ISO). */
+export const bookedMakeupSchema = z.object({ occurrenceId: z.number().int(), startsAt: z.string() });
+export type BookedMakeup = z.infer<typeof bookedMakeupSchema>;
+
 /** GET /api/event-occurrences/{id}/makeup-slots?guestId&days=14. */
 export const makeupSlotsQuerySchema = z.object({
   guestId: idText(makeupMessages.guestRequired),

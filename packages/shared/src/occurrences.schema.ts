@@ -5,7 +5,7 @@ import { idField, idText } from './ids.js';
 import { codedTextShape, queryFlag } from './list.js';
 import { codedText, type Text } from './messages.js';
 import { occurrenceMessages } from './occurrences.messages.js';
-import { makeupOfSchema } from './makeup.schema.js';
+import { bookedMakeupSchema, makeupOfSchema } from './makeup.schema.js';
 import { RSVP_RESPONSES } from './rsvp.schema.js';
 export { occurrenceMessages } from './occurrences.messages.js';
 
@@ -131,10 +131,15 @@ export const eventOccurrenceSchema = z.object({
   /**
    * The guests that count: the override list when set, else the event's; active ones only. Each
    * carries their attendance status (null: unmarked) and their own answer through the link in
-   * their reminder (`yes`, `no`, null: none; docs/domain.md#rsvp). A guest reads only their own.
+   * their reminder (`yes`, `no`, null: none; docs/domain.md#rsvp), and the make-up booked for them
+   * for this session, unless cancelled (null: none; docs/domain.md#make-ups). A guest reads only their own.
    */
   guests: z.array(
-    person.extend({ attendance: attendanceStatusSchema.nullable(), rsvp: z.enum(RSVP_RESPONSES).nullable() }),
+    person.extend({
+      attendance: attendanceStatusSchema.nullable(),
+      rsvp: z.enum(RSVP_RESPONSES).nullable(),
+      makeup: bookedMakeupSchema.nullable(),
+    }),
   ),
   formSubmissions: z.array(occurrenceSubmissionSchema),
   /** The session's attendance marks (a guest without one is unmarked), guests in name order. */

@@ -29,7 +29,7 @@ const session = (overrides: Partial<EventOccurrence> = {}): EventOccurrence => (
     guests: [],
   },
   occurrenceGuests: [],
-  guests: [{ id: 21, name: 'Ali', surname: 'Demir', status: 'active', attendance: null, rsvp: null }],
+  guests: [{ id: 21, name: 'Ali', surname: 'Demir', status: 'active', attendance: null, rsvp: null, makeup: null }],
   formSubmissions: [],
   attendance: [],
   cancellation: null,

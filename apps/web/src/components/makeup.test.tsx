@@ -15,6 +15,7 @@ const guest = (id: number, name: string, surname: string, attendance: 'absent' |
   status: 'active',
   attendance,
   rsvp: null,
+  makeup: null,
 });
 const ali = guest(21, 'Ali', 'Demir', 'present');
 const zeynep = guest(22, 'Zeynep', 'Kara', 'absent');
@@ -63,10 +64,11 @@ function stubDay(
   slots: (() => Response)[],
   book: (body: unknown) => Response = (body) =>
     json(201, { id: 900, eventId: 12, ...(body as object), endsAt: '', makeupOf: { occurrenceId: 501, guestId: 22 } }),
+  day: () => EventOccurrence = session,
 ) {
   let reads = 0;
   return stubApi(claims, (url, init) => {
-    const occurrence = session();
+    const occurrence = day();
     if (url.startsWith('/api/event-occurrences?')) return json(200, { eventOccurrences: [occurrence], totalCount: 1 });
     if (url.startsWith('/api/event-occurrences/501/makeup-slots?'))
       return slots[Math.min(reads++, slots.length - 1)]!();
@@ -140,6 +142,24 @@ describe('Book a make-up', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(api.calls().filter((call) => call.url.startsWith('/api/event-occurrences?')).length).toBeGreaterThan(1),
     );
+  });
+
+  it('shows a booked make-up’s time instead of offering another', async () => {
+    const withMakeup = (): EventOccurrence => {
+      const day = session();
+      const booked = { ...zeynep, makeup: { occurrenceId: 900, startsAt: slot(26, 11).startsAt } };
+      return { ...day, guests: [ali, booked] };
+    };
+    stubDay(adminClaims, [() => json(200, FIVE)], undefined, withMakeup);
+    renderApp('/upcoming-events?date=2026-11-24');
+    const [menu] = await screen.findAllByTestId('row-menu-button');
+    await userEvent.click(menu!);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Take attendance' }));
+    const marking = await screen.findByTestId('attendance-marking');
+    expect(within(marking).getByTestId('makeup-booked').textContent).toBe(
+      'Make-up booked: 26/11/2026 11:00 (Europe/Istanbul)',
+    );
+    expect(within(marking).queryByRole('button', { name: /Book a make-up/ })).toBeNull();
   });
 
   it('says so when there is no free time', async () => {

@@ -9,7 +9,7 @@ import { useSession } from '../auth/session-store';
 import { canBookMakeup } from '../lib/attendance';
 import { fullName } from '../lib/names';
 import { organiserZone } from '../lib/occurrence-rows';
-import { formatSpan } from '../lib/wall-clock';
+import { dateTimeIn, formatSpan } from '../lib/wall-clock';
 import { Spinner } from './spinner';
 import { buttonClass } from './ui';
 
@@ -141,7 +141,8 @@ export function MakeupProposals({
 
 /**
  * 'Book a make-up' for one guest of a session (admins and its organiser, an eligible guest only;
- * docs/domain.md#make-ups): opens the proposals below it, and closes them once one is booked.
+ * docs/domain.md#make-ups): opens the proposals below it, and closes them once one is booked. A
+ * guest whose make-up is booked (and not cancelled) shows when it is instead.
  */
 export function BookMakeup({
   occurrence,
@@ -153,6 +154,15 @@ export function BookMakeup({
   const { t } = useTranslation();
   const { user } = useSession();
   const [open, setOpen] = useState(false);
+  if (guest.makeup) {
+    return (
+      <p className="mt-1 text-sm text-slate-600" data-testid="makeup-booked">
+        {t('makeup.bookedOn', {
+          time: `${dateTimeIn(guest.makeup.startsAt, organiserZone(occurrence))} (${organiserZone(occurrence)})`,
+        })}
+      </p>
+    );
+  }
   if (!canBookMakeup(occurrence, guest, user)) return null;
   return (
     <div>

@@ -20,6 +20,7 @@ const guest = (
   status: 'active',
   attendance,
   rsvp: null,
+  makeup: null,
 });
 
 const ali = guest(21, 'Ali', 'Demir', null);

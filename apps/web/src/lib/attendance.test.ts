@@ -27,9 +27,9 @@ describe('attendance values', () => {
   it('starts from the session’s marks and sends only what changed, with its note', () => {
     const initial = draftsOf({
       guests: [
-        { id: 1, name: 'A', surname: null, status: 'active', attendance: null, rsvp: null },
-        { id: 2, name: 'B', surname: null, status: 'active', attendance: 'late', rsvp: null },
-        { id: 3, name: 'C', surname: null, status: 'active', attendance: 'absent', rsvp: null },
+        { id: 1, name: 'A', surname: null, status: 'active', attendance: null, rsvp: null, makeup: null },
+        { id: 2, name: 'B', surname: null, status: 'active', attendance: 'late', rsvp: null, makeup: null },
+        { id: 3, name: 'C', surname: null, status: 'active', attendance: 'absent', rsvp: null, makeup: null },
       ],
       attendance: [
         { guestId: 2, status: 'late', note: 'Bus', markedBy: null, markedAt: '2026-11-24T08:00:00Z' },

@@ -38,7 +38,7 @@ import {
 import { attendanceJson } from './attendance/marks.js';
 import { toFillCondition } from './attendance/to-fill.js';
 import { cancellationJson } from './cancellation/cancellations.js';
-import { makeupJson } from './makeup/makeups.js';
+import { bookedMakeupsJson, type BookedMakeupJson, makeupJson } from './makeup/makeups.js';
 import { rsvpJson, type RsvpAnswerJson } from './rsvp/answers.js';
 import { guestListOf, visibleTo } from './rules.js';
 
@@ -121,6 +121,7 @@ function rowColumns(light: boolean, onlyGuest: unknown) {
     rsvps: rsvpJson(sql`${eventOccurrences.id}`, onlyGuest).as('rsvps'),
     cancellation: cancellationJson(sql`${eventOccurrences.id}`).as('cancellation'),
     makeupOf: makeupJson(sql`${eventOccurrences}`).as('makeup_of'),
+    makeups: bookedMakeupsJson(sql`${eventOccurrences.id}`, onlyGuest).as('makeups'),
   };
 }
 
@@ -145,6 +146,7 @@ interface Row extends PlaceAndOrganiser {
   rsvps: RsvpAnswerJson[] | string;
   cancellation: OccurrenceCancellation | string | null;
   makeupOf: MakeupOf | string | null;
+  makeups: BookedMakeupJson[] | string;
 }
 
 function toOccurrence(row: Row): EventOccurrence {
@@ -154,6 +156,9 @@ function toOccurrence(row: Row): EventOccurrence {
   const marks = jsonColumn(row.attendance);
   const statusOf = new Map(marks.map((mark) => [mark.guestId, mark.status]));
   const answerOf = new Map(jsonColumn(row.rsvps).map((answer) => [answer.guestId, answer.response]));
+  const makeupOf = new Map(
+    jsonColumn(row.makeups).map(({ guestId, occurrenceId, startsAt }) => [guestId, { occurrenceId, startsAt }]),
+  );
   return {
     id: row.id,
     eventId: row.eventId,
@@ -176,7 +181,12 @@ function toOccurrence(row: Row): EventOccurrence {
     occurrenceGuests: ownGuests,
     guests: (row.hasGuestOverride ? ownGuests : eventGuestList)
       .filter((g) => g.status === 'active')
-      .map((g) => ({ ...g, attendance: statusOf.get(g.id) ?? null, rsvp: answerOf.get(g.id) ?? null })),
+      .map((g) => ({
+        ...g,
+        attendance: statusOf.get(g.id) ?? null,
+        rsvp: answerOf.get(g.id) ?? null,
+        makeup: makeupOf.get(g.id) ?? null,
+      })),
     formSubmissions: jsonColumn(row.submissions),
     attendance: marks,
     cancellation: row.cancellation === null ? null : jsonColumn(row.cancellation),

@@ -15,6 +15,7 @@ const guest = (id: number, name: string, attendance: EventOccurrence['guests'][n
   status: 'active',
   attendance,
   rsvp: null,
+  makeup: null,
 });
 
 /** A session of yesterday organised by the editor (user 2): Ali unmarked, Can present with his notes in. */

@@ -24,6 +24,7 @@ const person = (id: number, name: string, surname: string) => ({
   status: 'active',
   attendance: null,
   rsvp: null,
+  makeup: null,
 });
 
 const submission = (id: number, formId: number, guest: ReturnType<typeof person> | null, notes: string | null) => ({

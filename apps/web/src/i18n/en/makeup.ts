@@ -11,6 +11,7 @@ export const makeup = {
   booking: 'Booking…',
   showMore: 'Show more times',
   booked: 'Make-up booked for {{guest}}: {{time}}',
+  bookedOn: 'Make-up booked: {{time}}',
   taken: 'That time was just taken. Here are fresh proposals.',
   bookFailed: 'The make-up could not be booked: {{error}}',
   /** The badge beside a make-up session everywhere it is listed. */

@@ -12,6 +12,7 @@ export const makeup: Resources['makeup'] = {
   booking: 'Ayarlanıyor…',
   showMore: 'Daha fazla saat göster',
   booked: '{{guest}} için telafi ayarlandı: {{time}}',
+  bookedOn: 'Telafi ayarlandı: {{time}}',
   taken: 'Bu saat az önce doldu. İşte yeni öneriler.',
   bookFailed: 'Telafi ayarlanamadı: {{error}}',
   badge: 'Telafi',

@@ -269,6 +269,15 @@ describe('POST /api/event-occurrences/:id/makeup', () => {
       makeupOf: { occurrenceId: id, guestId: ayla.id },
     });
     expect(original.makeupOf).toBeNull();
+    // The original names the make-up beside its guest (and only theirs), for the guest too.
+    expect(original.guests.map(({ id: guestId, makeup }) => [guestId, makeup])).toEqual([
+      [ayla.id, { occurrenceId: booked.id, startsAt: booked.startsAt }],
+      [burak.id, null],
+    ]);
+    expect((await read(id, ayla.headers)).guests[0]?.makeup).toEqual({
+      occurrenceId: booked.id,
+      startsAt: booked.startsAt,
+    });
     const makeup = await read(booked.id);
     expect(makeup).toMatchObject({
       eventId: original.eventId,
@@ -314,6 +323,8 @@ describe('POST /api/event-occurrences/:id/makeup', () => {
     expect(second.statusCode).toBe(409);
     expect(codeOf(second)).toBe('makeup.alreadyBooked');
     await cancel(first.json<MakeupSession>().id);
+    // A cancelled make-up is no longer the guest's make-up.
+    expect((await read(id)).guests.find((guest) => guest.id === ayla.id)?.makeup).toBeNull();
     expect((await book(id, { guestId: ayla.id, startsAt: '2026-05-19T09:00:00Z' })).statusCode).toBe(201);
   });
 

@@ -29,6 +29,26 @@ export function makeupJson(occurrence: SQL): SQL<MakeupOf | string | null> {
       from ${occurrenceMakeups} m where m.occurrence_id = ${occurrence}.id) end`;
 }
 
+/** A guest's booked make-up as a read carries it. */
+export interface BookedMakeupJson {
+  guestId: number;
+  occurrenceId: number;
+  startsAt: string;
+}
+
+/**
+ * The make-ups booked for the guests of the session `occurrenceId` (an SQL expression), cancelled
+ * ones left out, as one JSON array; `onlyGuest` keeps a guest's view to their own.
+ */
+export function bookedMakeupsJson(occurrenceId: SQL, onlyGuest?: unknown): SQL<BookedMakeupJson[] | string> {
+  const whose = onlyGuest === undefined ? sql`` : sql` and m.guest_id = ${onlyGuest}`;
+  return sql<BookedMakeupJson[] | string>`(select coalesce(json_agg(json_build_object('guestId', m.guest_id,
+      'occurrenceId', m.occurrence_id,
+      'startsAt', to_char(o.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))), '[]'::json)
+    from ${occurrenceMakeups} m join ${eventOccurrences} o on o.id = m.occurrence_id
+    where m.of_occurrence_id = ${occurrenceId} and o.status <> 'cancelled'${whose})`;
+}
+
 /** The original session as a make-up search or booking needs it. */
 export interface MakeupOriginal {
   id: number;
