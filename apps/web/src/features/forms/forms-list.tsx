@@ -1,8 +1,7 @@
-import { errorMessage } from '../../api/errors';
-import { FORM_SORTS, SESSION_NOTES_FORM_ID, type FormSummary, type SortOption } from '@ritim/shared';
+import { FORM_SORTS, SESSION_NOTES_FORM_ID, type FormSummary } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { useSession } from '../../auth/session-store';
+import { useArchiveAction, useNameColumn, useRecordSortOptions } from '../../components/archivable';
 import type { Column } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import type { RowAction } from '../../components/row-menu';
@@ -11,12 +10,6 @@ import { formatDateTime } from '../../lib/dates';
 import { formKeys } from '../../api/forms';
 import { deleteForm, formListQuery, useUpdateForm } from './api';
 
-const sortLabelKeys = {
-  name: 'common.sortByName',
-  date: 'common.sortByDate',
-  status: 'common.sortByStatus',
-} as const;
-
 /** Forms (docs/product.md §2): Id, Title, Description, Version, Create User, Created At; archived ones behind a filter. */
 export function FormsList() {
   const { t } = useTranslation();
@@ -24,36 +17,13 @@ export function FormsList() {
   const updateForm = useUpdateForm();
   const deleteRow = useDeleteItem({ remove: deleteForm, invalidates: formKeys.lists(), name: (row) => row.title });
 
-  const setStatus = (form: FormSummary, status: FormSummary['status']) =>
-    updateForm.mutate(
-      { id: form.id, changes: { status } },
-      {
-        onSuccess: () =>
-          toast.success(
-            t(status === 'archived' ? 'common.archivedToast' : 'common.restoredToast', { name: form.title }),
-          ),
-        onError: (error) => toast.error(errorMessage(error, t('common.updateFailed'))),
-      },
-    );
-
-  const sortOptions: SortOption[] = FORM_SORTS.map((value) => ({ value, label: t(sortLabelKeys[value]) }));
+  const archiveAction = useArchiveAction(updateForm, (row: FormSummary) => row.title);
+  const sortOptions = useRecordSortOptions(FORM_SORTS);
+  const nameColumn = useNameColumn<FormSummary>('title', t('common.title'), (row) => row.title);
 
   const columns: Column<FormSummary>[] = [
     { key: 'id', header: t('common.id'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
-    {
-      key: 'title',
-      header: t('common.title'),
-      cell: (row) => (
-        <span className="flex items-center gap-2">
-          <span className="font-medium text-slate-900">{row.title}</span>
-          {row.status === 'archived' && (
-            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 ring-1 ring-slate-200 ring-inset">
-              {t('common.archived')}
-            </span>
-          )}
-        </span>
-      ),
-    },
+    nameColumn,
     {
       key: 'description',
       header: t('common.description'),
@@ -72,13 +42,7 @@ export function FormsList() {
   const rowActions = (row: FormSummary): RowAction[] => [
     { label: t('common.edit'), to: `/forms/${row.id}/edit` },
     // Form 1 is the one Upcoming Events offers: the server refuses to archive it, so no Archive here.
-    ...(row.id === SESSION_NOTES_FORM_ID && row.status === 'active'
-      ? []
-      : [
-          row.status === 'archived'
-            ? { label: t('common.restore'), onSelect: () => setStatus(row, 'active') }
-            : { label: t('common.archive'), onSelect: () => setStatus(row, 'archived') },
-        ]),
+    ...(row.id === SESSION_NOTES_FORM_ID && row.status === 'active' ? [] : [archiveAction(row)]),
     { label: t('common.delete'), onSelect: () => deleteRow(row), tone: 'danger' },
   ];
 

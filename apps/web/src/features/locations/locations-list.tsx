@@ -1,18 +1,11 @@
-import { errorMessage } from '../../api/errors';
-import { LOCATION_SORTS, type Location, type SortOption } from '@ritim/shared';
+import { LOCATION_SORTS, type Location } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useArchiveAction, useNameColumn, useRecordSortOptions } from '../../components/archivable';
 import type { Column } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import type { RowAction } from '../../components/row-menu';
 import { useDeleteItem } from '../../components/use-delete-item';
 import { deleteLocation, locationKeys, locationListQuery, useUpdateLocation } from './api';
-
-const sortLabelKeys = {
-  name: 'common.sortByName',
-  date: 'common.sortByDate',
-  status: 'common.sortByStatus',
-} as const;
 
 /** Locations (docs/product.md §2): Id, Name, Create User; archived ones behind the 'Show archived' filter. */
 export function LocationsList() {
@@ -24,44 +17,19 @@ export function LocationsList() {
     name: (row) => row.name,
   });
 
-  const setStatus = (location: Location, status: Location['status']) =>
-    updateLocation.mutate(
-      { id: location.id, changes: { status } },
-      {
-        onSuccess: () =>
-          toast.success(
-            t(status === 'archived' ? 'common.archivedToast' : 'common.restoredToast', { name: location.name }),
-          ),
-        onError: (error) => toast.error(errorMessage(error, t('common.updateFailed'))),
-      },
-    );
-
-  const sortOptions: SortOption[] = LOCATION_SORTS.map((value) => ({ value, label: t(sortLabelKeys[value]) }));
+  const archiveAction = useArchiveAction(updateLocation, (row: Location) => row.name);
+  const sortOptions = useRecordSortOptions(LOCATION_SORTS);
+  const nameColumn = useNameColumn<Location>('name', t('common.name'), (row) => row.name);
 
   const columns: Column<Location>[] = [
     { key: 'id', header: t('common.id'), cell: (row) => row.id, className: 'w-20 tabular-nums' },
-    {
-      key: 'name',
-      header: t('common.name'),
-      cell: (row) => (
-        <span className="flex items-center gap-2">
-          <span className="font-medium text-slate-900">{row.name}</span>
-          {row.status === 'archived' && (
-            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 ring-1 ring-slate-200 ring-inset">
-              {t('common.archived')}
-            </span>
-          )}
-        </span>
-      ),
-    },
+    nameColumn,
     { key: 'createUser', header: t('common.createUser'), cell: (row) => row.user?.username ?? '' },
   ];
 
   const rowActions = (row: Location): RowAction[] => [
     { label: t('common.edit'), to: `/locations/${row.id}/edit` },
-    row.status === 'archived'
-      ? { label: t('common.restore'), onSelect: () => setStatus(row, 'active') }
-      : { label: t('common.archive'), onSelect: () => setStatus(row, 'archived') },
+    archiveAction(row),
     { label: t('common.delete'), onSelect: () => deleteRow(row), tone: 'danger' },
   ];
 
