@@ -3,69 +3,27 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadLanguage } from '../i18n';
-import { renderApp, resetApp, stubApi } from '../test/app';
+import { renderApp, resetApp } from '../test/app';
 import { openDialogsInPlace } from '../test/dialog';
 import { bodyOf, json } from '../test/http';
+import { chooseRowMenuItem, choirSession, sessionGuest, stubSessionDay } from '../test/sessions';
 import { adminClaims } from '../test/tokens';
 
-/** 10:00 in Istanbul on 24 November 2026, approved, with one guest. */
-const session = (overrides: Partial<EventOccurrence> = {}): EventOccurrence => ({
-  id: 501,
-  eventId: 12,
-  occurrenceDate: '2026-11-24T07:00:00.000Z',
-  endDate: '2026-11-24T08:00:00.000Z',
-  status: 'approved',
-  hasGuestOverride: false,
-  event: {
-    id: 12,
-    title: 'Choir practice',
-    description: null,
-    conferenceLink: null,
-    timezone: 'Europe/Istanbul',
-    status: 'active',
-    doesNotRepeat: false,
-    location: { id: 3, name: 'Hall' },
-    organiser: { id: 7, name: 'Ayşe', surname: 'Yılmaz', timezone: 'Europe/Istanbul', groupIds: [] },
-    guests: [],
-  },
-  occurrenceGuests: [],
-  guests: [{ id: 21, name: 'Ali', surname: 'Demir', status: 'active', attendance: null, rsvp: null, makeup: null }],
-  formSubmissions: [],
-  attendance: [],
-  cancellation: null,
-  makeupOf: null,
-  ...overrides,
-});
+/** The choir's session with one guest, Ali (docs of the fixture in test/sessions.ts). */
+const session = (overrides: Partial<EventOccurrence> = {}) =>
+  choirSession([sessionGuest(21, 'Ali', 'Demir')], overrides);
 
 const cancelled = session({
   status: 'cancelled',
   cancellation: { reason: 'Hall flooded', at: '2026-11-23T10:00:00.000Z', by: { id: 1, name: 'Ada Admin' } },
 });
 
-/** Upcoming Events' calls for the day, its one session answered as `current()` has it, and the changes. */
-function stubDay(current: () => EventOccurrence, change: (path: string, body: unknown) => Response) {
-  return stubApi(adminClaims, (url, init) => {
-    if (url.startsWith('/api/event-occurrences?')) return json(200, { eventOccurrences: [current()], totalCount: 1 });
+/** The day with its one session answered as `current()` has it, and the changes (cancel, restore). */
+const stubDay = (current: () => EventOccurrence, change: (path: string, body: unknown) => Response) =>
+  stubSessionDay(adminClaims, current, (url, init) => {
     const action = /^\/api\/event-occurrences\/501\/(cancel|restore)$/.exec(url);
-    if (action && init?.method === 'POST') return change(action[1]!, bodyOf(init));
-    if (url === '/api/event-occurrences/501') return json(200, current());
-    if (url === '/api/forms/1') return json(200, { id: 1, title: 'Session notes' });
-    return undefined;
+    return action && init?.method === 'POST' ? change(action[1]!, bodyOf(init)) : undefined;
   });
-}
-
-async function openMenuItem(name: string) {
-  const [menu] = await screen.findAllByTestId('row-menu-button');
-  await userEvent.click(menu!);
-  await userEvent.click(await screen.findByRole('menuitem', { name }));
-}
-
-/** jsdom has no ResizeObserver; the row menu's floating panel watches its anchor with one. */
-class NoResizeObserver {
-  observe = () => undefined;
-  unobserve = () => undefined;
-  disconnect = () => undefined;
-}
 
 beforeAll(() => {
   configure({ asyncUtilTimeout: 6000 });
@@ -73,7 +31,6 @@ beforeAll(() => {
 });
 beforeEach(() => {
   resetApp();
-  vi.stubGlobal('ResizeObserver', NoResizeObserver);
 });
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -94,7 +51,7 @@ describe('Cancel session', { timeout: 30_000 }, () => {
       },
     );
     renderApp('/upcoming-events?date=2026-11-24');
-    await openMenuItem('Cancel session');
+    await chooseRowMenuItem('Cancel session');
     const dialog = await screen.findByTestId('cancel-session-dialog');
     expect(within(dialog).getByRole('heading', { name: 'Cancel Choir practice' })).toBeTruthy();
     expect(within(dialog).getByText(/24\/11\/2026 10:00 \(Europe\/Istanbul\)/)).toBeTruthy();
@@ -126,7 +83,7 @@ describe('Cancel session', { timeout: 30_000 }, () => {
       }),
     );
     renderApp('/upcoming-events?date=2026-11-24');
-    await openMenuItem('Cancel session');
+    await chooseRowMenuItem('Cancel session');
     const dialog = await screen.findByTestId('cancel-session-dialog');
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Ill');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel session' }));
@@ -150,7 +107,7 @@ describe('Cancel session', { timeout: 30_000 }, () => {
     );
     renderApp('/upcoming-events?date=2026-11-24');
     expect((await screen.findByTestId('cancelled-title')).textContent).toBe('Choir practice');
-    await openMenuItem('Restore');
+    await chooseRowMenuItem('Restore');
     expect(await screen.findByText('Session restored')).toBeTruthy();
     expect(posts).toEqual(['restore']);
     await waitFor(() => expect(screen.queryByTestId('cancelled-title')).toBeNull());
@@ -160,7 +117,7 @@ describe('Cancel session', { timeout: 30_000 }, () => {
     await loadLanguage('tr');
     stubDay(session, () => json(500, {}));
     renderApp('/upcoming-events?date=2026-11-24');
-    await openMenuItem('Oturumu iptal et');
+    await chooseRowMenuItem('Oturumu iptal et');
     const dialog = await screen.findByTestId('cancel-session-dialog');
     expect(within(dialog).getByLabelText('Neden')).toBeTruthy();
     expect(within(dialog).getByRole('checkbox', { name: 'Misafirlere haber ver' })).toBeTruthy();

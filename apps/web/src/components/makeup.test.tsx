@@ -3,50 +3,17 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadLanguage } from '../i18n';
-import { renderApp, resetApp, stubApi } from '../test/app';
+import { renderApp, resetApp } from '../test/app';
 import { openDialogsInPlace } from '../test/dialog';
 import { bodyOf, json } from '../test/http';
+import { chooseRowMenuItem, choirSession, sessionGuest, stubSessionDay } from '../test/sessions';
 import { adminClaims, editorClaims } from '../test/tokens';
 
-const guest = (id: number, name: string, surname: string, attendance: 'absent' | 'present' | null) => ({
-  id,
-  name,
-  surname,
-  status: 'active',
-  attendance,
-  rsvp: null,
-  makeup: null,
-});
-const ali = guest(21, 'Ali', 'Demir', 'present');
-const zeynep = guest(22, 'Zeynep', 'Kara', 'absent');
+const ali = sessionGuest(21, 'Ali', 'Demir', 'present');
+const zeynep = sessionGuest(22, 'Zeynep', 'Kara', 'absent');
 
-/** 10:00 in Istanbul on 24 November 2026, organised by Ayşe (user 7): Zeynep was absent. */
-const session = (): EventOccurrence => ({
-  id: 501,
-  eventId: 12,
-  occurrenceDate: '2026-11-24T07:00:00.000Z',
-  endDate: '2026-11-24T08:00:00.000Z',
-  status: 'approved',
-  hasGuestOverride: false,
-  event: {
-    id: 12,
-    title: 'Choir practice',
-    description: null,
-    conferenceLink: null,
-    timezone: 'Europe/Istanbul',
-    status: 'active',
-    doesNotRepeat: false,
-    location: { id: 3, name: 'Hall' },
-    organiser: { id: 7, name: 'Ayşe', surname: 'Yılmaz', timezone: 'Europe/Istanbul', groupIds: [2] },
-    guests: [ali, zeynep],
-  },
-  occurrenceGuests: [],
-  guests: [ali, zeynep],
-  formSubmissions: [],
-  attendance: [],
-  cancellation: null,
-  makeupOf: null,
-});
+/** The choir's session (test/sessions.ts), at which Zeynep was absent. */
+const session = () => choirSession([ali, zeynep]);
 
 /** Free hours in Istanbul (UTC+3) from 25 November on: 08:00 and 11:00 each day. */
 const slot = (day: number, hour: number) => {
@@ -67,31 +34,19 @@ function stubDay(
   day: () => EventOccurrence = session,
 ) {
   let reads = 0;
-  return stubApi(claims, (url, init) => {
-    const occurrence = day();
-    if (url.startsWith('/api/event-occurrences?')) return json(200, { eventOccurrences: [occurrence], totalCount: 1 });
+  return stubSessionDay(claims, day, (url, init) => {
     if (url.startsWith('/api/event-occurrences/501/makeup-slots?'))
       return slots[Math.min(reads++, slots.length - 1)]!();
     if (url === '/api/event-occurrences/501/makeup' && init?.method === 'POST') return book(bodyOf(init));
-    if (url === '/api/event-occurrences/501') return json(200, occurrence);
-    if (url === '/api/forms/1') return json(200, { id: 1, title: 'Session notes' });
     return undefined;
   });
 }
 
 async function openMakeup(name = 'Book a make-up: Zeynep Kara') {
-  const [menu] = await screen.findAllByTestId('row-menu-button');
-  await userEvent.click(menu!);
-  await userEvent.click(await screen.findByRole('menuitem', { name: /Take attendance|Yoklama al/ }));
+  await chooseRowMenuItem(/Take attendance|Yoklama al/);
   const marking = await screen.findByTestId('attendance-marking');
   await userEvent.click(within(marking).getByRole('button', { name }));
   return screen.findByTestId('makeup-panel');
-}
-
-class NoResizeObserver {
-  observe = () => undefined;
-  unobserve = () => undefined;
-  disconnect = () => undefined;
 }
 
 beforeAll(() => {
@@ -100,7 +55,6 @@ beforeAll(() => {
 });
 beforeEach(() => {
   resetApp();
-  vi.stubGlobal('ResizeObserver', NoResizeObserver);
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-24T09:00:00.000Z'));
 });
@@ -152,9 +106,7 @@ describe('Book a make-up', { timeout: 30_000 }, () => {
     };
     stubDay(adminClaims, [() => json(200, FIVE)], undefined, withMakeup);
     renderApp('/upcoming-events?date=2026-11-24');
-    const [menu] = await screen.findAllByTestId('row-menu-button');
-    await userEvent.click(menu!);
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Take attendance' }));
+    await chooseRowMenuItem('Take attendance');
     const marking = await screen.findByTestId('attendance-marking');
     expect(within(marking).getByTestId('makeup-booked').textContent).toBe(
       'Make-up booked: 26/11/2026 11:00 (Europe/Istanbul)',

@@ -3,90 +3,44 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadLanguage } from '../i18n';
-import { renderApp, resetApp, stubApi } from '../test/app';
+import { renderApp, resetApp } from '../test/app';
 import { openDialogsInPlace } from '../test/dialog';
 import { bodyOf, json } from '../test/http';
+import { chooseRowMenuItem, choirSession, sessionGuest, stubSessionDay } from '../test/sessions';
 import { adminClaims, editorClaims } from '../test/tokens';
 
-const guest = (
-  id: number,
-  name: string,
-  surname: string,
-  attendance: EventOccurrence['guests'][number]['attendance'],
-) => ({
-  id,
-  name,
-  surname,
-  status: 'active',
-  attendance,
-  rsvp: null,
-  makeup: null,
-});
+const ali = sessionGuest(21, 'Ali', 'Demir');
+const zeynep = sessionGuest(22, 'Zeynep', 'Kara', 'excused');
 
-const ali = guest(21, 'Ali', 'Demir', null);
-const zeynep = guest(22, 'Zeynep', 'Kara', 'excused');
-
-/** 10:00 in Istanbul on 24 November 2026, organised by Ayşe (user 7). */
-const session = (overrides: Partial<EventOccurrence> = {}): EventOccurrence => ({
-  id: 501,
-  eventId: 12,
-  occurrenceDate: '2026-11-24T07:00:00.000Z',
-  endDate: '2026-11-24T08:00:00.000Z',
-  status: 'approved',
-  hasGuestOverride: false,
-  event: {
-    id: 12,
-    title: 'Choir practice',
-    description: null,
-    conferenceLink: null,
-    timezone: 'Europe/Istanbul',
-    status: 'active',
-    doesNotRepeat: false,
-    location: { id: 3, name: 'Hall' },
-    organiser: { id: 7, name: 'Ayşe', surname: 'Yılmaz', timezone: 'Europe/Istanbul', groupIds: [2] },
-    guests: [ali, zeynep],
-  },
-  occurrenceGuests: [],
-  guests: [ali, zeynep],
-  formSubmissions: [],
-  attendance: [
-    {
-      guestId: 22,
-      status: 'excused',
-      note: 'Ill',
-      markedBy: { id: 7, name: 'Ayşe Yılmaz' },
-      markedAt: '2026-11-23T10:00:00.000Z',
-    },
-  ],
-  cancellation: null,
-  makeupOf: null,
-  ...overrides,
-});
-
-/** Upcoming Events' calls for one session, and PUT …/attendance answered by `mark`. */
-function stubDay(claims: Record<string, unknown>, occurrence: EventOccurrence, mark?: (body: unknown) => Response) {
-  return stubApi(claims, (url, init) => {
-    if (url.startsWith('/api/event-occurrences?')) return json(200, { eventOccurrences: [occurrence], totalCount: 1 });
-    if (url === `/api/event-occurrences/${occurrence.id}/attendance` && init?.method === 'PUT')
-      return mark?.(bodyOf(init));
-    if (url === `/api/event-occurrences/${occurrence.id}`) return json(200, occurrence);
-    if (url === '/api/forms/1') return json(200, { id: 1, title: 'Session notes' });
-    return undefined;
+/** The choir's session (test/sessions.ts) with Ali and Zeynep, who is excused. */
+const session = (overrides: Partial<EventOccurrence> = {}) =>
+  choirSession([ali, zeynep], {
+    attendance: [
+      {
+        guestId: 22,
+        status: 'excused',
+        note: 'Ill',
+        markedBy: { id: 7, name: 'Ayşe Yılmaz' },
+        markedAt: '2026-11-23T10:00:00.000Z',
+      },
+    ],
+    ...overrides,
   });
-}
+
+/** The day with one session, and PUT …/attendance answered by `mark`. */
+const stubDay = (claims: Record<string, unknown>, occurrence: EventOccurrence, mark?: (body: unknown) => Response) =>
+  stubSessionDay(
+    claims,
+    () => occurrence,
+    (url, init) =>
+      url === `/api/event-occurrences/${occurrence.id}/attendance` && init?.method === 'PUT'
+        ? mark?.(bodyOf(init))
+        : undefined,
+  );
 
 async function openMarking() {
-  const [menu] = await screen.findAllByTestId('row-menu-button');
-  await userEvent.click(menu!);
-  await userEvent.click(await screen.findByRole('menuitem', { name: 'Take attendance' }));
+  await chooseRowMenuItem('Take attendance');
   return screen.findByTestId('attendance-marking');
-}
-
-/** jsdom has no ResizeObserver; the row menu's floating panel watches its anchor with one. */
-class NoResizeObserver {
-  observe = () => undefined;
-  unobserve = () => undefined;
-  disconnect = () => undefined;
 }
 
 beforeAll(() => {
@@ -95,7 +49,6 @@ beforeAll(() => {
 });
 beforeEach(() => {
   resetApp();
-  vi.stubGlobal('ResizeObserver', NoResizeObserver);
   vi.useFakeTimers({ toFake: ['Date'] });
   // 11:00 in Istanbul on 24/11/2026: the session started an hour ago.
   vi.setSystemTime(new Date('2026-11-24T08:00:00.000Z'));

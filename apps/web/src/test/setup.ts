@@ -5,6 +5,13 @@ import { loadSectionTexts } from '../i18n';
 // jsdom has no layout, so window.scrollTo only logs an error; the router's scroll restoration calls it.
 window.scrollTo = () => undefined;
 
+// jsdom has no ResizeObserver; the row menus' floating panels watch their anchors with one.
+globalThis.ResizeObserver ??= class {
+  observe = () => undefined;
+  unobserve = () => undefined;
+  disconnect = () => undefined;
+};
+
 // Screens render inside the signed-in layout, which has the sections' texts loaded.
 await loadSectionTexts();
 

@@ -49,16 +49,9 @@ function stubAttendance(claims: Record<string, unknown>) {
   });
 }
 
-class NoResizeObserver {
-  observe = () => undefined;
-  unobserve = () => undefined;
-  disconnect = () => undefined;
-}
-
 beforeAll(() => configure({ asyncUtilTimeout: 6000 }));
 beforeEach(() => {
   resetApp();
-  vi.stubGlobal('ResizeObserver', NoResizeObserver);
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-24T06:00:00.000Z'));
 });

@@ -33,17 +33,9 @@ const result: ClosureResult = {
   ],
 };
 
-/** jsdom has no ResizeObserver; the row menu's floating panel watches its anchor with one. */
-class NoResizeObserver {
-  observe = () => undefined;
-  unobserve = () => undefined;
-  disconnect = () => undefined;
-}
-
 beforeAll(() => configure({ asyncUtilTimeout: 6000 }));
 beforeEach(() => {
   resetApp();
-  vi.stubGlobal('ResizeObserver', NoResizeObserver);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -9,15 +9,9 @@ import { adminClaims } from '../../test/tokens';
 
 const listBody = (rows: MessageLog[]) => ({ messageLogs: rows, totalCount: rows.length });
 
-class NoResizeObserver {
-  observe = () => undefined;
-  unobserve = () => undefined;
-  disconnect = () => undefined;
-}
 beforeAll(() => configure({ asyncUtilTimeout: 6000 }));
 beforeEach(() => {
   resetApp();
-  vi.stubGlobal('ResizeObserver', NoResizeObserver);
 });
 afterEach(() => vi.unstubAllGlobals());
 

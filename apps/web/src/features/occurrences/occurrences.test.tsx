@@ -76,14 +76,6 @@ const rowCells = (table: HTMLElement) =>
 
 beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
 
-/** jsdom has no ResizeObserver; the row menu's floating panel watches its anchor with one. */
-class NoResizeObserver {
-  observe = () => undefined;
-  unobserve = () => undefined;
-  disconnect = () => undefined;
-}
-beforeEach(() => vi.stubGlobal('ResizeObserver', NoResizeObserver));
-
 describe('occurrence values', () => {
   it('names at most four guests, then an ellipsis', () => {
     const five = [1, 2, 3, 4, 5].map((n) => person(n, `G${n}`, 'X'));
