@@ -21,6 +21,8 @@ import { PasswordResets } from './auth/password-resets.js';
 import { authRoutes } from './auth/routes.js';
 import { defaultThrottleLimits, LoginThrottle, passwordResetLimits, type ThrottleLimits } from './auth/throttle.js';
 import { AccessTokens } from './auth/tokens.js';
+import { TwoFactor } from './auth/two-factor.js';
+import { twoFactorRoutes } from './auth/two-factor-routes.js';
 import type { Database } from './db/client.js';
 import { AnswerCache, type AnswerCacheOptions } from './lib/answer-cache.js';
 import { BackgroundWork } from './lib/background.js';
@@ -232,6 +234,7 @@ export async function buildApp(deps: AppDeps) {
   const origin = (deps.publicUrl ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
   const messaging = new MessagingService(db, deps.outbox, now, { tokens: rsvpTokens, origin });
   const attendance = new AttendanceService(db, now);
+  const twoFactor = new TwoFactor(db, deps.jwtSecret, now);
 
   app.get(
     '/api/health',
@@ -254,8 +257,10 @@ export async function buildApp(deps: AppDeps) {
     passwordResets: new PasswordResets(db, users, deps.outbox, origin, now, app.log),
     resetThrottle: new LoginThrottle(db, deps.resetThrottleLimits ?? passwordResetLimits, 'password-reset:'),
     background,
+    twoFactor,
   });
   await app.register(userRoutes, { prefix: '/api/users', users });
+  await app.register(twoFactorRoutes, { prefix: '/api/users', twoFactor, users });
   await app.register(locationRoutes, { prefix: '/api/locations', repository: new LocationRepository(db) });
   await app.register(formRoutes, { prefix: '/api/forms', forms: new FormRepository(db), messaging });
   await app.register(formSubmissionRoutes, { prefix: '/api/forms', submissions: new FormSubmissionService(db) });

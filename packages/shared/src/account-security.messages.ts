@@ -9,7 +9,7 @@ export const passwordResetMessages = defineMessages('passwordReset', {
   tooManyRequests: 'Too many password reset requests. Try again later.',
 });
 
-/** Texts of two-factor sign-in, whose server half waits in .wip/ until its screens exist. */
+/** Texts of two-factor sign-in (docs/domain.md#two-factor). */
 export const twoFactorMessages = defineMessages('twoFactor', {
   ownOnly: 'Only you can set up two-factor sign-in for your account',
   codeFormat: 'Code must be 6 digits',

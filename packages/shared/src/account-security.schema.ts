@@ -46,7 +46,7 @@ export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 /** POST /api/users/{id}/two-factor/disable: your password (an admin turning it off for another: no body). */
 export const twoFactorDisableSchema = z
   .object({ password: z.string({ error: messages.passwordRequired }).max(200).optional() })
-  .optional();
+  .nullish();
 
 /** The sign-in's answer when two-factor sign-in is on: no tokens yet, a challenge for the second step. */
 export const twoFactorChallengeSchema = z.object({ twoFactorRequired: z.literal(true), challenge: z.string() });

@@ -34,6 +34,8 @@ export const userSchema = z.object({
   /** Where the user's messages go instead of to them directly (docs/domain.md), if anywhere. */
   messageGroup: namedRefSchema.nullable(),
   messageGroupId: z.number().int().nullable(),
+  /** Whether two-factor sign-in is on (docs/domain.md#two-factor). */
+  twoFactorEnabled: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

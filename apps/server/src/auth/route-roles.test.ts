@@ -21,11 +21,17 @@ const PUBLIC = [
   // A forgotten password: asking for a link, and choosing a new password with it (the token is the credential).
   'POST /api/auth/password-reset',
   'POST /api/auth/password-reset/:token',
+  // Sign-in's second step: the challenge from the first is the credential.
+  'POST /api/auth/login/two-factor',
 ];
 const WIDER: Record<string, readonly Role[]> = {
   // Everyone reads and changes their own profile (the handler limits it to themselves).
   'GET /api/users/:id': ['admin', 'editor', 'guest'],
   'PATCH /api/users/:id/my-profile': ['admin', 'editor', 'guest'],
+  // Two-factor sign-in: your own (the handlers check it), and an admin turning it off for another.
+  'POST /api/users/:id/two-factor/setup': ['admin', 'editor', 'guest'],
+  'POST /api/users/:id/two-factor/enable': ['admin', 'editor', 'guest'],
+  'POST /api/users/:id/two-factor/disable': ['admin', 'editor', 'guest'],
   // Organisers read the form they fill and its listbox choices.
   'GET /api/forms/:id': ['admin', 'editor'],
   'GET /api/lookups': ['admin', 'editor'],

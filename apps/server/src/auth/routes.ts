@@ -9,6 +9,9 @@ import {
   passwordResetSchema,
   SESSION_HINT_COOKIE,
   tokenResponseSchema,
+  twoFactorChallengeSchema,
+  twoFactorLoginSchema,
+  twoFactorMessages,
 } from '@ritim/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,6 +24,7 @@ import type { PasswordResets } from './password-resets.js';
 import { verifyPassword } from './passwords.js';
 import type { RefreshTokenRepository } from './refresh-tokens.js';
 import type { LoginThrottle } from './throttle.js';
+import type { TwoFactor } from './two-factor.js';
 import { type AccessTokens, REFRESH_TOKEN_TTL_DAYS } from './tokens.js';
 
 export const REFRESH_COOKIE = 'ritim_refresh';
@@ -35,13 +39,14 @@ export interface AuthRouteDeps {
   /** Password reset requests per login and IP. */
   resetThrottle: LoginThrottle;
   background: BackgroundWork;
+  twoFactor: TwoFactor;
 }
 
 const errors = errorResponses(400, 401, 403);
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
   app,
-  { users, refreshTokens, tokens, throttle, passwordResets, resetThrottle, background },
+  { users, refreshTokens, tokens, throttle, passwordResets, resetThrottle, background, twoFactor },
 ) => {
   const setRefreshCookie = (reply: FastifyReply, token: string) => {
     const common = {
@@ -64,9 +69,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with username and password',
+        summary:
+          'Sign in with username and password (with two-factor sign-in on: a challenge for POST /login/two-factor, no tokens yet)',
         body: loginRequestSchema,
-        response: { 200: tokenResponseSchema, ...errorResponses(400, 401, 429) },
+        response: { 200: z.union([tokenResponseSchema, twoFactorChallengeSchema]), ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
@@ -78,9 +84,41 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
         await throttle.recordFailure(username, request.ip);
         throw new AppError(401, messages.invalidCredentials);
       }
+      if (await twoFactor.isEnabled(credentials.user.id)) {
+        // The failures stay counted until the second step succeeds.
+        return { twoFactorRequired: true as const, challenge: await twoFactor.challenge(credentials.user.id) };
+      }
       await throttle.clear(username, request.ip);
       setRefreshCookie(reply, await refreshTokens.issue(credentials.user.id));
       return { accessToken: await tokens.sign(credentials.user) };
+    },
+  );
+
+  app.post(
+    '/login/two-factor',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Sign in's second step: the challenge with a code from the app or a recovery code (a wrong one is 401 and counts as a failed sign-in)",
+        body: twoFactorLoginSchema,
+        response: { 200: tokenResponseSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { challenge, code, recoveryCode } = request.body;
+      const userId = await twoFactor.challengeUser(challenge);
+      const user = userId === undefined ? undefined : await users.findActiveSessionUser(userId);
+      if (!user) throw new AppError(401, twoFactorMessages.challengeInvalid);
+      if (await throttle.isBlocked(user.username, request.ip)) throw new AppError(429, messages.tooManyAttempts);
+      if (!(await twoFactor.complete(challenge, user.id, { code, recoveryCode }))) {
+        await throttle.recordFailure(user.username, request.ip);
+        throw new AppError(401, twoFactorMessages.codeInvalid);
+      }
+      await throttle.clear(user.username, request.ip);
+      setRefreshCookie(reply, await refreshTokens.issue(user.id));
+      return { accessToken: await tokens.sign(user) };
     },
   );
 

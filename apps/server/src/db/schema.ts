@@ -149,6 +149,53 @@ export const passwordResets = pgTable(
   ],
 );
 
+/**
+ * Two-factor sign-in (docs/domain.md#two-factor): the TOTP secret sealed with the server's key
+ * (lib/sealed.ts), pending until `enabledAt`; `lastStep` is the 30-second step of the last code
+ * accepted, so a code is never accepted twice.
+ */
+export const twoFactor = pgTable('two_factor', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** The recovery codes of two-factor sign-in, each stored as its hash and spent once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_key').on(t.userId, t.codeHash)],
+);
+
+/** A sign-in waiting for its second step: its hash, single use, short-lived (a user's expired ones go at their next sign-in). */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('two_factor_challenges_token_hash_key').on(t.tokenHash),
+    index('two_factor_challenges_user_idx').on(t.userId),
+  ],
+);
+
 /** The status column of the archivable sections (locations, groups, forms, events). */
 const recordStatus = () =>
   text('status', { enum: ['active', 'archived'] })

@@ -332,13 +332,15 @@ describe('the data version', () => {
       where n.nspname = 'public' and c.relkind = 'r' order by 1`);
     const rows = (result as { rows: { name: string; tracked: boolean }[] }).rows;
     const untracked = rows.filter((row) => !row.tracked).map((row) => row.name);
-    // (Password reset links, like sessions, are read by no answer.)
+    // (Password reset links, recovery codes and sign-in challenges, like sessions, are read by no answer.)
     expect(untracked).toEqual([
       'calendar_feeds',
       'data_version',
       'login_failures',
       'password_resets',
+      'recovery_codes',
       'refresh_tokens',
+      'two_factor_challenges',
     ]);
   });
 

@@ -1,9 +1,23 @@
-import type { LoginRequest } from '@ritim/shared';
+import type { LoginRequest, TwoFactorLoginInput } from '@ritim/shared';
 import { authCall } from './client';
 
-export async function login(credentials: LoginRequest): Promise<unknown> {
+/** Sign in's answer: the access token, or (two-factor sign-in on, docs/domain.md#two-factor) the challenge of its second step. */
+export type SignInAnswer = { accessToken: unknown } | { challenge: string };
+
+const accessTokenOf = (body: unknown): unknown =>
+  typeof body === 'object' && body !== null && 'accessToken' in body ? body.accessToken : undefined;
+
+export async function login(credentials: LoginRequest): Promise<SignInAnswer> {
   const body = await authCall('login', credentials);
-  return typeof body === 'object' && body !== null && 'accessToken' in body ? body.accessToken : undefined;
+  if (typeof body === 'object' && body !== null && 'challenge' in body && typeof body.challenge === 'string') {
+    return { challenge: body.challenge };
+  }
+  return { accessToken: accessTokenOf(body) };
+}
+
+/** Sign in's second step: the challenge with a code from the app or a recovery code; answers the access token. */
+export async function loginWithSecondFactor(input: TwoFactorLoginInput): Promise<unknown> {
+  return accessTokenOf(await authCall('login/two-factor', input));
 }
 
 export async function logout(): Promise<string | undefined> {

@@ -41,7 +41,10 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** Sends an auth call (public, cookie-carrying) and returns its body, or throws ApiError. */
-export async function authCall(path: 'login' | 'refresh' | 'logout', body?: unknown): Promise<unknown> {
+export async function authCall(
+  path: 'login' | 'login/two-factor' | 'refresh' | 'logout',
+  body?: unknown,
+): Promise<unknown> {
   const response = await fetch(apiUrl(`auth/${path}`), {
     method: 'POST',
     credentials: 'include',

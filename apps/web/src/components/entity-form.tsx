@@ -221,6 +221,8 @@ export interface EntityFormProps<T, S extends z.ZodType<FieldValues, FieldValues
   wide?: boolean;
   /** Where a successful save goes, given what it answered (else the list). */
   savedPath?: (saved: unknown) => string;
+  /** Under the form when editing: what acts on the item apart from its fields (a panel of its own). */
+  below?: (item: T) => ReactNode;
 }
 
 function EntityFormBody<T, S extends z.ZodType<FieldValues, FieldValues>, K extends QueryKey>({
@@ -282,7 +284,12 @@ export function EntityForm<T, S extends z.ZodType<FieldValues, FieldValues>, K e
         </StatusCard>
       ) : (
         <ItemLoader key={id} query={props.itemQuery(id)} fetchFailed={texts.fetchFailed} backTo={listPath}>
-          {(item) => <EntityFormBody item={item} props={props} />}
+          {(item) => (
+            <>
+              <EntityFormBody item={item} props={props} />
+              {props.below?.(item)}
+            </>
+          )}
         </ItemLoader>
       )}
     </FormFrame>

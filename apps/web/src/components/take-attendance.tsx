@@ -228,7 +228,7 @@ export function AttendanceMarking({
         </p>
         {onCancel && (
           <button type="button" className={buttonClass.secondary} onClick={onCancel}>
-            {t('calendar.move.cancel')}
+            {t('common.cancel')}
           </button>
         )}
         <button

@@ -15,6 +15,7 @@ import { cancellation } from './en/cancellation';
 import { closures } from './en/closures';
 import { makeup } from './en/makeup';
 import { rsvp } from './en/rsvp';
+import { twoFactor } from './en/two-factor';
 
 /**
  * The sections' English texts, loaded as their own chunk with the signed-in layout (see
@@ -37,6 +38,7 @@ export const enSections = {
   cancellation,
   closures,
   makeup,
+  twoFactor,
   rsvp,
 };
 

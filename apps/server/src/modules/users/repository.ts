@@ -3,7 +3,7 @@ import type { CreateUser, MyProfile, UpdateUser, User, UserListQuery } from '@ri
 import { userMessages } from '@ritim/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { groups, messageGroups, userGroups, users } from '../../db/schema.js';
+import { groups, messageGroups, twoFactor, userGroups, users } from '../../db/schema.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { revokeUserRefreshTokens } from '../../auth/refresh-tokens.js';
 import type { SessionUser } from '../../auth/tokens.js';
@@ -41,6 +41,11 @@ const groupIdsColumn = sql<number[]>`array(
   select ${userGroups.groupId} from ${userGroups} where ${userGroups.userId} = ${users.id} order by 1
 )`.as('group_ids');
 
+/** Whether the user's two-factor sign-in is on (auth/two-factor.ts keeps it). */
+const twoFactorEnabledColumn = sql<boolean>`exists (
+  select 1 from ${twoFactor} where ${twoFactor.userId} = ${users.id} and ${twoFactor.enabledAt} is not null
+)`.as('two_factor_enabled');
+
 /** What the API shows of a user: never the password hash. */
 const userColumns = {
   id: users.id,
@@ -57,11 +62,14 @@ const userColumns = {
   messageGroupId: users.messageGroupId,
   messageGroupName: messageGroups.name,
   groups: groupsColumn,
+  twoFactorEnabled: twoFactorEnabledColumn,
 };
 
 type UserRow = {
-  [K in Exclude<keyof typeof userColumns, 'groups' | 'messageGroupName'>]: (typeof users.$inferSelect)[K];
-} & { messageGroupName: string | null; groups: { id: number; name: string }[] };
+  [
+    K in Exclude<keyof typeof userColumns, 'groups' | 'messageGroupName' | 'twoFactorEnabled'>
+  ]: (typeof users.$inferSelect)[K];
+} & { messageGroupName: string | null; groups: { id: number; name: string }[]; twoFactorEnabled: boolean };
 
 const toUser = ({ messageGroupName, ...row }: UserRow): User => ({
   ...row,

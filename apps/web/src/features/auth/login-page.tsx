@@ -1,5 +1,5 @@
 import { messages } from '@ritim/shared';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { toast } from 'sonner';
@@ -17,6 +17,9 @@ import { AuthCard, authLinkClass } from './auth-card';
 
 type Credentials = { username: string; password: string };
 
+// Only accounts with two-factor sign-in need the second step: it stays out of Sign In's first download.
+const TwoFactorStep = lazy(async () => ({ default: (await import('./two-factor-step')).TwoFactorStep }));
+
 /** Spec §5: both are required (the username after trimming); the server checks the rest. */
 function credentialErrors({ username, password }: Credentials): Partial<Credentials> {
   return {
@@ -27,7 +30,9 @@ function credentialErrors({ username, password }: Credentials): Partial<Credenti
 
 /**
  * Sign In (docs/product.md §2): on success the user returns to the page they asked for, else Home. Two
- * fields need no form library: keeping this screen plain keeps the first download small.
+ * fields need no form library: keeping this screen plain keeps the first download small. With
+ * two-factor sign-in on (docs/domain.md#two-factor) the password is followed by a second step that
+ * asks for a code from the app or a recovery code.
  */
 export function LoginPage() {
   const { t } = useTranslation();
@@ -37,6 +42,7 @@ export function LoginPage() {
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
   const [errors, setErrors] = useState<Partial<Credentials>>({});
   const [isSubmitting, setSubmitting] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const change = (field: keyof Credentials) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
@@ -44,6 +50,15 @@ export function LoginPage() {
   if (session.isAuthenticated) {
     return <Navigate to={returnPath(state?.from)} replace />;
   }
+
+  /** Starts the session with the access token (either step's). */
+  const finishSignIn = async (token: unknown) => {
+    queryClient.clear();
+    // The web starts in the user's language (before their first screen renders).
+    const language = decodeAccessToken(token)?.language;
+    if (language) await switchLanguage(language).catch(() => undefined);
+    if (!setAccessToken(token)) throw new Error(t('auth.invalidToken'));
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -54,12 +69,9 @@ export function LoginPage() {
     setSubmitting(true);
     const credentials = { username: values.username.trim(), password: values.password };
     try {
-      const token = await login(credentials);
-      queryClient.clear();
-      // The web starts in the user's language (before their first screen renders).
-      const language = decodeAccessToken(token)?.language;
-      if (language) await switchLanguage(language).catch(() => undefined);
-      if (!setAccessToken(token)) throw new Error(t('auth.invalidToken'));
+      const answer = await login(credentials);
+      if ('challenge' in answer) setChallenge(answer.challenge);
+      else await finishSignIn(answer.accessToken);
     } catch (error) {
       if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
         setFailure(translateMessage(error));
@@ -76,6 +88,32 @@ export function LoginPage() {
   };
 
   const fieldError = (message?: string) => (message ? translateMessage(message) : undefined);
+
+  if (challenge !== null) {
+    return (
+      <AuthCard title={t('auth.twoFactor.title')}>
+        <Suspense
+          fallback={
+            <p role="status" className="mt-6 flex items-center gap-2 text-sm text-slate-500">
+              <Spinner />
+              {t('common.loading')}
+            </p>
+          }
+        >
+          <TwoFactorStep
+            challenge={challenge}
+            onSignedIn={finishSignIn}
+            onRestart={(reason) => {
+              // Back to the password (a new challenge comes with it); the username stays.
+              setChallenge(null);
+              setValues((current) => ({ ...current, password: '' }));
+              setFailure(reason ?? null);
+            }}
+          />
+        </Suspense>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t('auth.signInTitle')} intro={t('auth.signInIntro')}>

@@ -55,7 +55,7 @@ export function MoveConfirmation({
       footer={
         <>
           <button type="button" className={buttonClass.secondary} disabled={busy} onClick={onCancel}>
-            {t('calendar.move.cancel')}
+            {t('common.cancel')}
           </button>
           <button
             type="button"

@@ -1,4 +1,12 @@
-import type { CalendarFeed, CreateUser, MyProfile, UpdateUser, User } from '@ritim/shared';
+import type {
+  CalendarFeed,
+  CreateUser,
+  MyProfile,
+  RecoveryCodes,
+  TwoFactorSetup,
+  UpdateUser,
+  User,
+} from '@ritim/shared';
 import { MAX_LIMIT } from '@ritim/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { login } from '../../api/auth';
@@ -51,11 +59,13 @@ export const choicesQuery = (section: 'groups' | 'message-groups') =>
 /**
  * A password change ends every session of that user on the server. When it is the signed-in
  * user's own password, sign this browser in again with the new one so it stays signed in; if that
- * fails, the current access token still works until it expires and then the user signs in again.
+ * fails, or two-factor sign-in asks for a code, the current access token still works until it
+ * expires and then the user signs in again.
  */
 export async function renewOwnSession(username: string, password: string): Promise<void> {
   try {
-    setAccessToken(await login({ username, password }));
+    const answer = await login({ username, password });
+    if ('accessToken' in answer) setAccessToken(answer.accessToken);
   } catch {
     // Nothing to do: see above.
   }
@@ -116,5 +126,42 @@ export function useResetCalendarFeed(id: number) {
   return useMutation({
     mutationFn: () => apiRequest<CalendarFeed>(`${SECTION}/${id}/calendar-feed/reset`, { method: 'POST' }),
     onSuccess: (feed) => queryClient.setQueryData(userKeys.calendarFeed(id), feed),
+  });
+}
+
+/** After two-factor sign-in changed: the user's `twoFactorEnabled`, wherever users are shown. */
+const refreshUser = (queryClient: ReturnType<typeof useQueryClient>, id: number) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: userKeys.detail(id) }),
+    queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
+  ]);
+
+/** POST /api/users/{id}/two-factor/setup (yourself): a new secret for the authenticator app (docs/domain.md#two-factor). */
+export function useSetUpTwoFactor(id: number) {
+  return useMutation({
+    mutationFn: () => apiRequest<TwoFactorSetup>(`${SECTION}/${id}/two-factor/setup`, { method: 'POST' }),
+  });
+}
+
+/** POST /api/users/{id}/two-factor/enable: a code from the app turns it on; answers the recovery codes, once. */
+export function useEnableTwoFactor(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      apiRequest<RecoveryCodes>(`${SECTION}/${id}/two-factor/enable`, { method: 'POST', body: { code } }),
+    onSuccess: () => refreshUser(queryClient, id),
+  });
+}
+
+/** POST /api/users/{id}/two-factor/disable: yourself with your password, or an admin for another user (no password). */
+export function useDisableTwoFactor(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password?: string) =>
+      apiRequest<undefined>(`${SECTION}/${id}/two-factor/disable`, {
+        method: 'POST',
+        body: password === undefined ? undefined : { password },
+      }),
+    onSuccess: () => refreshUser(queryClient, id),
   });
 }

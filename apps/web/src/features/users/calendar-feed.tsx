@@ -7,18 +7,8 @@ import { confirmAction } from '../../components/confirm';
 import { Panel } from '../../components/panel';
 import { Spinner } from '../../components/spinner';
 import { buttonClass, inputClass } from '../../components/ui';
+import { copyText } from '../../lib/clipboard';
 import { calendarFeedQuery, useResetCalendarFeed } from './api';
-
-/** Copies `text`; false when the browser has no clipboard or refuses (an insecure page, say). */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (!navigator.clipboard) return false;
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function FeedAddress({ userId, url }: { userId: number; url: string }) {
   const { t } = useTranslation();

@@ -19,6 +19,7 @@ import { SelectInput, TextAreaInput, TextInput } from '../../components/form-fie
 import { buttonClass } from '../../components/ui';
 import { useUpdateMyProfile, userQuery } from './api';
 import { CalendarFeedSection } from './calendar-feed';
+import { TwoFactorSection } from './two-factor';
 import { profileFormValues } from './profile-values';
 import { i18n, switchLanguage, translateMessage } from '../../i18n';
 
@@ -155,6 +156,7 @@ function LoadProfile({ id }: { id: number }) {
           me && String(user.id) === me.id ? (
             <>
               <ProfileForm key={user.id} user={user} />
+              <TwoFactorSection user={user} />
               <CalendarFeedSection userId={user.id} />
             </>
           ) : (

@@ -19,6 +19,7 @@ const user: User = {
   groupIds: [],
   messageGroup: null,
   messageGroupId: null,
+  twoFactorEnabled: false,
 };
 
 describe('parseRouteId (the user id of /users/:userId/my-profile)', () => {

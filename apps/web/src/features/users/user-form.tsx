@@ -20,6 +20,7 @@ import { EntityForm, FormSection } from '../../components/entity-form';
 import { CheckboxListInput, SelectInput, TextAreaInput, TextInput, type Choice } from '../../components/form-fields';
 import { WithChoices } from '../../components/with-choices';
 import { choicesQuery, type NamedChoice, useCreateUser, useUpdateUser, userQuery } from './api';
+import { UserTwoFactorPanel } from './two-factor';
 
 /**
  * The records a choice list offers: the active ones the API lists, plus those the user already
@@ -141,6 +142,7 @@ export function UserFormScreen() {
       save={(values, user) =>
         user ? updateUser.mutateAsync({ id: user.id, changes: values }) : createUser.mutateAsync(values)
       }
+      below={(user) => <UserTwoFactorPanel user={user} />}
     >
       {({ item: user }) => {
         const self = user !== undefined && String(user.id) === me?.id;

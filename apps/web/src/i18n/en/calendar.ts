@@ -44,7 +44,6 @@ export const calendar = {
     title: 'Move this session?',
     text: 'Move {{title}} from {{from}} to {{to}}?',
     confirm: 'Move',
-    cancel: 'Cancel',
     moved: 'Session moved to {{time}}',
     failed: 'The session could not be moved: {{error}}',
   },

@@ -1,6 +1,7 @@
 /** English words several screens share (one key a text: a test keeps the English texts unique). */
 export const common = {
   close: 'Close',
+  cancel: 'Cancel',
   loading: 'Loading...',
   language: 'Language',
   username: 'Username',

@@ -68,6 +68,17 @@ export const shell = {
     savePassword: 'Save the new password',
     askNewLink: 'Ask for a new link',
     passwordChanged: 'Your password was changed. Sign in with the new one.',
+    twoFactor: {
+      title: 'Two-factor sign-in',
+      codeIntro: 'Enter the 6-digit code your authenticator app shows for Ritim.',
+      recoveryIntro: 'Enter one of the recovery codes you saved. Each code works once.',
+      code: 'Code',
+      recoveryCode: 'Recovery code',
+      recoveryRequired: 'Recovery code is required',
+      verify: 'Verify',
+      useRecoveryCode: 'Use a recovery code',
+      useCode: 'Use a code from the app',
+    },
   },
   errors: {
     anErrorOccurred: 'An error occurred: {{error}}',

@@ -46,7 +46,6 @@ export const calendar: Resources['calendar'] = {
     title: 'Oturum taşınsın mı?',
     text: '{{title}}, {{from}} yerine {{to}} saatine taşınsın mı?',
     confirm: 'Taşı',
-    cancel: 'Vazgeç',
     moved: 'Oturum {{time}} saatine taşındı',
     failed: 'Oturum taşınamadı: {{error}}',
   },

@@ -3,6 +3,7 @@ import type { Resources } from '../en';
 /** Turkish words several screens share. */
 export const common: Resources['common'] = {
   close: 'Kapat',
+  cancel: 'Vazgeç',
   loading: 'Yükleniyor...',
   language: 'Dil',
   username: 'Kullanıcı adı',

@@ -68,6 +68,17 @@ export const shell: DeepPartial<typeof en> = {
     savePassword: 'Yeni parolayı kaydet',
     askNewLink: 'Yeni bir bağlantı isteyin',
     passwordChanged: 'Parolanız değiştirildi. Yeni parolanızla oturum açın.',
+    twoFactor: {
+      title: 'İki adımlı oturum açma',
+      codeIntro: 'Kimlik doğrulama uygulamanızın Ritim için gösterdiği 6 haneli kodu girin.',
+      recoveryIntro: 'Kaydettiğiniz kurtarma kodlarından birini girin. Her kod bir kez çalışır.',
+      code: 'Kod',
+      recoveryCode: 'Kurtarma kodu',
+      recoveryRequired: 'Kurtarma kodu zorunludur',
+      verify: 'Doğrula',
+      useRecoveryCode: 'Kurtarma kodu kullan',
+      useCode: 'Uygulamadan bir kod kullan',
+    },
   },
   errors: {
     anErrorOccurred: 'Bir hata oluştu: {{error}}',

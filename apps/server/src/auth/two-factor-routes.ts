@@ -1,0 +1,92 @@
+import {
+  idParamsSchema,
+  messages,
+  recoveryCodesSchema,
+  twoFactorDisableSchema,
+  twoFactorEnableSchema,
+  twoFactorMessages,
+  twoFactorSetupSchema,
+} from '@ritim/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, errorResponses } from '../lib/errors.js';
+import type { UserRepository } from '../modules/users/repository.js';
+import { currentUser } from './access.js';
+import { verifyPassword } from './passwords.js';
+import type { TwoFactor } from './two-factor.js';
+
+const anySignedIn = ['admin', 'editor', 'guest'] as const;
+
+/** /api/users/{id}/two-factor/... (docs/domain.md#two-factor): setting up and enabling are your own; an admin may turn it off for anyone. */
+export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactor; users: UserRepository }> = async (
+  app,
+  { twoFactor, users },
+) => {
+  app.post(
+    '/:id/two-factor/setup',
+    {
+      config: { access: anySignedIn },
+      schema: {
+        tags: ['users'],
+        summary: 'Start setting up two-factor sign-in (yourself only): a new secret and its otpauth:// link',
+        params: idParamsSchema,
+        response: { 200: twoFactorSetupSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => {
+      const viewer = currentUser(request);
+      if (viewer.id !== request.params.id) throw new AppError(403, twoFactorMessages.ownOnly);
+      return twoFactor.setup(viewer.id, viewer.username);
+    },
+  );
+
+  app.post(
+    '/:id/two-factor/enable',
+    {
+      config: { access: anySignedIn },
+      schema: {
+        tags: ['users'],
+        summary:
+          'Turn two-factor sign-in on with a code from the app (yourself only): the 10 recovery codes, shown once',
+        params: idParamsSchema,
+        body: twoFactorEnableSchema,
+        response: { 200: recoveryCodesSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => {
+      const viewer = currentUser(request);
+      if (viewer.id !== request.params.id) throw new AppError(403, twoFactorMessages.ownOnly);
+      return { recoveryCodes: await twoFactor.enable(viewer.id, request.body.code) };
+    },
+  );
+
+  app.post(
+    '/:id/two-factor/disable',
+    {
+      config: { access: anySignedIn },
+      schema: {
+        tags: ['users'],
+        summary:
+          'Turn two-factor sign-in off: yourself with your password, or an admin for another user without a body',
+        params: idParamsSchema,
+        body: twoFactorDisableSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = currentUser(request);
+      const own = viewer.id === request.params.id;
+      if (!own && viewer.role !== 'admin') throw new AppError(403, messages.forbidden);
+      if (own) {
+        const password = request.body?.password;
+        if (!password) throw new AppError(400, messages.passwordRequired);
+        const credentials = await users.findCredentials(viewer.username);
+        if (!(await verifyPassword(credentials?.passwordHash, password))) {
+          throw new AppError(400, twoFactorMessages.passwordWrong);
+        }
+      }
+      await twoFactor.disable(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};
