@@ -11,11 +11,11 @@ CREATE TABLE "audit_logs" (
 	"request_id" text
 );
 --> statement-breakpoint
-CREATE INDEX "audit_logs_at_idx" ON "audit_logs" USING btree ("at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_logs_entity_type_idx" ON "audit_logs" USING btree ("entity_type","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_logs_entity_idx" ON "audit_logs" USING btree ("entity_type","entity_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_logs_actor_idx" ON "audit_logs" USING btree ("actor_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_logs_action_idx" ON "audit_logs" USING btree ("action","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_logs_at_idx" ON "audit_logs" USING btree ("at","id");--> statement-breakpoint
+CREATE INDEX "audit_logs_entity_type_idx" ON "audit_logs" USING btree ("entity_type","at","id");--> statement-breakpoint
+CREATE INDEX "audit_logs_entity_idx" ON "audit_logs" USING btree ("entity_type","entity_id","at","id");--> statement-breakpoint
+CREATE INDEX "audit_logs_actor_idx" ON "audit_logs" USING btree ("actor_id","at","id");--> statement-breakpoint
+CREATE INDEX "audit_logs_action_idx" ON "audit_logs" USING btree ("action","at","id");--> statement-breakpoint
 ALTER TABLE "audit_logs" ADD CONSTRAINT "audit_logs_action_check" CHECK ("action" IN ('create', 'update', 'delete', 'archive', 'approve', 'unapprove', 'cancel', 'restore', 'send', 'retry', 'split', 'makeup', 'rsvp', 'login', 'loginFailed', 'passwordReset', 'twoFactorEnable', 'twoFactorDisable'));--> statement-breakpoint
 -- Append-only (docs/domain.md#audit-log): the database itself refuses changing or removing a row.
 CREATE FUNCTION ritim_audit_logs_append_only() RETURNS trigger

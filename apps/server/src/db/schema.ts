@@ -682,10 +682,12 @@ export const auditLogs = pgTable(
     requestId: text('request_id'),
   },
   (t) => [
-    index('audit_logs_at_idx').on(t.at.desc(), t.id.desc()),
-    index('audit_logs_entity_type_idx').on(t.entityType, t.at.desc(), t.id.desc()),
-    index('audit_logs_entity_idx').on(t.entityType, t.entityId, t.at.desc(), t.id.desc()),
-    index('audit_logs_actor_idx').on(t.actorId, t.at.desc(), t.id.desc()),
-    index('audit_logs_action_idx').on(t.action, t.at.desc(), t.id.desc()),
+    // Ascending: read backwards they give `at desc, id desc` (nulls first, as ORDER BY ... DESC means);
+    // a DESC NULLS LAST index would not serve that order.
+    index('audit_logs_at_idx').on(t.at, t.id),
+    index('audit_logs_entity_type_idx').on(t.entityType, t.at, t.id),
+    index('audit_logs_entity_idx').on(t.entityType, t.entityId, t.at, t.id),
+    index('audit_logs_actor_idx').on(t.actorId, t.at, t.id),
+    index('audit_logs_action_idx').on(t.action, t.at, t.id),
   ],
 );
