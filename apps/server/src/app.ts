@@ -29,6 +29,10 @@ import { BackgroundWork } from './lib/background.js';
 import { AppError } from './lib/errors.js';
 import { containsNul } from './lib/nul.js';
 import type { Outbox } from './messaging/outbox.js';
+import { registerAuditContext } from './modules/audit-logs/context.js';
+import { AuditTrail } from './modules/audit-logs/record.js';
+import { AuditLogRepository } from './modules/audit-logs/repository.js';
+import { auditLogRoutes } from './modules/audit-logs/routes.js';
 import { calendarFeedRoutes } from './modules/calendar-feed/routes.js';
 import { CalendarFeedService } from './modules/calendar-feed/service.js';
 import { attendanceRoutes, occurrenceAttendanceRoutes } from './modules/event-occurrences/attendance/routes.js';
@@ -136,6 +140,7 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  registerAuditContext(app);
 
   // Graceful shutdown: from the moment it starts, new requests get 503 while the ones in flight
   // finish; only then does the server stop listening and the database close (onClose hooks).
@@ -250,6 +255,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(authRoutes, {
     prefix: '/api/auth',
+    audit: new AuditTrail(db),
     users,
     tokens,
     refreshTokens: new RefreshTokenRepository(db),
@@ -259,6 +265,7 @@ export async function buildApp(deps: AppDeps) {
     background,
     twoFactor,
   });
+  await app.register(auditLogRoutes, { prefix: '/api/audit-logs', auditLogs: new AuditLogRepository(db) });
   await app.register(userRoutes, { prefix: '/api/users', users });
   await app.register(twoFactorRoutes, { prefix: '/api/users', twoFactor, users });
   await app.register(locationRoutes, { prefix: '/api/locations', repository: new LocationRepository(db) });

@@ -3,10 +3,17 @@ import { RECOVERY_CODE_COUNT, twoFactorMessages } from '@ritim/shared';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from '../db/client.js';
-import { recoveryCodes, twoFactor, twoFactorChallenges } from '../db/schema.js';
+import { recoveryCodes, twoFactor, twoFactorChallenges, users } from '../db/schema.js';
 import { AppError } from '../lib/errors.js';
+import { type Executor, recordAudit } from '../modules/audit-logs/record.js';
 import { Sealer } from '../lib/sealed.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
+
+/** Two-factor sign-in turned on or off for a user, in the audit log (no secret, no codes). */
+async function recordTurned(tx: Executor, action: 'twoFactorEnable' | 'twoFactorDisable', userId: number) {
+  const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  await recordAudit(tx, { action, entityType: 'users', entityId: userId, entityName: user?.username ?? null });
+}
 
 /** RFC 6238 as authenticator apps expect it: SHA-1, 6 digits, 30-second steps. */
 const PERIOD = 30;
@@ -71,6 +78,7 @@ export class TwoFactor {
       await tx.update(twoFactor).set({ enabledAt: this.now(), lastStep: step }).where(eq(twoFactor.userId, userId));
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
       await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: recoveryHash(code) })));
+      await recordTurned(tx, 'twoFactorEnable', userId);
     });
     return codes;
   }
@@ -84,6 +92,7 @@ export class TwoFactor {
         .returning({ id: twoFactor.userId });
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
       if (deleted.length === 0) throw new AppError(409, twoFactorMessages.notOn);
+      await recordTurned(tx, 'twoFactorDisable', userId);
     });
   }
 
