@@ -15,6 +15,7 @@ import { cancellation } from './en/cancellation';
 import { closures } from './en/closures';
 import { makeup } from './en/makeup';
 import { rsvp } from './en/rsvp';
+import { audit } from './en/audit';
 
 /**
  * The sections' English texts, loaded as their own chunk with the signed-in layout (see
@@ -38,6 +39,7 @@ export const enSections = {
   closures,
   makeup,
   rsvp,
+  audit,
 };
 
 export type EnSections = typeof enSections;

@@ -21,6 +21,7 @@ import { cancellation } from './tr/cancellation';
 import { closures } from './tr/closures';
 import { makeup } from './tr/makeup';
 import { rsvp } from './tr/rsvp';
+import { audit } from './tr/audit';
 import { messages } from './tr/messages';
 
 /**
@@ -48,6 +49,7 @@ export const tr: DeepPartial<Resources> & { messages: typeof messages } = {
   closures,
   makeup,
   rsvp,
+  audit,
   profile,
   messages,
 };
