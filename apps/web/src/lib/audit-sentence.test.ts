@@ -64,6 +64,13 @@ describe('auditSentence', () => {
     expect(say({ entityType: 'events', entityName: 'X', changes: { guestIds: { from: [1], to: [1, 2] } } })).toBe(
       "admin changed the guests of event 'X'",
     );
+    expect(
+      say({
+        entityType: 'events',
+        entityName: 'X',
+        changes: { location: { from: { id: 1, name: 'Room 1' }, to: { id: 2, name: 'Room 2' } } },
+      }),
+    ).toBe("admin changed the location of event 'X' from 'Room 1' to 'Room 2'");
     expect(say({ changes: { name: { from: null, to: 'Room 2' } } })).toBe(
       "admin changed the name of location 'Room 2' from nothing to 'Room 2'",
     );
@@ -194,6 +201,15 @@ describe('auditChanges', () => {
             description: { from: null, to: long },
             startsAt: { from: '2026-12-03T07:00:00Z', to: '2026-12-03T08:00:00Z' },
             hasGuestOverride: { from: false, to: true },
+            location: { from: { id: 1, name: 'Room 1' }, to: { id: 2, name: 'Room 2' } },
+            guests: {
+              from: [],
+              to: [
+                { id: 3, name: 'Ali', surname: 'Demir' },
+                { id: 4, username: 'can' },
+              ],
+            },
+            schema: { from: null, to: { fields: [] } },
           },
         }),
         en,
@@ -203,6 +219,9 @@ describe('auditChanges', () => {
       { field: 'description', label: 'description', from: 'nothing', to: `'${long}'` },
       { field: 'startsAt', label: 'start', from: '03/12/2026 10:00', to: '03/12/2026 11:00' },
       { field: 'hasGuestOverride', label: 'own guest list', from: 'no', to: 'yes' },
+      { field: 'location', label: 'location', from: "'Room 1'", to: "'Room 2'" },
+      { field: 'guests', label: 'guests', from: 'nothing', to: "'Ali Demir', 'can'" },
+      { field: 'schema', label: 'fields', from: 'nothing', to: '{"fields":[]}' },
     ]);
   });
 });

@@ -40,6 +40,10 @@ const FIELD_WORDS: Record<string, FieldKey> = {
   language: 'audit.fields.language',
   surname: 'audit.fields.surname',
   messageGroupId: 'audit.fields.messageGroup',
+  messageGroup: 'audit.fields.messageGroup',
+  groups: 'audit.fields.groups',
+  location: 'audit.fields.location',
+  organiser: 'conflicts.homeKind.organiser',
   groupIds: 'audit.fields.groups',
   locationId: 'audit.fields.location',
   organiserId: 'conflicts.homeKind.organiser',
@@ -103,14 +107,27 @@ export function formatValue(value: unknown, t: TFunction, zone: string, max = In
       ? t('audit.nothing')
       : shorten(value.map((item) => formatValue(item, t, zone)).join(', '), max);
   }
-  return shorten(JSON.stringify(value), max);
+  const named = nameIn(value as Record<string, unknown>);
+  return named ?? shorten(JSON.stringify(value), max);
+}
+
+/** What a record the API nests is called (a location, a person), quoted; undefined when it has no name. */
+function nameIn(record: Record<string, unknown>): string | undefined {
+  const text = (key: string) => (typeof record[key] === 'string' && record[key] ? record[key] : undefined);
+  const person = [text('name'), text('surname')].filter(Boolean).join(' ');
+  const name = person || text('title') || text('username') || text('label');
+  return name ? `'${name}'` : undefined;
 }
 
 function shorten(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-const isSimple = (value: unknown) => value === null || value === undefined || typeof value !== 'object';
+/** A value a sentence can say whole: plain, or a nested record with a name (not a list). */
+const sayable = (value: unknown) =>
+  value === null ||
+  typeof value !== 'object' ||
+  (!Array.isArray(value) && nameIn(value as Record<string, unknown>) !== undefined);
 
 /** A day as '3 Dec' ('3 Ara') on the viewer's clock. */
 function shortDay(value: string, zone: string, language: string): string {
@@ -176,7 +193,7 @@ function updateSentence(row: AuditLog, t: TFunction, base: Words, zone: string):
   }
   if (fields.length === 0) return t('audit.sentences.updated', base);
   const only = fields.length === 1 ? changes[fields[0]!] : undefined;
-  if (only && isSimple(only.from) && isSimple(only.to)) {
+  if (only && sayable(only.from) && sayable(only.to)) {
     return t('audit.sentences.changedField', {
       ...base,
       field: fieldLabel(fields[0]!, t),
