@@ -27,6 +27,9 @@ import { BackgroundWork } from './lib/background.js';
 import { AppError } from './lib/errors.js';
 import { containsNul } from './lib/nul.js';
 import type { Outbox } from './messaging/outbox.js';
+import { registerAuditContext } from './modules/audit-logs/context.js';
+import { AuditLogRepository } from './modules/audit-logs/repository.js';
+import { auditLogRoutes } from './modules/audit-logs/routes.js';
 import { calendarFeedRoutes } from './modules/calendar-feed/routes.js';
 import { CalendarFeedService } from './modules/calendar-feed/service.js';
 import { attendanceRoutes, occurrenceAttendanceRoutes } from './modules/event-occurrences/attendance/routes.js';
@@ -134,6 +137,7 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  registerAuditContext(app);
 
   // Graceful shutdown: from the moment it starts, new requests get 503 while the ones in flight
   // finish; only then does the server stop listening and the database close (onClose hooks).
@@ -255,6 +259,7 @@ export async function buildApp(deps: AppDeps) {
     resetThrottle: new LoginThrottle(db, deps.resetThrottleLimits ?? passwordResetLimits, 'password-reset:'),
     background,
   });
+  await app.register(auditLogRoutes, { prefix: '/api/audit-logs', auditLogs: new AuditLogRepository(db) });
   await app.register(userRoutes, { prefix: '/api/users', users });
   await app.register(locationRoutes, { prefix: '/api/locations', repository: new LocationRepository(db) });
   await app.register(formRoutes, { prefix: '/api/forms', forms: new FormRepository(db), messaging });

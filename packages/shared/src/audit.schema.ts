@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { idText } from './ids.js';
-import { messages } from './messages.js';
 import { calendarDay, timezoneParam } from './occurrences.schema.js';
 
 /**
@@ -62,8 +61,8 @@ export const auditLogListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   entityType: z.enum(AUDIT_ENTITY_TYPES, { error: 'entityType must be an API section' }).optional(),
-  entityId: idText(messages.invalidId).optional(),
-  actorId: idText(messages.invalidId).optional(),
+  entityId: idText('entityId must be an id').optional(),
+  actorId: idText('actorId must be an id').optional(),
   action: z.enum(AUDIT_ACTIONS, { error: 'action must be a known action' }).optional(),
   from: z
     .union([calendarDay, z.iso.datetime({ offset: true })], { error: 'from must be a day or an ISO date-time' })

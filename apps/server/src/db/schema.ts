@@ -1,5 +1,7 @@
 import {
   ATTENDANCE_STATUSES,
+  AUDIT_ACTIONS,
+  AUDIT_ENTITY_TYPES,
   DEFAULT_TIMEZONE,
   LOOKUPABLE_TYPES,
   MESSAGE_STATUSES,
@@ -658,3 +660,32 @@ export const dataVersion = pgTable('data_version', {
   id: smallint('id').primaryKey().default(1),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * The audit log (docs/domain.md#audit-log), append-only: a trigger refuses UPDATE, DELETE and
+ * TRUNCATE. The actor is kept by id and name without a foreign key, so deleting a user neither is
+ * refused by their history nor loses who did what; `entity_name` keeps the thing's name likewise.
+ * Each list filter has its index ending in (at, id), the list's order.
+ */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id'),
+    actorUsername: text('actor_username'),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    entityType: text('entity_type', { enum: AUDIT_ENTITY_TYPES }).notNull(),
+    entityId: integer('entity_id'),
+    entityName: text('entity_name'),
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }> | null>(),
+    requestId: text('request_id'),
+  },
+  (t) => [
+    index('audit_logs_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_logs_entity_type_idx').on(t.entityType, t.at.desc(), t.id.desc()),
+    index('audit_logs_entity_idx').on(t.entityType, t.entityId, t.at.desc(), t.id.desc()),
+    index('audit_logs_actor_idx').on(t.actorId, t.at.desc(), t.id.desc()),
+    index('audit_logs_action_idx').on(t.action, t.at.desc(), t.id.desc()),
+  ],
+);

@@ -1,8 +1,9 @@
-import { idParamsSchema, messages, notFound, type Role, type Text } from '@ritim/shared';
+import { type AuditEntityType, idParamsSchema, messages, notFound, type Role, type Text } from '@ritim/shared';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../auth/access.js';
 import type { SessionUser } from '../auth/tokens.js';
+import { auditChanges, entityNameOf, recordAudit, type Executor } from '../modules/audit-logs/record.js';
 import { cacheAnswerUntil } from './answer-cache.js';
 import { AppError, errorResponses, isReferencedError, pgErrorCode } from './errors.js';
 import type { Page } from './list.js';
@@ -24,7 +25,18 @@ export interface CrudRepository<Create, Update, ListQuery> {
    * throws the database error when something references it.
    */
   delete(id: number, actorId: number): Promise<boolean | 'archived'>;
+  /**
+   * Runs `work` in one transaction, with the repository and the transaction: a write, the reads
+   * of the row around it and its audit row commit or roll back together (docs/domain.md#audit-log).
+   */
+  transaction<T>(work: (repository: CrudWrites<Create, Update>, tx: Executor) => Promise<T>): Promise<T>;
 }
+
+/** What the writes use of a repository inside their transaction. */
+export type CrudWrites<Create, Update> = Pick<
+  CrudRepository<Create, Update, never>,
+  'find' | 'create' | 'update' | 'delete'
+>;
 
 /** The five generic routes: GET /, GET /:id, POST /, PATCH /:id, DELETE /:id. */
 export type CrudRoute = 'list' | 'read' | 'create' | 'update' | 'delete';
@@ -47,8 +59,11 @@ export interface CrudRouteOptions<
   I extends z.ZodType,
   R extends z.ZodType,
 > {
-  /** The OpenAPI tag and the list's response key (`message-groups` -> `messageGroups`). */
-  section: string;
+  /**
+   * The OpenAPI tag, the list's response key (`message-groups` -> `messageGroups`) and the audit
+   * log's entity type of the writes.
+   */
+  section: AuditEntityType;
   /** The item's name in messages: `<Item> not found`. */
   item: string;
   schemas: { listQuery: L; list: R; item: I; create: C; update: U };
@@ -131,7 +146,7 @@ export function crudRoutes<
 
   // The schemas validate and serialize at run time; with the section's schemas as type parameters
   // the handlers read the validated values through these casts.
-  const idOf = (params: unknown) => (params as { id: number }).id;
+  const idOf = (item: unknown) => (item as { id: number }).id;
 
   const archived = options.archives === false ? {} : { 200: z.object({ archived: z.literal(true) }) };
 
@@ -177,7 +192,20 @@ export function crudRoutes<
         '/',
         { config, schema: { ...schema, body: schemas.create, response: { 201: schemas.item, ...errors } } },
         async (request, reply) => {
-          const item = await guarded(() => repository.create(request.body as z.output<C>, currentUser(request).id));
+          const input = request.body as z.output<C>;
+          const item = await guarded(() =>
+            repository.transaction(async (repo, tx) => {
+              const created = await repo.create(input, currentUser(request).id);
+              await recordAudit(tx, {
+                action: 'create',
+                entityType: section,
+                entityId: idOf(created),
+                entityName: entityNameOf(created),
+                changes: auditChanges(null, created, input),
+              });
+              return created;
+            }),
+          );
           return reply.code(201).send(item);
         },
       );
@@ -197,8 +225,23 @@ export function crudRoutes<
           },
         },
         async (request) => {
+          const id = idOf(request.params);
+          const input = request.body as z.output<U>;
           const item = await guarded(() =>
-            repository.update(idOf(request.params), request.body as z.output<U>, currentUser(request).id),
+            repository.transaction(async (repo, tx) => {
+              const before = await repo.find(id);
+              if (before === undefined) return undefined;
+              const after = await repo.update(id, input, currentUser(request).id);
+              if (after === undefined) return undefined;
+              await recordAudit(tx, {
+                action: 'update',
+                entityType: section,
+                entityId: id,
+                entityName: entityNameOf(after),
+                changes: auditChanges(before, after, input),
+              });
+              return after;
+            }),
           );
           if (item === undefined) throw new AppError(404, NOT_FOUND);
           return item;
@@ -212,7 +255,25 @@ export function crudRoutes<
         '/:id',
         { config, schema: { ...schema, params: idParamsSchema, response: { ...archived, 204: z.null(), ...errors } } },
         async (request, reply) => {
-          const deleted = await guarded(() => repository.delete(idOf(request.params), currentUser(request).id));
+          const id = idOf(request.params);
+          const deleted = await guarded(() =>
+            repository.transaction(async (repo, tx) => {
+              const before = await repo.find(id);
+              if (before === undefined) return false;
+              const result = await repo.delete(id, currentUser(request).id);
+              if (!result) return false;
+              // Archived: the row is kept, and what changed in it (its status) is what the log says.
+              const after = result === 'archived' ? await repo.find(id) : null;
+              await recordAudit(tx, {
+                action: result === 'archived' ? 'archive' : 'delete',
+                entityType: section,
+                entityId: id,
+                entityName: entityNameOf(before),
+                changes: auditChanges(before, after),
+              });
+              return result;
+            }),
+          );
           if (!deleted) throw new AppError(404, NOT_FOUND);
           // Kept because of its history: say so (without a `message`, which clients read as failure).
           if (deleted === 'archived') return reply.code(200).send({ archived: true });

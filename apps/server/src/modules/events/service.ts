@@ -10,6 +10,7 @@ import {
 } from '@ritim/shared';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { Executor } from '../audit-logs/record.js';
 import { eventGuests, events, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { defineList, type PageTable } from '../../lib/list.js';
@@ -49,9 +50,21 @@ export class EventService {
     private readonly now: () => Date = () => new Date(),
     private readonly series = new SeriesRepository(db),
     private readonly conflicts = new ConflictChecker(db),
+    /** The database whose planner statistics writes count toward (lib/statistics.ts): never a transaction. */
+    private readonly statisticsDb: Db = db,
   ) {
     this.references = new EventReferences(db);
     this.split = new SeriesSplit(db, now, this.references, series);
+  }
+
+  /**
+   * One transaction with this service working in it (lib/crud-routes.ts: a write and its audit
+   * row). The series and clash helpers take the transaction as an argument, so they are shared.
+   */
+  transaction<T>(work: (service: EventService, tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) =>
+      work(new EventService(tx, this.now, this.series, this.conflicts, this.statisticsDb), tx),
+    );
   }
 
   /**
@@ -153,8 +166,8 @@ export class EventService {
         if (attempt < 2) continue;
         throw new AppError(409, eventMessages.changedWhileSaving);
       }
-      statisticsOf(this.db).noteWrites(events, 1);
-      statisticsOf(this.db).noteWrites(eventGuests, guestIds.length);
+      statisticsOf(this.statisticsDb).noteWrites(events, 1);
+      statisticsOf(this.statisticsDb).noteWrites(eventGuests, guestIds.length);
       this.series.noteSeries(Number(row.occurrences));
       return toEvent(row);
     }

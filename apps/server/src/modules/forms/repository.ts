@@ -3,6 +3,7 @@ import { formMessages } from '@ritim/shared';
 import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import type { Executor } from '../audit-logs/record.js';
 import { formGroups, forms, groups, users } from '../../db/schema.js';
 import { AppError, pgErrorCode } from '../../lib/errors.js';
 import { defineList } from '../../lib/list.js';
@@ -90,6 +91,11 @@ export class FormRepository {
     },
     map: toSummary,
   });
+
+  /** One transaction with this repository working in it (lib/crud-routes.ts: a write and its audit row). */
+  transaction<T>(work: (repository: FormRepository, tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new FormRepository(tx), tx));
+  }
 
   async find(id: number): Promise<Form | undefined> {
     const [row] = await this.findOne.execute({ id });

@@ -1,16 +1,19 @@
 import {
+  type CreateForm,
   createFormSchema,
+  type FormListQuery,
   formDetailSchema,
   formListQuerySchema,
   formListSchema,
   formMessages,
   reportParamsSchema,
   SESSION_NOTES_FORM_ID,
+  type UpdateForm,
   updateFormSchema,
 } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/access.js';
-import { crudRoutes } from '../../lib/crud-routes.js';
+import { type CrudRepository, crudRoutes, type CrudWrites } from '../../lib/crud-routes.js';
 import { AppError } from '../../lib/errors.js';
 import type { MessagingService } from '../messaging/service.js';
 import type { FormRepository } from './repository.js';
@@ -38,6 +41,27 @@ const crud = crudRoutes({
   },
 });
 
+/** The generic routes' view of the repository, which keeps the session notes form. */
+const crudAdapter = (
+  forms: FormRepository,
+): CrudWrites<CreateForm, UpdateForm> &
+  Pick<CrudRepository<CreateForm, UpdateForm, FormListQuery>, 'list' | 'transaction'> => ({
+  list: (query) => forms.list(query),
+  find: (id) => forms.find(id),
+  create: (input, createdBy) => forms.create(input, createdBy),
+  update: (id, input) => {
+    if (id === SESSION_NOTES_FORM_ID && input.status === 'archived') {
+      throw new AppError(409, formMessages.sessionNotesNotArchivable);
+    }
+    return forms.update(id, input);
+  },
+  delete: (id) => {
+    if (id === SESSION_NOTES_FORM_ID) throw new AppError(409, formMessages.sessionNotesNotDeletable);
+    return forms.delete(id);
+  },
+  transaction: (work) => forms.transaction((repository, tx) => work(crudAdapter(repository), tx)),
+});
+
 /**
  * /api/forms (admins; editors read one): the section routes, which keep the session notes form, and
  * the report image of an occurrence's submissions of a form.
@@ -46,23 +70,7 @@ export const formRoutes: FastifyPluginAsyncZod<{ forms: FormRepository; messagin
   app,
   { forms, messaging },
 ) => {
-  await app.register(crud, {
-    repository: {
-      list: (query) => forms.list(query),
-      find: (id) => forms.find(id),
-      create: (input, createdBy) => forms.create(input, createdBy),
-      update: (id, input) => {
-        if (id === SESSION_NOTES_FORM_ID && input.status === 'archived') {
-          throw new AppError(409, formMessages.sessionNotesNotArchivable);
-        }
-        return forms.update(id, input);
-      },
-      delete: (id) => {
-        if (id === SESSION_NOTES_FORM_ID) throw new AppError(409, formMessages.sessionNotesNotDeletable);
-        return forms.delete(id);
-      },
-    },
-  });
+  await app.register(crud, { repository: crudAdapter(forms) });
 
   app.get(
     '/:formId/report/:occurrenceId',

@@ -1,6 +1,7 @@
 import type { CreateGroup, Group, GroupDetail, GroupListQuery, UpdateGroup } from '@ritim/shared';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { Executor } from '../audit-logs/record.js';
 import { groups, users } from '../../db/schema.js';
 import { defineList } from '../../lib/list.js';
 
@@ -67,6 +68,11 @@ export class GroupRepository {
     },
     map: toGroup,
   });
+
+  /** One transaction with this repository working in it (lib/crud-routes.ts: a write and its audit row). */
+  transaction<T>(work: (repository: GroupRepository, tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new GroupRepository(tx), tx));
+  }
 
   async find(id: number): Promise<GroupDetail | undefined> {
     const [row] = await this.findOne.execute({ id });

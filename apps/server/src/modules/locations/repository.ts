@@ -1,6 +1,7 @@
 import type { CreateLocation, Location, LocationListQuery, UpdateLocation } from '@ritim/shared';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { Executor } from '../audit-logs/record.js';
 import { locations, users } from '../../db/schema.js';
 import { defineList } from '../../lib/list.js';
 
@@ -52,6 +53,11 @@ export class LocationRepository {
     },
     map: toLocation,
   });
+
+  /** One transaction with this repository working in it (lib/crud-routes.ts: a write and its audit row). */
+  transaction<T>(work: (repository: LocationRepository, tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new LocationRepository(tx), tx));
+  }
 
   async find(id: number): Promise<Location | undefined> {
     const [row] = await this.select().where(eq(locations.id, id));

@@ -1,4 +1,5 @@
 import {
+  type CreateLookup,
   createLookupSchema,
   lookupListQuerySchema,
   lookupListSchema,
@@ -6,11 +7,12 @@ import {
   MAX_LIMIT,
   messages,
   PAGE_SIZE,
+  type UpdateLookup,
   updateLookupSchema,
 } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/access.js';
-import { crudRoutes } from '../../lib/crud-routes.js';
+import { type CrudRepository, crudRoutes, type CrudWrites } from '../../lib/crud-routes.js';
 import { AppError, errorResponses } from '../../lib/errors.js';
 import type { LookupService } from './service.js';
 
@@ -30,6 +32,22 @@ const crud = crudRoutes({
   without: ['list'],
   archives: false,
   docs: { read: { errors }, create: { errors }, update: { errors } },
+});
+
+type LookupCrud = CrudRepository<CreateLookup, UpdateLookup, never>;
+
+/** The generic routes' view of the service, which answers 404 and 409 with the lookup's own words. */
+const crudAdapter = (
+  lookups: LookupService,
+): CrudWrites<CreateLookup, UpdateLookup> & Pick<LookupCrud, 'transaction'> => ({
+  find: (id: number) => lookups.get(id),
+  create: (input: CreateLookup, createdBy: number) => lookups.create(input, createdBy),
+  update: (id: number, input: UpdateLookup) => lookups.update(id, input),
+  delete: async (id: number) => {
+    await lookups.delete(id);
+    return true;
+  },
+  transaction: (work) => lookups.transaction((service, tx) => work(crudAdapter(service), tx)),
 });
 
 export const lookupRoutes: FastifyPluginAsyncZod<{ lookups: LookupService }> = async (app, { lookups }) => {
@@ -60,15 +78,5 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ lookups: LookupService }> = a
   );
 
   // The service answers 404 and 409 with the lookup's own words; the routes only pass through.
-  await app.register(crud, {
-    repository: {
-      find: (id) => lookups.get(id),
-      create: (input, createdBy) => lookups.create(input, createdBy),
-      update: (id, input) => lookups.update(id, input),
-      delete: async (id) => {
-        await lookups.delete(id);
-        return true;
-      },
-    },
-  });
+  await app.register(crud, { repository: crudAdapter(lookups) });
 };

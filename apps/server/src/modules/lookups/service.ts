@@ -7,6 +7,7 @@ import {
   type UpdateLookup,
 } from '@ritim/shared';
 import { AppError, isReferencedError, pgErrorCode } from '../../lib/errors.js';
+import type { Executor } from '../audit-logs/record.js';
 import type { LookupListRequest, LookupRepository } from './repository.js';
 
 /**
@@ -39,6 +40,11 @@ function constraintOf(error: unknown): string | undefined {
 /** The lookup rules beyond the shared contract: the record and the parent exist, no cycles. */
 export class LookupService {
   constructor(private readonly lookups: LookupRepository) {}
+
+  /** One transaction with this service working in it (lib/crud-routes.ts: a write and its audit row). */
+  transaction<T>(work: (service: LookupService, tx: Executor) => Promise<T>): Promise<T> {
+    return this.lookups.transaction((repository, tx) => work(new LookupService(repository), tx));
+  }
 
   list(query: LookupListRequest) {
     return this.lookups.list(query);

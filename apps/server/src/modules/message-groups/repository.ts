@@ -1,6 +1,7 @@
 import type { CreateMessageGroup, MessageGroup, MessageGroupListQuery, UpdateMessageGroup } from '@ritim/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { Executor } from '../audit-logs/record.js';
 import { messageGroups } from '../../db/schema.js';
 import { defineList } from '../../lib/list.js';
 
@@ -63,6 +64,11 @@ export class MessageGroupRepository {
     id: messageGroups.id,
     map: toMessageGroup,
   });
+
+  /** One transaction with this repository working in it (lib/crud-routes.ts: a write and its audit row). */
+  transaction<T>(work: (repository: MessageGroupRepository, tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new MessageGroupRepository(tx), tx));
+  }
 
   async find(id: number): Promise<MessageGroup | undefined> {
     const [row] = await this.findOne.execute({ id });

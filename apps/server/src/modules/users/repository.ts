@@ -3,6 +3,7 @@ import type { CreateUser, MyProfile, UpdateUser, User, UserListQuery } from '@ri
 import { userMessages } from '@ritim/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { Executor } from '../audit-logs/record.js';
 import { groups, messageGroups, userGroups, users } from '../../db/schema.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { revokeUserRefreshTokens } from '../../auth/refresh-tokens.js';
@@ -152,6 +153,11 @@ export class UserRepository {
     },
     map: toUser,
   });
+
+  /** One transaction with this repository working in it (lib/crud-routes.ts: a write and its audit row). */
+  transaction<T>(work: (repository: UserRepository, tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(new UserRepository(tx), tx));
+  }
 
   async find(id: number): Promise<User | undefined> {
     const [row] = (await this.findStatement.execute({ id })) as UserRow[];

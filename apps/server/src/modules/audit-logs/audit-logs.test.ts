@@ -1,0 +1,273 @@
+import type { AuditLog, AuditLogList } from '@ritim/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs } from '../../db/schema.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { recordAudit } from './record.js';
+import { createPersonPerRole, type Headers, type Person } from '../../test/seed.js';
+
+let ctx: TestContext;
+let admin: Person;
+let editor: Headers;
+let organiser: Person;
+let guest: Headers;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const people = await createPersonPerRole(ctx);
+  admin = people.admin;
+  editor = people.editor.headers;
+  organiser = people.editor;
+  guest = people.guest.headers;
+});
+afterAll(() => ctx.close());
+
+const SECRET_PASSWORD = 'a-very-secret-password-42';
+
+const call = async (
+  method: 'POST' | 'PATCH' | 'DELETE' | 'PUT',
+  url: string,
+  payload?: object,
+  headers = admin.headers,
+) => ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+const list = async (query = '', headers: Headers = admin.headers) =>
+  ctx.app.inject({ method: 'GET', url: `/api/audit-logs?${query}`, headers });
+
+const rows = async (query: string): Promise<AuditLog[]> => {
+  const response = await list(query);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<AuditLogList>().auditLogs;
+};
+
+/** The newest row of a thing (its section and id). */
+const latest = async (entityType: string, entityId: number) =>
+  (await rows(`entityType=${entityType}&entityId=${entityId}&limit=1`))[0];
+
+const count = async () =>
+  Number(
+    ((await ctx.database.db.execute(sql`select count(*)::integer as n from audit_logs`)) as { rows: { n: number }[] })
+      .rows[0]!.n,
+  );
+
+describe('the generic sections (create, update, delete through lib/crud-routes.ts)', () => {
+  it.each([
+    ['locations', { name: 'Hall A' }, { name: 'Hall B' }, 'Hall A', 'name'],
+    ['groups', { name: 'Strings' }, { name: 'Winds' }, 'Strings', 'name'],
+    ['message-groups', { name: 'Parents' }, { name: 'Parents 5A' }, 'Parents', 'name'],
+    [
+      'forms',
+      { title: 'Notes', groupIds: [], schema: null, description: null },
+      { title: 'Notes 2' },
+      'Notes',
+      'title',
+    ],
+  ] as const)(
+    'records %s: create, update (from/to) and delete, with actor and request id',
+    async (section, create, update, name, field) => {
+      const created = await call('POST', `/api/${section}`, create);
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json<{ id: number }>().id;
+      const createdRow = await latest(section, id);
+      expect(createdRow).toMatchObject({
+        action: 'create',
+        entityType: section,
+        entityId: id,
+        entityName: name,
+        actor: { id: admin.id, username: 'admin' },
+        requestId: created.headers['x-request-id'],
+      });
+      expect(createdRow!.changes![field]).toEqual({ from: null, to: name });
+
+      const patched = await call('PATCH', `/api/${section}/${id}`, update);
+      expect(patched.statusCode, patched.body).toBe(200);
+      const updatedRow = await latest(section, id);
+      expect(updatedRow).toMatchObject({ action: 'update', entityId: id, entityName: Object.values(update)[0] });
+      expect(updatedRow!.changes).toEqual({ [field]: { from: name, to: Object.values(update)[0] } });
+
+      const deleted = await call('DELETE', `/api/${section}/${id}`);
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      const deletedRow = await latest(section, id);
+      expect(deletedRow).toMatchObject({ action: 'delete', entityId: id, entityName: Object.values(update)[0] });
+      expect(deletedRow!.changes![field]).toEqual({ from: Object.values(update)[0], to: null });
+    },
+  );
+
+  it('records a lookup and a user (whose password is only ever "[redacted]")', async () => {
+    const lookup = await call('POST', '/api/lookups', { key: 'instrument', value: 'vn', label: 'Violin' });
+    expect(lookup.statusCode, lookup.body).toBe(201);
+    const lookupId = lookup.json<{ id: number }>().id;
+    expect(await latest('lookups', lookupId)).toMatchObject({ action: 'create', entityName: 'Violin' });
+
+    const user = await call('POST', '/api/users', {
+      username: 'newcomer',
+      password: SECRET_PASSWORD,
+      role: 'guest',
+      timezone: 'Europe/Istanbul',
+    });
+    expect(user.statusCode, user.body).toBe(201);
+    const userId = user.json<{ id: number }>().id;
+    const createdRow = await latest('users', userId);
+    expect(createdRow).toMatchObject({ action: 'create', entityName: 'newcomer' });
+    expect(createdRow!.changes!.password).toEqual({ from: '[redacted]', to: '[redacted]' });
+    expect(createdRow!.changes!.username).toEqual({ from: null, to: 'newcomer' });
+
+    const patched = await call('PATCH', `/api/users/${userId}`, { password: `${SECRET_PASSWORD}-2`, name: 'Nil' });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect((await latest('users', userId))!.changes).toEqual({
+      name: { from: null, to: 'Nil' },
+      password: { from: '[redacted]', to: '[redacted]' },
+    });
+  });
+
+  it('records an archived event as `archive`, its status from active to archived', async () => {
+    const location = (await call('POST', '/api/locations', { name: 'Studio' })).json<{ id: number }>().id;
+    const event = await call('POST', '/api/events', {
+      title: 'Rehearsal',
+      locationId: location,
+      organiserId: organiser.id,
+      guestIds: [],
+      rrule: 'DTSTART;TZID=Europe/Istanbul:20200106T100000\nRRULE:FREQ=WEEKLY;COUNT=3',
+    });
+    expect(event.statusCode, event.body).toBe(201);
+    const eventId = event.json<{ id: number }>().id;
+    expect(await latest('events', eventId)).toMatchObject({ action: 'create', entityName: 'Rehearsal' });
+    // Its sessions are in the past: history, so the delete archives it.
+    const deleted = await call('DELETE', `/api/events/${eventId}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const row = await latest('events', eventId);
+    expect(row).toMatchObject({ action: 'archive', entityName: 'Rehearsal' });
+    expect(row!.changes!.status).toEqual({ from: 'active', to: 'archived' });
+  });
+
+  it('writes no row for a write that fails (the row is in the write’s transaction)', async () => {
+    const before = await count();
+    const location = (await call('POST', '/api/locations', { name: 'Busy room' })).json<{ id: number }>().id;
+    await call('POST', '/api/events', {
+      title: 'Holding the room',
+      locationId: location,
+      organiserId: organiser.id,
+      guestIds: [],
+      rrule: 'DTSTART;TZID=Europe/Istanbul:20200106T100000\nRRULE:FREQ=WEEKLY;COUNT=1',
+    });
+    const afterSetup = await count();
+    expect(afterSetup).toBe(before + 2);
+    // The event references the location: the database refuses the delete after the audit row was written.
+    const refused = await call('DELETE', `/api/locations/${location}`);
+    expect(refused.statusCode).toBe(409);
+    const duplicate = await call('POST', '/api/message-groups', { name: 'Chat', externalId: 'chat-1' });
+    expect(duplicate.statusCode).toBe(201);
+    const again = await call('POST', '/api/message-groups', { name: 'Chat 2', externalId: 'chat-1' });
+    expect(again.statusCode).toBe(409);
+    expect(await count()).toBe(afterSetup + 1);
+    expect(await latest('locations', location)).toMatchObject({ action: 'create' });
+  });
+
+  it('rolls a row back with the transaction it was written in', async () => {
+    const before = await count();
+    await expect(
+      ctx.database.db.transaction(async (tx) => {
+        await recordAudit(tx, { action: 'update', entityType: 'locations', entityId: 1, changes: null });
+        const inside = await tx.execute(sql`select count(*)::integer as n from audit_logs`);
+        expect((inside as { rows: { n: number }[] }).rows[0]!.n).toBe(before + 1);
+        throw new Error('the change fails after its row was written');
+      }),
+    ).rejects.toThrow('the change fails');
+    expect(await count()).toBe(before);
+  });
+});
+
+describe('GET /api/audit-logs', () => {
+  it('answers admins only: editor 403, guest 403, signed out 401', async () => {
+    expect((await list('', editor)).statusCode).toBe(403);
+    expect((await list('', guest)).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/audit-logs' })).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['entityType=nope', 'entityType must be an API section'],
+    ['action=explode', 'action must be a known action'],
+    ['entityId=abc', undefined],
+    ['actorId=-1', undefined],
+    ['from=yesterday', 'from must be a day or an ISO date-time'],
+    ['to=2026-02-30', 'to must be a day or an ISO date-time'],
+    ['limit=0', undefined],
+    ['limit=101', undefined],
+    ['offset=-1', undefined],
+    ['timezone=Mars/Olympus', undefined],
+  ])('refuses %s with 400', async (query, message) => {
+    const response = await list(query);
+    expect(response.statusCode, response.body).toBe(400);
+    if (message) expect(response.json()).toMatchObject({ message });
+  });
+
+  it('lists newest first, pages with limit and offset, and counts the whole match', async () => {
+    const all = await rows('limit=100');
+    const total = (await list('limit=1')).json<AuditLogList>().totalCount;
+    expect(total).toBe(all.length);
+    const order = all.map((row) => [Date.parse(row.at), row.id] as const);
+    expect(order).toEqual([...order].sort((a, b) => b[0] - a[0] || b[1] - a[1]));
+    const second = await list('limit=2&offset=2');
+    expect(second.json<AuditLogList>()).toEqual({ auditLogs: all.slice(2, 4), totalCount: total });
+    expect((await list(`offset=${total + 5}`)).json<AuditLogList>()).toEqual({ auditLogs: [], totalCount: total });
+  });
+
+  it('filters by section, id, actor, action and time (instants, and days in a zone)', async () => {
+    const all = await rows('limit=100');
+    expect((await rows('entityType=locations&limit=100')).every((row) => row.entityType === 'locations')).toBe(true);
+    const one = all.find((row) => row.entityType === 'groups')!;
+    expect(
+      (await rows(`entityType=groups&entityId=${one.entityId}`)).every((row) => row.entityId === one.entityId),
+    ).toBe(true);
+    expect((await rows(`actorId=${admin.id}&limit=100`)).length).toBe(
+      all.filter((row) => row.actor?.id === admin.id).length,
+    );
+    expect((await rows('action=delete&limit=100')).map((row) => row.id)).toEqual(
+      all.filter((row) => row.action === 'delete').map((row) => row.id),
+    );
+    const newest = all[0]!;
+    expect((await rows(`from=${encodeURIComponent(newest.at)}&limit=100`)).map((row) => row.id)).toEqual(
+      all.filter((row) => row.at === newest.at).map((row) => row.id),
+    );
+    expect(await rows(`to=${encodeURIComponent(new Date(Date.parse(all.at(-1)!.at) - 1).toISOString())}`)).toEqual([]);
+    const today = newest.at.slice(0, 10);
+    expect((await rows(`from=${today}&to=${today}&limit=100`)).length).toBe(all.length);
+    // Istanbul is 3 hours ahead of UTC: its day ends before the UTC day does.
+    const dayAfter = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    expect(await rows(`from=${dayAfter}&timezone=Europe/Istanbul`)).toEqual(
+      all.filter((row) => Date.parse(row.at) >= Date.parse(`${today}T21:00:00Z`)),
+    );
+  });
+
+  it('sends the request id back as x-request-id, the one the client sent when it sent one', async () => {
+    const response = await call(
+      'POST',
+      '/api/locations',
+      { name: 'Tagged' },
+      { ...admin.headers, 'x-request-id': 'req-abc-1' },
+    );
+    expect(response.headers['x-request-id']).toBe('req-abc-1');
+    const id = response.json<{ id: number }>().id;
+    expect(await latest('locations', id)).toMatchObject({ requestId: 'req-abc-1' });
+    expect((await list()).headers['x-request-id']).toEqual(expect.any(String));
+  });
+});
+
+describe('the audit_logs table', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE', async () => {
+    const db = ctx.database.db;
+    expect(await count()).toBeGreaterThan(0);
+    await expect(db.update(auditLogs).set({ entityName: 'changed' })).rejects.toThrow();
+    await expect(db.delete(auditLogs)).rejects.toThrow();
+    await expect(db.execute(sql`truncate audit_logs`)).rejects.toThrow();
+    const changed = await db.execute(sql`select count(*)::integer as n from audit_logs where entity_name = 'changed'`);
+    expect((changed as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+  });
+
+  it('holds no password, hash or token anywhere', async () => {
+    const text = await ctx.database.db.execute(sql`select string_agg(t::text, ' ') as all from audit_logs t`);
+    const all = (text as { rows: { all: string }[] }).rows[0]!.all;
+    expect(all).toContain('[redacted]');
+    for (const secret of [SECRET_PASSWORD, '$argon2', '$2b$', 'Bearer']) expect(all).not.toContain(secret);
+  });
+});

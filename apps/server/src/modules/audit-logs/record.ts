@@ -1,0 +1,92 @@
+import { type AuditAction, type AuditEntityType, REDACTED } from '@ritim/shared';
+import type { Db } from '../../db/client.js';
+import { auditLogs } from '../../db/schema.js';
+import { currentActor } from './context.js';
+
+/** A write's transaction (or the database, for a single statement). */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type AuditChanges = Record<string, { from: unknown; to: unknown }>;
+
+/** One row of the audit log, as a write path states it; who and which request come from the context. */
+export interface AuditEntry {
+  action: AuditAction;
+  entityType: AuditEntityType;
+  entityId: number | null;
+  entityName?: string | null;
+  changes?: AuditChanges | null;
+  /**
+   * Who acted when it is not the signed-in user of the request: the user who just signed in, or
+   * null (a guest's own answer through their link, a failed sign-in).
+   */
+  actor?: { id: number; username: string } | null;
+}
+
+/**
+ * The fields whose values never reach the log (docs/domain.md#audit-log): passwords, hashes,
+ * tokens, TOTP secrets, recovery codes. A change to one is recorded as `"[redacted]"` both ways.
+ */
+const SECRET_FIELD = /password|hash|token|secret|totp|recovery/i;
+
+/** The bookkeeping fields a diff leaves out: the id is the row's, the creator and times never change by hand. */
+const SKIPPED_FIELDS = new Set(['id', 'createdAt', 'updatedAt', 'user']);
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * `{field: {from, to}}` between two states of a thing as the API shows it (null: it did not exist,
+ * or no longer does), plus the secret fields the input set (which the API never shows). Null when
+ * nothing changed.
+ */
+export function auditChanges(before: unknown, after: unknown, input?: unknown): AuditChanges | null {
+  const from = (before ?? {}) as Record<string, unknown>;
+  const to = (after ?? {}) as Record<string, unknown>;
+  const changes: AuditChanges = {};
+  for (const field of new Set([...Object.keys(from), ...Object.keys(to)])) {
+    if (SKIPPED_FIELDS.has(field) || same(from[field], to[field])) continue;
+    changes[field] = SECRET_FIELD.test(field)
+      ? { from: REDACTED, to: REDACTED }
+      : { from: from[field] ?? null, to: to[field] ?? null };
+  }
+  if (input && typeof input === 'object') {
+    for (const [field, value] of Object.entries(input)) {
+      if (SECRET_FIELD.test(field) && !isEmpty(value)) changes[field] = { from: REDACTED, to: REDACTED };
+    }
+  }
+  return Object.keys(changes).length ? changes : null;
+}
+
+/** A thing's name as a row keeps it: its name, title, username or label. */
+export function entityNameOf(item: unknown): string | null {
+  if (!item || typeof item !== 'object') return null;
+  const fields = item as Record<string, unknown>;
+  for (const key of ['name', 'title', 'username', 'label']) {
+    if (typeof fields[key] === 'string') return fields[key];
+  }
+  return null;
+}
+
+/** The columns of one row, with the actor and request id of the current request. */
+export function auditRow(entry: AuditEntry): typeof auditLogs.$inferInsert {
+  const context = currentActor();
+  const actor = entry.actor === undefined ? context.actor : entry.actor;
+  return {
+    actorId: actor?.id ?? null,
+    actorUsername: actor?.username ?? null,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    entityName: entry.entityName ?? null,
+    changes: entry.changes ?? null,
+    requestId: context.requestId,
+  };
+}
+
+/**
+ * Writes rows of the audit log in `db`, the transaction of the change they describe (so they
+ * commit or roll back with it).
+ */
+export async function recordAudit(db: Executor, ...entries: AuditEntry[]): Promise<void> {
+  if (entries.length) await db.insert(auditLogs).values(entries.map(auditRow));
+}

@@ -1,0 +1,24 @@
+import { auditLogListQuerySchema, auditLogListSchema } from '@ritim/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/errors.js';
+import type { AuditLogRepository } from './repository.js';
+
+/**
+ * /api/audit-logs (admins): the audit log, read only. No route changes or deletes a row, and the
+ * database refuses it (docs/domain.md#audit-log).
+ */
+export const auditLogRoutes: FastifyPluginAsyncZod<{ auditLogs: AuditLogRepository }> = async (app, { auditLogs }) => {
+  app.get(
+    '/',
+    {
+      config: { access: ['admin'] },
+      schema: {
+        tags: ['audit-logs'],
+        summary: 'The audit log, newest first: filter by section and id, actor, action and time',
+        querystring: auditLogListQuerySchema,
+        response: { 200: auditLogListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => auditLogs.list(request.query),
+  );
+};
