@@ -126,42 +126,46 @@ function ActivityFiltersBar({
   const people = useQuery(everyoneQuery());
   const any = Object.values(filters).some((value) => value !== undefined);
   return (
-    <fieldset
-      className="grid w-full gap-4 sm:grid-cols-2 lg:grid-cols-3 lg:items-end xl:grid-cols-6"
-      data-testid="activity-filters"
-    >
+    <fieldset className="grid w-full grid-cols-2 items-end gap-4 lg:grid-cols-3" data-testid="activity-filters">
       <legend className="sr-only">{t('audit.filters')}</legend>
-      <WithChoices label={t('audit.person')} query={people} texts={choiceTexts}>
-        {(data) => (
-          <FilterSelect
-            label={t('audit.person')}
-            emptyLabel={t('audit.anyPerson')}
-            value={filters.actorId}
-            options={data.items.map((person) => ({
-              value: person.id,
-              label: person.name || person.surname ? `${fullName(person)} (${person.username})` : person.username,
-            }))}
-            onChange={(actorId) => onChange({ actorId })}
-          />
-        )}
-      </WithChoices>
-      <FilterSelect<AuditEntityType>
-        label={t('audit.section')}
-        emptyLabel={t('audit.anySection')}
-        value={filters.entityType}
-        options={AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: t(SECTION_LABELS[type]) }))}
-        onChange={(entityType) => onChange({ entityType })}
-      />
-      <FilterSelect<AuditAction>
-        label={t('audit.action')}
-        emptyLabel={t('audit.anyAction')}
-        value={filters.action}
-        options={AUDIT_ACTIONS.map((action) => ({ value: action, label: t(`audit.actions.${action}`) }))}
-        onChange={(action) => onChange({ action })}
-      />
+      {/* One a row on a phone, but the two days side by side. */}
+      <div className="col-span-2 sm:col-span-1">
+        <WithChoices label={t('audit.person')} query={people} texts={choiceTexts}>
+          {(data) => (
+            <FilterSelect
+              label={t('audit.person')}
+              emptyLabel={t('audit.anyPerson')}
+              value={filters.actorId}
+              options={data.items.map((person) => ({
+                value: person.id,
+                label: person.name || person.surname ? `${fullName(person)} (${person.username})` : person.username,
+              }))}
+              onChange={(actorId) => onChange({ actorId })}
+            />
+          )}
+        </WithChoices>
+      </div>
+      <div className="col-span-2 sm:col-span-1">
+        <FilterSelect<AuditEntityType>
+          label={t('audit.section')}
+          emptyLabel={t('audit.anySection')}
+          value={filters.entityType}
+          options={AUDIT_ENTITY_TYPES.map((type) => ({ value: type, label: t(SECTION_LABELS[type]) }))}
+          onChange={(entityType) => onChange({ entityType })}
+        />
+      </div>
+      <div className="col-span-2 sm:col-span-1">
+        <FilterSelect<AuditAction>
+          label={t('audit.action')}
+          emptyLabel={t('audit.anyAction')}
+          value={filters.action}
+          options={AUDIT_ACTIONS.map((action) => ({ value: action, label: t(`audit.actions.${action}`) }))}
+          onChange={(action) => onChange({ action })}
+        />
+      </div>
       <DayFilter label={t('attendance.from')} value={filters.from} onChange={(from) => onChange({ from })} />
       <DayFilter label={t('events.to')} value={filters.to} onChange={(to) => onChange({ to })} />
-      <div>
+      <div className="col-span-2 lg:col-span-1">
         <button
           type="button"
           className={buttonClass.secondary}
