@@ -28,6 +28,7 @@ import { AppError } from './lib/errors.js';
 import { containsNul } from './lib/nul.js';
 import type { Outbox } from './messaging/outbox.js';
 import { registerAuditContext } from './modules/audit-logs/context.js';
+import { AuditTrail } from './modules/audit-logs/record.js';
 import { AuditLogRepository } from './modules/audit-logs/repository.js';
 import { auditLogRoutes } from './modules/audit-logs/routes.js';
 import { calendarFeedRoutes } from './modules/calendar-feed/routes.js';
@@ -251,6 +252,7 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(authRoutes, {
     prefix: '/api/auth',
+    audit: new AuditTrail(db),
     users,
     tokens,
     refreshTokens: new RefreshTokenRepository(db),

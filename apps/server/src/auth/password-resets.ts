@@ -1,12 +1,13 @@
-import { PASSWORD_RESET_TTL_MINUTES, passwordResetMessages } from '@ritim/shared';
+import { PASSWORD_RESET_TTL_MINUTES, passwordResetMessages, REDACTED } from '@ritim/shared';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
-import { passwordResets } from '../db/schema.js';
+import { passwordResets, users } from '../db/schema.js';
 import { guestTexts } from '../i18n/guest-texts.js';
 import { AppError } from '../lib/errors.js';
 import { personName } from '../lib/names.js';
 import type { NewMessage, Outbox } from '../messaging/outbox.js';
+import { recordAudit } from '../modules/audit-logs/record.js';
 import type { ResetAccount, UserRepository } from '../modules/users/repository.js';
 import { hashPassword } from './passwords.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
@@ -95,6 +96,17 @@ export class PasswordResets {
         .set({ usedAt: now })
         .where(and(eq(passwordResets.userId, claimed.userId), isNull(passwordResets.usedAt)));
       await this.users.setPasswordHash(tx, claimed.userId, passwordHash);
+      const [account] = await tx.select({ username: users.username }).from(users).where(eq(users.id, claimed.userId));
+      const username = account?.username ?? '';
+      // The account's owner, through the link sent to them; the new password only as "[redacted]".
+      await recordAudit(tx, {
+        action: 'passwordReset',
+        entityType: 'auth',
+        entityId: claimed.userId,
+        entityName: username,
+        changes: { password: { from: REDACTED, to: REDACTED } },
+        actor: { id: claimed.userId, username },
+      });
       return true;
     });
     // Another request spent it between the look and the claim.

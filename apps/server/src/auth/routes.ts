@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BackgroundWork } from '../lib/background.js';
 import { AppError, errorResponses } from '../lib/errors.js';
+import type { AuditTrail } from '../modules/audit-logs/record.js';
 import type { UserRepository } from '../modules/users/repository.js';
 import { assertSameOrigin } from './access.js';
 import type { PasswordResets } from './password-resets.js';
@@ -27,6 +28,8 @@ export const REFRESH_COOKIE = 'ritim_refresh';
 const COOKIE_PATH = '/api/auth';
 
 export interface AuthRouteDeps {
+  /** Where sign-ins are recorded (docs/domain.md#audit-log). */
+  audit: AuditTrail;
   users: UserRepository;
   refreshTokens: RefreshTokenRepository;
   tokens: AccessTokens;
@@ -41,7 +44,7 @@ const errors = errorResponses(400, 401, 403);
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
   app,
-  { users, refreshTokens, tokens, throttle, passwordResets, resetThrottle, background },
+  { audit, users, refreshTokens, tokens, throttle, passwordResets, resetThrottle, background },
 ) => {
   const setRefreshCookie = (reply: FastifyReply, token: string) => {
     const common = {
@@ -76,9 +79,25 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
       const valid = await verifyPassword(credentials?.passwordHash, password);
       if (!credentials || !valid || !credentials.active) {
         await throttle.recordFailure(username, request.ip);
+        // The name tried, never the password; no actor and no id: nobody signed in.
+        await audit.record({
+          action: 'loginFailed',
+          entityType: 'auth',
+          entityId: null,
+          entityName: username,
+          actor: null,
+        });
         throw new AppError(401, messages.invalidCredentials);
       }
       await throttle.clear(username, request.ip);
+      const { user } = credentials;
+      await audit.record({
+        action: 'login',
+        entityType: 'auth',
+        entityId: user.id,
+        entityName: user.username,
+        actor: { id: user.id, username: user.username },
+      });
       setRefreshCookie(reply, await refreshTokens.issue(credentials.user.id));
       return { accessToken: await tokens.sign(credentials.user) };
     },

@@ -1,4 +1,12 @@
-import { type AuditEntityType, idParamsSchema, messages, notFound, type Role, type Text } from '@ritim/shared';
+import {
+  type AuditAction,
+  type AuditEntityType,
+  idParamsSchema,
+  messages,
+  notFound,
+  type Role,
+  type Text,
+} from '@ritim/shared';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../auth/access.js';
@@ -84,6 +92,11 @@ export interface CrudRouteOptions<
    * the OpenAPI lists both unless this is false.
    */
   archives?: boolean;
+  /**
+   * The audit log's action of an update when it is not `update` (an event's "this and following"
+   * is a `split`); docs/domain.md#audit-log.
+   */
+  updateAction?: (input: z.output<U>) => AuditAction;
   /** Per-route documentation. */
   docs?: Partial<Record<CrudRoute, CrudRouteDocs>>;
   /**
@@ -115,7 +128,7 @@ export function crudRoutes<
 ): FastifyPluginAsync<{
   repository: Omit<CrudRepository<z.output<C>, z.output<U>, z.output<L>>, MethodOf<W>>;
 }> {
-  const { section, schemas, conflicts = {}, roles = {}, docs = {}, canRead, cacheList = false } = options;
+  const { section, schemas, conflicts = {}, roles = {}, docs = {}, canRead, cacheList = false, updateAction } = options;
   const without = new Set<CrudRoute>(options.without);
   const admins = ['admin'] as const;
   const access = { list: roles.list ?? admins, read: roles.read ?? admins, write: roles.write ?? admins };
@@ -233,12 +246,15 @@ export function crudRoutes<
               if (before === undefined) return undefined;
               const after = await repo.update(id, input, currentUser(request).id);
               if (after === undefined) return undefined;
+              const changes = auditChanges(before, after, input);
+              // A split answers the later part, a new row: the log says which.
+              const answered = idOf(after);
               await recordAudit(tx, {
-                action: 'update',
+                action: updateAction?.(input) ?? 'update',
                 entityType: section,
                 entityId: id,
-                entityName: entityNameOf(after),
-                changes: auditChanges(before, after, input),
+                entityName: entityNameOf(answered === id ? after : before),
+                changes: answered === id ? changes : { ...changes, id: { from: id, to: answered } },
               });
               return after;
             }),

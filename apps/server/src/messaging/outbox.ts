@@ -1,5 +1,6 @@
 import { type Language, type MessageType, messagingMessages, type Text } from '@ritim/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { recordAudit } from '../modules/audit-logs/record.js';
 import type { Db } from '../db/client.js';
 import { Sealer } from '../lib/sealed.js';
 import { messageGroups, messageLogs, users } from '../db/schema.js';
@@ -211,7 +212,19 @@ export class Outbox {
         status: messageLogs.status,
         name: messageLogs.recipientName,
         key: messageLogs.idempotencyKey,
+        type: messageLogs.type,
       });
+    // Each message logged is a send in the audit log, in the transaction that decided it.
+    await recordAudit(
+      tx as Db,
+      ...inserted.map((row) => ({
+        action: 'send' as const,
+        entityType: 'message-logs' as const,
+        entityId: row.id,
+        entityName: row.name,
+        changes: { type: { from: null, to: row.type }, status: { from: null, to: row.status } },
+      })),
+    );
     result.duplicates = messages.length - inserted.length;
     const queued = inserted.filter((row) => row.status === 'queued');
     result.queued = queued.length;
@@ -276,9 +289,16 @@ export class Outbox {
         .update(messageLogs)
         .set({ status: 'queued', error: null, updatedAt: sql`now()` })
         .where(and(eq(messageLogs.id, messageLogId), eq(messageLogs.status, 'failed')))
-        .returning({ id: messageLogs.id });
+        .returning({ id: messageLogs.id, name: messageLogs.recipientName });
       if (row) {
         await this.queue.sendMany(this.job, [{ messageLogId }], { tx });
+        await recordAudit(tx, {
+          action: 'retry',
+          entityType: 'message-logs',
+          entityId: row.id,
+          entityName: row.name,
+          changes: { status: { from: 'failed', to: 'queued' } },
+        });
         return 'queued';
       }
       const [exists] = await tx

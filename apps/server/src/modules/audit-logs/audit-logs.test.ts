@@ -1,10 +1,22 @@
 import type { AuditLog, AuditLogList } from '@ritim/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs } from '../../db/schema.js';
-import { createTestApp, type TestContext } from '../../test/harness.js';
+import { auditLogs, messageLogs } from '../../db/schema.js';
+import { buildApp } from '../../app.js';
+import { JobQueue } from '../../jobs/queue.js';
+import type { Outbox } from '../../messaging/outbox.js';
+import { createTestDatabase, createUser, TEST_JWT_SECRET, type TestContext } from '../../test/harness.js';
+import { startMailOutbox } from '../../test/mail.js';
 import { recordAudit } from './record.js';
-import { createPersonPerRole, type Headers, type Person } from '../../test/seed.js';
+import {
+  createPersonPerRole,
+  createSession,
+  type Headers,
+  headersOf,
+  insertRow,
+  occurrenceIdsOf,
+  type Person,
+} from '../../test/seed.js';
 
 let ctx: TestContext;
 let admin: Person;
@@ -12,15 +24,35 @@ let editor: Headers;
 let organiser: Person;
 let guest: Headers;
 
+let queue: JobQueue;
+let closeMail: () => Promise<void>;
+
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // An app with an outbox (sends and retries are recorded too), on a database of this file's own.
+  const database = await createTestDatabase();
+  queue = new JobQueue(database, { pollingIntervalSeconds: 0.5 });
+  await queue.start();
+  let outbox: Outbox;
+  ({ outbox, close: closeMail } = await startMailOutbox(database, queue, 'deliver-message-audit-test'));
+  const app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, outbox });
+  await app.ready();
+  ctx = {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await queue.stop();
+      await closeMail();
+      await database.close();
+    },
+  };
   const people = await createPersonPerRole(ctx);
   admin = people.admin;
   editor = people.editor.headers;
   organiser = people.editor;
   guest = people.guest.headers;
 });
-afterAll(() => ctx.close());
+afterAll(() => ctx.close(), 60_000);
 
 const SECRET_PASSWORD = 'a-very-secret-password-42';
 
@@ -174,6 +206,208 @@ describe('the generic sections (create, update, delete through lib/crud-routes.t
       }),
     ).rejects.toThrow('the change fails');
     expect(await count()).toBe(before);
+  });
+});
+
+describe('state changes, sign-ins and the other writes', () => {
+  /** A day a year ahead (UTC): sessions there are in the future whatever today is. */
+  const ahead = (days: number) => new Date(Date.now() + (365 + days) * 86_400_000).toISOString().slice(0, 10);
+  let locationId: number;
+  let guestId: number;
+
+  beforeAll(async () => {
+    locationId = (await call('POST', '/api/locations', { name: 'State room' })).json<{ id: number }>().id;
+    guestId = (await createUser(ctx.database, { username: 'ayla', role: 'guest', email: 'ayla@example.com' })).id;
+  });
+
+  const session = (day: string, title = 'Lesson') =>
+    createSession(ctx, admin.headers, {
+      title,
+      start: `${day}T14:00`,
+      zone: 'UTC',
+      organiserId: organiser.id,
+      locationId,
+      guestIds: [guestId],
+    });
+  const occurrenceRow = (id: number) => latest('event-occurrences', id);
+
+  it('records approve, send (each message) and unapprove of a day, with the status from and to', async () => {
+    const day = ahead(1);
+    const id = await session(day, 'Approved lesson');
+    const approved = await call('POST', '/api/event-occurrences/approveSchedule', { listDate: day, timezone: 'UTC' });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(await occurrenceRow(id)).toMatchObject({
+      action: 'approve',
+      entityName: 'Approved lesson',
+      actor: { id: admin.id },
+      changes: { status: { from: 'scheduled', to: 'approved' } },
+      requestId: approved.headers['x-request-id'],
+    });
+    const sent = await call('POST', '/api/event-occurrences/sendReminders', { listDate: day, timezone: 'UTC' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [log] = await ctx.database.db
+      .select()
+      .from(messageLogs)
+      .where(sql`${messageLogs.occurrenceId} = ${id}`);
+    expect(await latest('message-logs', log!.id)).toMatchObject({
+      action: 'send',
+      actor: { id: admin.id },
+      changes: { type: { from: null, to: 'reminder' } },
+    });
+    await call('POST', '/api/event-occurrences/unapproveSchedule', { listDate: day, timezone: 'UTC' });
+    expect(await occurrenceRow(id)).toMatchObject({
+      action: 'unapprove',
+      changes: { status: { from: 'approved', to: 'scheduled' } },
+    });
+  });
+
+  it('records a moved session, a cancel and a restore', async () => {
+    const id = await session(ahead(2), 'Moved lesson');
+    const moved = await call('PATCH', `/api/event-occurrences/${id}`, { occurrenceDate: `${ahead(3)}T15:00:00.000Z` });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await occurrenceRow(id)).toMatchObject({
+      action: 'update',
+      changes: { occurrenceDate: { from: `${ahead(2)}T14:00:00.000Z`, to: `${ahead(3)}T15:00:00.000Z` } },
+    });
+    const cancelled = await call('POST', `/api/event-occurrences/${id}/cancel`, { reason: 'Teacher is ill' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await occurrenceRow(id)).toMatchObject({
+      action: 'cancel',
+      entityName: 'Moved lesson',
+      changes: { status: { from: 'scheduled', to: 'cancelled' }, reason: { from: null, to: 'Teacher is ill' } },
+    });
+    expect((await call('POST', `/api/event-occurrences/${id}/restore`)).statusCode).toBe(200);
+    expect(await occurrenceRow(id)).toMatchObject({
+      action: 'restore',
+      changes: { status: { from: 'cancelled', to: 'scheduled' } },
+    });
+  });
+
+  it('records a closure (and each session it cancels) and its removal', async () => {
+    const day = ahead(10);
+    const id = await session(day, 'Closed lesson');
+    const created = await call('POST', '/api/closures', {
+      title: 'Holiday',
+      from: day,
+      to: day,
+      scope: { kind: 'all' },
+      timezone: 'UTC',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const closureId = created.json<{ closure: { id: number } }>().closure.id;
+    expect(await latest('closures', closureId)).toMatchObject({ action: 'create', entityName: 'Holiday' });
+    expect(await occurrenceRow(id)).toMatchObject({
+      action: 'cancel',
+      changes: { status: { from: null, to: 'cancelled' }, closureId: { from: null, to: closureId } },
+    });
+    expect((await call('DELETE', `/api/closures/${closureId}`)).statusCode).toBe(204);
+    expect(await latest('closures', closureId)).toMatchObject({ action: 'delete', entityName: 'Holiday' });
+  });
+
+  it('records attendance marks and a form submission', async () => {
+    const id = await session(ahead(4), 'Marked lesson');
+    const marked = await call('PUT', `/api/event-occurrences/${id}/attendance`, {
+      entries: [{ guestId, status: 'excused', note: 'Away' }],
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(await latest('attendance', id)).toMatchObject({
+      action: 'update',
+      entityName: 'Marked lesson',
+      changes: { [`guest ${guestId}`]: { from: null, to: { status: 'excused', note: 'Away' } } },
+    });
+    const form = await call('POST', '/api/forms', {
+      title: 'Homework',
+      description: null,
+      schema: { fields: [{ type: 'textarea', name: 'pages', label: 'Pages' }] },
+      groupIds: [],
+    });
+    const formId = form.json<{ id: number }>().id;
+    const submit = (data: object) =>
+      call('POST', `/api/forms/${formId}/submit`, { data, eventOccurrenceId: id, guestId });
+    const first = await submit({ pages: '10' });
+    expect(first.statusCode, first.body).toBe(200);
+    const submissionId = first.json<{ id: number }>().id;
+    expect(await latest('form-submissions', submissionId)).toMatchObject({
+      action: 'create',
+      entityName: 'Homework',
+      changes: { pages: { from: null, to: '10' }, eventOccurrenceId: { from: null, to: id } },
+    });
+    await submit({ pages: '12' });
+    expect((await latest('form-submissions', submissionId))!.changes).toEqual({ pages: { from: '10', to: '12' } });
+  });
+
+  it('records "this and following" as a split of the event', async () => {
+    const event = await call('POST', '/api/events', {
+      title: 'Weekly',
+      locationId,
+      organiserId: organiser.id,
+      guestIds: [],
+      rrule: `DTSTART:${ahead(20).replace(/-/g, '')}T090000Z\nRRULE:FREQ=WEEKLY;COUNT=4`,
+    });
+    expect(event.statusCode, event.body).toBe(201);
+    const eventId = event.json<{ id: number }>().id;
+    const [, second] = await occurrenceIdsOf(ctx.database, eventId);
+    const split = await call('PATCH', `/api/events/${eventId}`, { fromOccurrenceId: second, title: 'Weekly, later' });
+    expect(split.statusCode, split.body).toBe(200);
+    const laterId = split.json<{ id: number }>().id;
+    expect(await latest('events', eventId)).toMatchObject({
+      action: 'split',
+      entityName: 'Weekly',
+      changes: { id: { from: eventId, to: laterId }, title: { from: 'Weekly', to: 'Weekly, later' } },
+    });
+  });
+
+  it('records a retry of a failed message', async () => {
+    const failed = await insertRow(ctx.database, messageLogs, {
+      type: 'reminder',
+      idempotencyKey: 'audit-retry-1',
+      recipientUserId: guestId,
+      recipientName: 'Ayla',
+      subject: 'Reminder',
+      body: 'Tomorrow',
+      status: 'failed',
+      error: 'mailbox full',
+    });
+    const retried = await call('POST', `/api/message-logs/${failed.id}/retry`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(await latest('message-logs', failed.id)).toMatchObject({
+      action: 'retry',
+      entityName: 'Ayla',
+      changes: { status: { from: 'failed', to: 'queued' } },
+    });
+  });
+
+  it('records a change of your own profile, with you as the actor', async () => {
+    const response = await call('PATCH', `/api/users/${organiser.id}/my-profile`, { name: 'Emre' }, editor);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await latest('users', organiser.id)).toMatchObject({
+      action: 'update',
+      actor: { id: organiser.id, username: 'editor' },
+      changes: { name: { from: 'editor', to: 'Emre' } },
+    });
+  });
+
+  it('records a sign-in (the user acting) and a failed one (the name tried, no actor, never the password)', async () => {
+    await headersOf(ctx.app, 'ayla');
+    expect((await rows('action=login&limit=1'))[0]).toMatchObject({
+      entityType: 'auth',
+      entityId: guestId,
+      entityName: 'ayla',
+      actor: { id: guestId, username: 'ayla' },
+    });
+    const failed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'aylaa', password: SECRET_PASSWORD },
+    });
+    expect(failed.statusCode).toBe(401);
+    expect((await rows('action=loginFailed&limit=1'))[0]).toMatchObject({
+      entityType: 'auth',
+      entityId: null,
+      entityName: 'aylaa',
+      actor: null,
+      changes: null,
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { type AuditAction, type AuditEntityType, REDACTED } from '@ritim/shared';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLogs } from '../../db/schema.js';
 import { currentActor } from './context.js';
@@ -89,4 +90,26 @@ export function auditRow(entry: AuditEntry): typeof auditLogs.$inferInsert {
  */
 export async function recordAudit(db: Executor, ...entries: AuditEntry[]): Promise<void> {
   if (entries.length) await db.insert(auditLogs).values(entries.map(auditRow));
+}
+
+/** Rows written on their own, for changes that are a single statement elsewhere (a sign-in). */
+export class AuditTrail {
+  constructor(private readonly db: Db) {}
+
+  record(...entries: AuditEntry[]): Promise<void> {
+    return recordAudit(this.db, ...entries);
+  }
+}
+
+/**
+ * An INSERT of one row per row of `source` (a CTE or table with `id` and `name` columns), for a
+ * statement that changes many things at once: the rows are written by that same statement.
+ */
+export function auditInsertFrom(source: SQL, entry: Omit<AuditEntry, 'entityId' | 'entityName'>): SQL {
+  const row = auditRow({ ...entry, entityId: null });
+  return sql`insert into ${auditLogs} (actor_id, actor_username, action, entity_type, entity_id, entity_name, changes, request_id)
+    select ${row.actorId}::integer, ${row.actorUsername}::text, ${row.action}::text, ${row.entityType}::text,
+      source.id, source.name, ${row.changes === null || row.changes === undefined ? null : JSON.stringify(row.changes)}::jsonb,
+      ${row.requestId}::text
+    from ${source} as source`;
 }

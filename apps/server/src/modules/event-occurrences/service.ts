@@ -20,6 +20,7 @@ import { AppError, isReferencedError, pgErrorCode } from '../../lib/errors.js';
 import { jsonColumn } from '../../lib/json-column.js';
 import type { ListViewer } from '../../lib/list.js';
 import { assertNotPastDay, boundsIn, dayRange, zoneOf } from '../../lib/time.js';
+import { type AuditChanges, recordAudit } from '../audit-logs/record.js';
 import { assertActiveGuests } from '../users/active-guests.js';
 import { type CalendarCut, CalendarReads } from './calendar-reads.js';
 import { cancelClosedSessions } from './closures/closed-sessions.js';
@@ -168,10 +169,13 @@ export class EventOccurrenceService {
         const locked = await this.lock(tx, id);
         if (!locked) return false;
         const { event, occurrence } = locked;
+        const changes: AuditChanges = {};
         if (input.occurrenceGuestIds !== undefined) {
           const guestIds = [...new Set(input.occurrenceGuestIds)];
           await assertActiveGuests(tx, guestIds, occurrenceMessages.guestInvalid);
+          const before = await this.changes.guestIdsOf(tx, occurrence);
           await this.changes.setOwnGuests(tx, id, guestIds);
+          changes.guestIds = { from: before, to: guestIds };
         }
         if (input.occurrenceDate !== undefined) {
           const start = parseStart(input.occurrenceDate, event.timezone);
@@ -185,8 +189,16 @@ export class EventOccurrenceService {
             await this.series.excludeSlot(tx, event, occurrence.startsAt);
             // Moved into a closed day: cancelled like the sessions made there (docs/domain.md#closures).
             await cancelClosedSessions(tx, [id]);
+            changes.occurrenceDate = { from: occurrence.startsAt.toISOString(), to: start.toISOString() };
           }
         }
+        await recordAudit(tx, {
+          action: 'update',
+          entityType: 'event-occurrences',
+          entityId: id,
+          entityName: event.title,
+          changes: Object.keys(changes).length ? changes : null,
+        });
         return true;
       }),
     );
@@ -248,6 +260,13 @@ export class EventOccurrenceService {
         if (history.madeUp) throw new AppError(409, makeupMessages.hasMakeup);
         await this.changes.remove(tx, id);
         await this.series.excludeSlot(tx, event, occurrence.startsAt);
+        await recordAudit(tx, {
+          action: 'delete',
+          entityType: 'event-occurrences',
+          entityId: id,
+          entityName: event.title,
+          changes: { occurrenceDate: { from: occurrence.startsAt.toISOString(), to: null } },
+        });
         return true;
       });
     } catch (error) {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   attendance,
+  eventGuests,
   eventOccurrences,
   events,
   formSubmissions,
@@ -11,6 +12,7 @@ import {
   occurrenceMakeups,
   users,
 } from '../../db/schema.js';
+import { auditInsertFrom } from '../audit-logs/record.js';
 import type { Tx } from './columns.js';
 import { isOccurrenceGuest } from './rules.js';
 
@@ -32,13 +34,29 @@ export class OccurrenceChanges {
       .where(eq(eventOccurrences.id, id));
     if (!found) return undefined;
     const [event] = await tx
-      .select({ id: events.id, rrule: events.rrule, timezone: events.timezone })
+      .select({ id: events.id, title: events.title, rrule: events.rrule, timezone: events.timezone })
       .from(events)
       .where(eq(events.id, found.eventId))
       .for('update');
     const [occurrence] = await tx.select().from(eventOccurrences).where(eq(eventOccurrences.id, id)).for('update');
     if (!event || !occurrence) return undefined;
     return { event, occurrence };
+  }
+
+  /** The guests who count for the occurrence: its own list once it has one, else its event's. */
+  async guestIdsOf(tx: Tx, occurrence: { id: number; eventId: number; hasGuestOverride: boolean }): Promise<number[]> {
+    const rows = occurrence.hasGuestOverride
+      ? await tx
+          .select({ id: occurrenceGuests.userId })
+          .from(occurrenceGuests)
+          .where(eq(occurrenceGuests.occurrenceId, occurrence.id))
+          .orderBy(asc(occurrenceGuests.userId))
+      : await tx
+          .select({ id: eventGuests.userId })
+          .from(eventGuests)
+          .where(eq(eventGuests.eventId, occurrence.eventId))
+          .orderBy(asc(eventGuests.userId));
+    return rows.map((row) => row.id);
   }
 
   /** The occurrence's own guest list replaces the event's from now on. */
@@ -111,10 +129,18 @@ export class OccurrenceChanges {
         where o.starts_at >= ${start.toISOString()}::timestamptz and o.starts_at < ${end.toISOString()}::timestamptz
           and o.status in (${from}, 'cancelled')),
       restored_as as (update ${occurrenceCancellations} c set previous_status = ${to}
-        from day where day.status = 'cancelled' and c.occurrence_id = day.id and c.previous_status = ${from})
-      update ${eventOccurrences} o set status = ${to}, updated_at = now()
-      from day where day.status = ${from} and o.id = day.id
-      returning o.id`);
+        from day where day.status = 'cancelled' and c.occurrence_id = day.id and c.previous_status = ${from}),
+      changed as (update ${eventOccurrences} o set status = ${to}, updated_at = now()
+        from day where day.status = ${from} and o.id = day.id
+        returning o.id, o.event_id),
+      -- One row of the audit log per session, in this statement (docs/domain.md#audit-log).
+      named as (select changed.id, e.title as name from changed join ${events} e on e.id = changed.event_id),
+      audited as (${auditInsertFrom(sql`named`, {
+        action: to === 'approved' ? 'approve' : 'unapprove',
+        entityType: 'event-occurrences',
+        changes: { status: { from, to } },
+      })})
+      select id from changed`);
     return (result as { rows: unknown[] }).rows.length;
   }
 

@@ -31,6 +31,8 @@ const crud = crudRoutes({
   // Users, locations and lookups reference events through RESTRICT foreign keys: only a lookup can
   // block deleting an event (an event with history is archived instead).
   conflicts: { referenced: eventMessages.eventInUse },
+  // "This and following" from an occurrence (split.ts).
+  updateAction: (input) => (input.fromOccurrenceId === undefined ? 'update' : 'split'),
   // A page holds until a change, or until the soonest next occurrence on it starts (then that
   // event's next occurrence is another one).
   cacheList: (page) => {

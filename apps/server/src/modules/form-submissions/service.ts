@@ -6,7 +6,8 @@ import {
   type SubmitForm,
   submissionMessages,
 } from '@ritim/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { auditChanges, recordAudit } from '../audit-logs/record.js';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { SessionUser } from '../../auth/tokens.js';
 import type { Db } from '../../db/client.js';
 import { forms, formSubmissions, lookups, userGroups } from '../../db/schema.js';
@@ -49,7 +50,7 @@ export class FormSubmissionService {
       // The version stored is the one whose schema the data was checked against, even when an
       // admin edits the form meanwhile.
       const [form] = await tx
-        .select({ version: forms.version, schema: forms.schema, status: forms.status })
+        .select({ title: forms.title, version: forms.version, schema: forms.schema, status: forms.status })
         .from(forms)
         .where(eq(forms.id, formId));
       if (!form) throw new AppError(404, notFound('Form'));
@@ -72,7 +73,17 @@ export class FormSubmissionService {
         if (problem) throw new AppError(400, problem);
       }
 
-      return this.upsert(tx, {
+      const [previous] = await tx
+        .select({ data: formSubmissions.data })
+        .from(formSubmissions)
+        .where(
+          and(
+            eq(formSubmissions.formId, formId),
+            eq(formSubmissions.occurrenceId, input.eventOccurrenceId),
+            guestId === null ? isNull(formSubmissions.guestId) : eq(formSubmissions.guestId, guestId),
+          ),
+        );
+      const submission = await this.upsert(tx, {
         formId,
         occurrenceId: input.eventOccurrenceId,
         guestId,
@@ -80,6 +91,18 @@ export class FormSubmissionService {
         data: check.data,
         submittedBy: user.id,
       });
+      // The answers that changed, by field name (a secret-looking field only as "[redacted]").
+      await recordAudit(tx, {
+        action: previous ? 'update' : 'create',
+        entityType: 'form-submissions',
+        entityId: submission.id,
+        entityName: form.title,
+        changes: auditChanges(
+          previous ? previous.data : null,
+          previous ? check.data : { eventOccurrenceId: input.eventOccurrenceId, guestId, ...check.data },
+        ),
+      });
+      return submission;
     });
   }
 

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/access.js';
 import { crudRoutes } from '../../lib/crud-routes.js';
+import { auditChanges, recordAudit } from '../audit-logs/record.js';
 import { AppError, errorResponses } from '../../lib/errors.js';
 import type { UserRepository } from './repository.js';
 
@@ -70,7 +71,20 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserRepository }> = asyn
       // strict body schema refuses a body carrying any of them with 400 (tested), never drops it.
       // Nobody, admins included, edits another person's profile through this route.
       if (currentUser(request).id !== request.params.id) throw new AppError(403, messages.ownProfileOnly);
-      const user = await users.updateProfile(request.params.id, request.body);
+      const { id } = request.params;
+      const user = await users.transaction(async (repository, tx) => {
+        const before = await repository.find(id);
+        const after = before && (await repository.updateProfile(id, request.body));
+        if (!after) return undefined;
+        await recordAudit(tx, {
+          action: 'update',
+          entityType: 'users',
+          entityId: id,
+          entityName: after.username,
+          changes: auditChanges(before, after, request.body),
+        });
+        return after;
+      });
       if (!user) throw new AppError(404, NOT_FOUND);
       return user;
     },

@@ -38,6 +38,8 @@ export interface MarkedSession {
   status: EventOccurrence['status'];
   startsAt: Date;
   organiserId: number;
+  /** Its event's title (the audit log's name of the session). */
+  title: string;
   /** The guests that count: its own list when it has one, else its event's; active users only. */
   guestIds: number[];
 }
@@ -54,6 +56,7 @@ export class AttendanceMarks {
         status: eventOccurrences.status,
         startsAt: eventOccurrences.startsAt,
         organiserId: events.organiserId,
+        title: events.title,
         guestIds: sql<number[]>`array(select g.id from ${guestListOf(sql`${eventOccurrences}`)} guest_list
           join ${users} g on g.id = guest_list.user_id and g.status = 'active')`,
       })

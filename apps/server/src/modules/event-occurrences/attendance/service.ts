@@ -1,5 +1,6 @@
 import {
   ATTENDANCE_AHEAD,
+  type AttendanceEntry,
   type AttendanceList,
   type AttendanceSummary,
   type AttendanceSummaryQuery,
@@ -8,6 +9,7 @@ import {
   type ToFillList,
   type ToFillQuery,
 } from '@ritim/shared';
+import { type AuditChanges, recordAudit } from '../../audit-logs/record.js';
 import type { SessionUser } from '../../../auth/tokens.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/errors.js';
@@ -18,6 +20,21 @@ import { AttendanceMarks } from './marks.js';
 import { attendanceSummary } from './summary.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The guests whose mark or note changed, as `guest <id>`: {status, note} before and after. */
+function markChanges(before: AttendanceEntry[], after: AttendanceEntry[]): AuditChanges | null {
+  const previous = new Map(before.map((entry) => [entry.guestId, entry]));
+  const changes: AuditChanges = {};
+  for (const entry of after) {
+    const old = previous.get(entry.guestId);
+    if (old && old.status === entry.status && old.note === entry.note) continue;
+    changes[`guest ${entry.guestId}`] = {
+      from: old ? { status: old.status, note: old.note } : null,
+      to: { status: entry.status, note: entry.note },
+    };
+  }
+  return Object.keys(changes).length ? changes : null;
+}
 
 /**
  * Attendance (docs/domain.md#attendance, docs/product.md §10): marking a session's guests, the
@@ -55,8 +72,17 @@ export class AttendanceService {
       if (!started && input.entries.some((entry) => !ATTENDANCE_AHEAD.includes(entry.status))) {
         throw new AppError(409, attendanceMessages.notStarted);
       }
+      const before = await this.marks.list(tx, id);
       await this.marks.upsert(tx, id, input.entries, viewer.id);
-      return { attendance: await this.marks.list(tx, id) };
+      const after = await this.marks.list(tx, id);
+      await recordAudit(tx, {
+        action: 'update',
+        entityType: 'attendance',
+        entityId: id,
+        entityName: session.title,
+        changes: markChanges(before, after),
+      });
+      return { attendance: after };
     });
   }
 

@@ -36,15 +36,17 @@ export class OccurrenceCancellations {
   }
 
   /** The session takes back the status it had before it was cancelled, and the cancellation goes. */
-  async restore(tx: Tx, occurrenceId: number): Promise<void> {
+  async restore(tx: Tx, occurrenceId: number): Promise<OccurrenceStatus> {
     const [removed] = await tx
       .delete(occurrenceCancellations)
       .where(eq(occurrenceCancellations.occurrenceId, occurrenceId))
       .returning({ previousStatus: occurrenceCancellations.previousStatus });
+    // A cancelled session without its row (none is written any other way): back to scheduled.
+    const status = removed?.previousStatus ?? 'scheduled';
     await tx
       .update(eventOccurrences)
-      // A cancelled session without its row (none is written any other way): back to scheduled.
-      .set({ status: removed?.previousStatus ?? 'scheduled', updatedAt: sql`now()` })
+      .set({ status, updatedAt: sql`now()` })
       .where(eq(eventOccurrences.id, occurrenceId));
+    return status;
   }
 }

@@ -1,4 +1,5 @@
 import { type CancelOccurrence, cancellationMessages, type EventOccurrence } from '@ritim/shared';
+import { recordAudit } from '../../audit-logs/record.js';
 import type { SessionUser } from '../../../auth/tokens.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/errors.js';
@@ -37,8 +38,9 @@ export class CancellationService {
    */
   async cancel(id: number, input: CancelOccurrence, viewer: SessionUser): Promise<EventOccurrence | undefined> {
     const found = await this.db.transaction(async (tx) => {
-      const occurrence = await this.lock(tx, id);
-      if (!occurrence) return false;
+      const locked = await this.lock(tx, id);
+      if (!locked) return false;
+      const { occurrence, event } = locked;
       if (occurrence.status === 'cancelled') throw new AppError(409, cancellationMessages.alreadyCancelled);
       const cancellationId = await this.cancellations.cancel(tx, id, {
         reason: input.reason,
@@ -52,6 +54,17 @@ export class CancellationService {
           viewer,
         );
       }
+      await recordAudit(tx, {
+        action: 'cancel',
+        entityType: 'event-occurrences',
+        entityId: id,
+        entityName: event.title,
+        changes: {
+          status: { from: occurrence.status, to: 'cancelled' },
+          reason: { from: null, to: input.reason },
+          ...(input.notify ? { notify: { from: null, to: true } } : {}),
+        },
+      });
       return true;
     });
     return found ? this.reads.find(id, viewer) : undefined;
@@ -63,10 +76,17 @@ export class CancellationService {
    */
   async restore(id: number, viewer: SessionUser): Promise<EventOccurrence | undefined> {
     const found = await this.db.transaction(async (tx) => {
-      const occurrence = await this.lock(tx, id);
-      if (!occurrence) return false;
-      if (occurrence.status !== 'cancelled') throw new AppError(409, cancellationMessages.notCancelled);
-      await this.cancellations.restore(tx, id);
+      const locked = await this.lock(tx, id);
+      if (!locked) return false;
+      if (locked.occurrence.status !== 'cancelled') throw new AppError(409, cancellationMessages.notCancelled);
+      const status = await this.cancellations.restore(tx, id);
+      await recordAudit(tx, {
+        action: 'restore',
+        entityType: 'event-occurrences',
+        entityId: id,
+        entityName: locked.event.title,
+        changes: { status: { from: 'cancelled', to: status } },
+      });
       return true;
     });
     return found ? this.reads.find(id, viewer) : undefined;
@@ -76,6 +96,6 @@ export class CancellationService {
   private async lock(tx: Tx, id: number) {
     const locked = await this.changes.lockWithEvent(tx, id);
     if (locked?.occurrence.status === 'completed') throw new AppError(409, cancellationMessages.completed);
-    return locked?.occurrence;
+    return locked;
   }
 }

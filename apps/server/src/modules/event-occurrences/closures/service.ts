@@ -7,6 +7,7 @@ import {
   type CreateClosure,
 } from '@ritim/shared';
 import type { SessionUser } from '../../../auth/tokens.js';
+import { auditChanges, recordAudit } from '../../audit-logs/record.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/errors.js';
 import { personName } from '../../../lib/names.js';
@@ -99,6 +100,24 @@ export class ClosureService {
           viewer,
         );
       }
+      // The closure, and each session it cancelled (docs/domain.md#audit-log).
+      await recordAudit(
+        tx,
+        {
+          action: 'create',
+          entityType: 'closures',
+          entityId: id,
+          entityName: days.title,
+          changes: auditChanges(null, { ...result.closure, notify: input.notify ?? false }),
+        },
+        ...result.cancelled.map((session) => ({
+          action: 'cancel' as const,
+          entityType: 'event-occurrences' as const,
+          entityId: session.occurrenceId,
+          entityName: session.title,
+          changes: { status: { from: null, to: 'cancelled' }, closureId: { from: null, to: id } },
+        })),
+      );
       return result;
     });
   }
@@ -124,9 +143,17 @@ export class ClosureService {
    */
   async remove(id: number): Promise<boolean> {
     return this.db.transaction(async (tx) => {
+      const closure = await this.repository.find(tx, id);
       const restored = await this.repository.remove(tx, id);
       if (!restored) return false;
       await cancelClosedSessions(tx, restored);
+      await recordAudit(tx, {
+        action: 'delete',
+        entityType: 'closures',
+        entityId: id,
+        entityName: closure?.title ?? null,
+        changes: auditChanges(closure, null),
+      });
       return true;
     });
   }

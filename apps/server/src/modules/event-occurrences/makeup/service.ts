@@ -5,6 +5,7 @@ import {
   type MakeupSlots,
   type MakeupSlotsQuery,
 } from '@ritim/shared';
+import { recordAudit } from '../../audit-logs/record.js';
 import type { SessionUser } from '../../../auth/tokens.js';
 import type { Db } from '../../../db/client.js';
 import { AppError, pgErrorCode } from '../../../lib/errors.js';
@@ -73,7 +74,8 @@ export class MakeupService {
     try {
       return await this.db.transaction(async (tx) => {
         // The event first, then the session, as every change to a session locks them.
-        if (!(await this.changes.lockWithEvent(tx, id))) return undefined;
+        const locked = await this.changes.lockWithEvent(tx, id);
+        if (!locked) return undefined;
         const original = await this.makeups.original(tx, id);
         if (!original || !organisesOrAdmin(viewer, original.organiserId)) return undefined;
         await this.assertEligible(tx, original, input.guestId);
@@ -97,6 +99,17 @@ export class MakeupService {
           ofOccurrenceId: id,
           guestId: input.guestId,
           by: viewer.id,
+        });
+        // The make-up session made, of the session missed (docs/domain.md#make-ups).
+        await recordAudit(tx, {
+          action: 'makeup',
+          entityType: 'event-occurrences',
+          entityId: makeupId,
+          entityName: locked.event.title,
+          changes: {
+            occurrenceDate: { from: null, to: start.toISOString() },
+            makeupOf: { from: null, to: { occurrenceId: id, guestId: input.guestId } },
+          },
         });
         return {
           id: makeupId,

@@ -1,4 +1,5 @@
 import { type Rsvp, type RsvpAnswer, rsvpMessages } from '@ritim/shared';
+import { recordAudit } from '../../audit-logs/record.js';
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
@@ -135,7 +136,20 @@ export class RsvpService {
         .where(and(eq(rsvps.occurrenceId, link.occurrenceId), eq(rsvps.guestId, link.guestId)));
       const row = await this.read(tx, hash);
       if (!row) throw NOT_FOUND();
-      return this.answer(row);
+      const answer = this.answer(row);
+      // The guest's own answer through their link: nobody signed in acted.
+      await recordAudit(tx, {
+        action: 'rsvp',
+        entityType: 'event-occurrences',
+        entityId: link.occurrenceId,
+        entityName: answer.session.title,
+        changes: {
+          guestId: { from: null, to: link.guestId },
+          response: { from: link.response ?? null, to: input.response },
+        },
+        actor: null,
+      });
+      return answer;
     });
   }
 }
