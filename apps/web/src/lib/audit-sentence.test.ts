@@ -109,8 +109,8 @@ describe('auditSentence', () => {
     expect(say({ action: 'loginFailed', entityType: 'auth', actor: null, entityId: null, entityName: 'bob' })).toBe(
       "Someone tried to sign in as 'bob'",
     );
-    expect(say({ action: 'send', entityType: 'message-logs', actor: null, entityName: 'Reminder' })).toBe(
-      "The system sent message 'Reminder'",
+    expect(say({ action: 'send', entityType: 'message-logs', actor: null, entityName: 'Ali Demir' })).toBe(
+      "The system sent a message to 'Ali Demir'",
     );
   });
 
@@ -140,9 +140,19 @@ describe('auditSentence', () => {
     expect(say({ ...session, action: 'restore' })).toBe("admin restored 'Piano - Ayşe'");
     expect(say({ ...session, action: 'makeup' })).toBe("admin booked a make-up of 'Piano - Ayşe'");
     expect(say({ ...session, action: 'send' })).toBe("admin sent the messages about 'Piano - Ayşe'");
-    expect(say({ entityType: 'message-logs', entityName: 'Reminder', action: 'retry' })).toBe(
-      "admin sent message 'Reminder' again",
+    expect(say({ entityType: 'message-logs', entityName: 'Ali Demir', action: 'retry' })).toBe(
+      "admin sent a message to 'Ali Demir' again",
     );
+    const marks = {
+      'guest 3': { from: null, to: { status: 'present', note: null } },
+      'guest 4': { from: { status: 'present', note: null }, to: { status: 'late', note: 'Bus' } },
+    };
+    const attendance = row({ entityType: 'attendance', entityName: 'Piano - Ayşe', changes: marks });
+    expect(auditSentence(attendance, en, istanbul)).toBe("admin marked the attendance of 'Piano - Ayşe'");
+    expect(auditChanges(attendance, en, 'Europe/Istanbul').map(({ label, from, to }) => [label, from, to])).toEqual([
+      ['guest 3', 'nothing', "'present'"],
+      ['guest 4', "'present'", "'late' ('Bus')"],
+    ]);
     expect(say({ entityType: 'events', entityName: 'Piano', action: 'split' })).toBe(
       "admin split event 'Piano' into two series",
     );

@@ -15,7 +15,8 @@ export interface SentenceOptions {
   language: string;
 }
 
-type FieldKey = `audit.fields.${keyof Resources['audit']['fields']}` | 'conflicts.homeKind.organiser';
+type FieldKey =
+  `audit.fields.${keyof Resources['audit']['fields']}` | 'conflicts.homeKind.organiser' | 'conflicts.homeKind.guest';
 
 /** A recorded field (an API or a column name) -> the word for it; several names can mean one thing. */
 const FIELD_WORDS: Record<string, FieldKey> = {
@@ -49,6 +50,8 @@ const FIELD_WORDS: Record<string, FieldKey> = {
   organiserId: 'conflicts.homeKind.organiser',
   guestIds: 'audit.fields.guests',
   guests: 'audit.fields.guests',
+  guestId: 'conflicts.homeKind.guest',
+  type: 'audit.fields.type',
   rrule: 'audit.fields.repeat',
   repeat: 'audit.fields.repeat',
   conferenceLink: 'audit.fields.conferenceLink',
@@ -116,7 +119,11 @@ function nameIn(record: Record<string, unknown>): string | undefined {
   const text = (key: string) => (typeof record[key] === 'string' && record[key] ? record[key] : undefined);
   const person = [text('name'), text('surname')].filter(Boolean).join(' ');
   const name = person || text('title') || text('username') || text('label');
-  return name ? `'${name}'` : undefined;
+  if (name) return `'${name}'`;
+  // An attendance mark: its status, and its note when it has one.
+  const status = text('status');
+  if (status) return text('note') ? `'${status}' ('${text('note')}')` : `'${status}'`;
+  return undefined;
 }
 
 function shorten(text: string, max: number): string {
@@ -191,6 +198,8 @@ function updateSentence(row: AuditLog, t: TFunction, base: Words, zone: string):
   ) {
     return t('audit.sentences.moved', { ...base, ...moveTexts(start.from, start.to, zone) });
   }
+  // Marks are recorded per guest (a field each): the sentence says the marking, the details who got which.
+  if (row.entityType === 'attendance') return t('audit.sentences.marked', base);
   if (fields.length === 0) return t('audit.sentences.updated', base);
   const only = fields.length === 1 ? changes[fields[0]!] : undefined;
   if (only && sayable(only.from) && sayable(only.to)) {

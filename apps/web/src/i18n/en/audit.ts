@@ -68,7 +68,7 @@ export const audit = {
     'form-submissions': 'a form submission for {{name}}',
     attendance: 'the attendance of {{name}}',
     closures: 'closure {{name}}',
-    'message-logs': 'message {{name}}',
+    'message-logs': 'a message to {{name}}',
     auth: 'account {{name}}',
   },
   /** A record as what a field belongs to ('the title of event 'X''). */
@@ -84,7 +84,7 @@ export const audit = {
     'form-submissions': 'of a form submission for {{name}}',
     attendance: 'of the attendance of {{name}}',
     closures: 'of closure {{name}}',
-    'message-logs': 'of message {{name}}',
+    'message-logs': 'of a message to {{name}}',
     auth: 'of account {{name}}',
   },
   sentences: {
@@ -92,6 +92,7 @@ export const audit = {
     deleted: '{{actor}} deleted {{thing}}',
     archived: '{{actor}} archived {{thing}}',
     updated: '{{actor}} changed {{thing}}',
+    marked: '{{actor}} marked {{thing}}',
     changedField: '{{actor}} changed the {{field}} {{of}} from {{from}} to {{to}}',
     changedFields: '{{actor}} changed the {{fields}} {{of}}',
     moved: '{{actor}} moved {{thing}} from {{from}} to {{to}}',
@@ -155,5 +156,6 @@ export const audit = {
     scope: 'scope',
     twoFactor: 'two-step sign-in',
     marks: 'marks',
+    type: 'type',
   },
 };

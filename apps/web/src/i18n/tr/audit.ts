@@ -63,7 +63,7 @@ export const audit: Resources['audit'] = {
     'form-submissions': '{{name}} form yanıtını',
     attendance: '{{name}} yoklamasını',
     closures: '{{name}} kapanışını',
-    'message-logs': '{{name}} mesajını',
+    'message-logs': '{{name}} kişisine giden mesajı',
     auth: '{{name}} hesabını',
   },
   thingsOf: {
@@ -78,7 +78,7 @@ export const audit: Resources['audit'] = {
     'form-submissions': '{{name}} form yanıtının',
     attendance: '{{name}} yoklamasının',
     closures: '{{name}} kapanışının',
-    'message-logs': '{{name}} mesajının',
+    'message-logs': '{{name}} kişisine giden mesajın',
     auth: '{{name}} hesabının',
   },
   sentences: {
@@ -86,6 +86,7 @@ export const audit: Resources['audit'] = {
     deleted: '{{actor}}, {{thing}} sildi',
     archived: '{{actor}}, {{thing}} arşivledi',
     updated: '{{actor}}, {{thing}} değiştirdi',
+    marked: '{{actor}}, {{thing}} işaretledi',
     changedField: '{{actor}}, {{of}} {{field}} bilgisini {{from}} iken {{to}} yaptı',
     changedFields: '{{actor}}, {{of}} şu bilgilerini değiştirdi: {{fields}}',
     moved: '{{actor}}, {{thing}} {{from}} saatinden {{to}} saatine taşıdı',
@@ -148,5 +149,6 @@ export const audit: Resources['audit'] = {
     scope: 'kapsam',
     twoFactor: 'iki adımlı oturum açma',
     marks: 'işaretler',
+    type: 'tür',
   },
 };
