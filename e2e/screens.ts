@@ -72,6 +72,7 @@ export const SCREENS: Screen[] = [
   { name: 'Attendance (editor)', role: 'editor', path: () => '/attendance' },
   { name: 'Closures', role: 'admin', path: () => '/closures' },
   { name: 'New closure', role: 'admin', path: () => '/closures/create' },
+  { name: 'Activity', role: 'admin', path: () => '/activity' },
 ];
 
 /** Today in the admin's zone (Europe/Istanbul, the users' default), YYYY-MM-DD. */

@@ -22,6 +22,7 @@ test.describe('Shell', () => {
       'Monthly Report',
       'Attendance',
       'Closures',
+      'Activity',
     ]);
     await nav.getByRole('link', { name: 'Message Logs' }).click();
     await expect(page).toHaveURL(/\/message-logs$/);

@@ -322,6 +322,16 @@ const signedInRoutes: RouteObject[] = [
     ],
   },
   {
+    // Who changed what (docs/domain.md#audit-log): the log is the admins'.
+    path: 'activity',
+    errorElement,
+    handle: {
+      ...adminOnly,
+      nav: { labelKey: 'activity', descriptionKey: 'audit.description', icon: 'clock' },
+    } satisfies SectionHandle,
+    lazy: async () => ({ Component: (await import('./features/activity/activity-list')).ActivityList }),
+  },
+  {
     path: 'logout',
     errorElement,
     lazy: async () => ({ Component: (await import('./features/auth/logout-page')).LogoutPage }),

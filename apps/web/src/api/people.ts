@@ -12,6 +12,14 @@ export interface PersonChoice {
   groups?: { id: number; name: string }[];
 }
 
+/** Everyone who may have done something: every role, active or not (the Activity screen's person). */
+export const everyoneQuery = () =>
+  queryOptions({
+    queryKey: ['users', 'choices', 'everyone'] as const,
+    queryFn: ({ signal }) => list<PersonChoice>('users', { limit: MAX_LIMIT }, signal),
+    retry: false,
+  });
+
 export const peopleQuery = (role: 'editor' | 'guest') =>
   queryOptions({
     queryKey: ['users', 'choices', role] as const,

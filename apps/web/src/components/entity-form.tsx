@@ -1,6 +1,6 @@
 import { errorMessage } from '../api/errors';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { messages, parseId } from '@ritim/shared';
+import { messages, parseId, type AuditEntityType } from '@ritim/shared';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
@@ -9,6 +9,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { translateMessage } from '../i18n';
+import { HistoryPanel } from './history-panel';
 import { Spinner } from './spinner';
 import { PageTitle } from './page-title';
 import { buttonClass, cardClass } from './ui';
@@ -223,6 +224,8 @@ export interface EntityFormProps<T, S extends z.ZodType<FieldValues, FieldValues
   savedPath?: (saved: unknown) => string;
   /** Under the form when editing: what acts on the item apart from its fields (a panel of its own). */
   below?: (item: T) => ReactNode;
+  /** The audit section of the item: its History panel shows under the form when editing (admins). */
+  history?: AuditEntityType;
 }
 
 function EntityFormBody<T, S extends z.ZodType<FieldValues, FieldValues>, K extends QueryKey>({
@@ -288,6 +291,7 @@ export function EntityForm<T, S extends z.ZodType<FieldValues, FieldValues>, K e
             <>
               <EntityFormBody item={item} props={props} />
               {props.below?.(item)}
+              {props.history && <HistoryPanel entityType={props.history} entityId={id} />}
             </>
           )}
         </ItemLoader>

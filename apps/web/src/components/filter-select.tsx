@@ -3,10 +3,10 @@ import type { Choice } from './form-fields';
 import { inputClass } from './ui';
 
 /**
- * A screen's filter by one record (the calendar's organiser, location, guest): a native select
- * whose empty choice means every one.
+ * A screen's filter by one record or kind (the calendar's organiser, location, guest; the activity's
+ * section): a native select whose empty choice means every one.
  */
-export function FilterSelect({
+export function FilterSelect<V extends number | string = number>({
   label,
   emptyLabel,
   value,
@@ -15,9 +15,9 @@ export function FilterSelect({
 }: {
   label: string;
   emptyLabel: string;
-  value: number | undefined;
-  options: Choice<number>[];
-  onChange: (value: number | undefined) => void;
+  value: V | undefined;
+  options: Choice<V>[];
+  onChange: (value: V | undefined) => void;
 }) {
   const id = useId();
   // An id from a shared link that is no longer offered (an archived place, say) stays choosable.
@@ -33,7 +33,7 @@ export function FilterSelect({
       <select
         id={id}
         value={value ?? ''}
-        onChange={(event) => onChange(event.target.value === '' ? undefined : Number(event.target.value))}
+        onChange={(event) => onChange(shown.find((option) => String(option.value) === event.target.value)?.value)}
         className={`${inputClass} mt-2 pr-8`}
       >
         <option value="">{emptyLabel}</option>

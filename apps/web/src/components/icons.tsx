@@ -76,6 +76,12 @@ export const ChartBarIcon: IconComponent = (props) => (
   </Icon>
 );
 
+export const ClockIcon: IconComponent = (props) => (
+  <Icon {...props}>
+    <path d="M12 6v6h4.5m4.5 0a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z" />
+  </Icon>
+);
+
 export const MenuIcon: IconComponent = (props) => (
   <Icon {...props}>
     <path d="M3.75 6.75h16.5M3.75 12h16.5m-16.5 5.25h16.5" />

@@ -48,6 +48,10 @@ export interface ListPageProps<T, K extends QueryKey> {
   footer?: ReactNode;
   /** The empty state's text, when the screen can say more than 'No items found'. */
   emptyText?: string;
+  /** False for a list the API cannot search (its toolbar filters it instead). */
+  searchable?: boolean;
+  /** Whether the screen's own filters narrow the list (the empty state then suggests clearing them). */
+  filtered?: boolean;
 }
 
 /** The generic list screen (docs/product.md §2): title, search, sort, filter, table, row menu, pagination. */
@@ -66,6 +70,8 @@ export function ListPage<T, K extends QueryKey>({
   toolbar,
   footer,
   emptyText,
+  searchable = true,
+  filtered = false,
 }: ListPageProps<T, K>) {
   const { t } = useTranslation();
   const sortValues = sortOptions?.map((option) => option.value) ?? [];
@@ -75,7 +81,7 @@ export function ListPage<T, K extends QueryKey>({
   const request: ListQuery = {
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
-    q: params.q || undefined,
+    q: (searchable && params.q) || undefined,
     sort: params.sort,
     ...(filter && params.filterOn ? { [filter.name]: true } : {}),
   };
@@ -110,7 +116,9 @@ export function ListPage<T, K extends QueryKey>({
       <div className="flex flex-col items-center px-4 py-16 text-center" data-testid="list-empty">
         <InboxIcon className="size-10 text-slate-300" />
         <p className="mt-3 text-sm font-semibold text-slate-900">{emptyText ?? t('list.empty')}</p>
-        {(params.q || params.filterOn) && <p className="mt-1 text-sm text-slate-500">{t('list.emptyHint')}</p>}
+        {(params.q || params.filterOn || filtered) && (
+          <p className="mt-1 text-sm text-slate-500">{t('list.emptyHint')}</p>
+        )}
       </div>
     );
   } else {
@@ -151,7 +159,7 @@ export function ListPage<T, K extends QueryKey>({
 
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
         {toolbar}
-        <SearchBox value={params.q} onSearch={params.setSearch} />
+        {searchable && <SearchBox value={params.q} onSearch={params.setSearch} />}
         {sortOptions && sortOptions.length > 0 && (
           <SortSelect options={sortOptions} value={params.sort ?? sortOptions[0]!.value} onChange={params.setSort} />
         )}

@@ -4,6 +4,7 @@ import {
   CalendarIcon,
   ChartBarIcon,
   ChatBubblesIcon,
+  ClockIcon,
   ClipboardListIcon,
   HomeIcon,
   ListBulletIcon,
@@ -23,6 +24,7 @@ const navIcons: Record<NavIconName, IconComponent> = {
   'clipboard-list': ClipboardListIcon,
   'list-bullet': ListBulletIcon,
   'chart-bar': ChartBarIcon,
+  clock: ClockIcon,
 };
 
 /** A sidebar entry as shown: its icon drawn. */

@@ -16,6 +16,7 @@ import { closures } from './en/closures';
 import { makeup } from './en/makeup';
 import { rsvp } from './en/rsvp';
 import { twoFactor } from './en/two-factor';
+import { audit } from './en/audit';
 
 /**
  * The sections' English texts, loaded as their own chunk with the signed-in layout (see
@@ -40,6 +41,7 @@ export const enSections = {
   makeup,
   twoFactor,
   rsvp,
+  audit,
 };
 
 export type EnSections = typeof enSections;

@@ -22,6 +22,7 @@ import { closures } from './tr/closures';
 import { makeup } from './tr/makeup';
 import { rsvp } from './tr/rsvp';
 import { twoFactor } from './tr/two-factor';
+import { audit } from './tr/audit';
 import { messages } from './tr/messages';
 
 /**
@@ -50,6 +51,7 @@ export const tr: DeepPartial<Resources> & { messages: typeof messages } = {
   makeup,
   rsvp,
   twoFactor,
+  audit,
   profile,
   messages,
 };

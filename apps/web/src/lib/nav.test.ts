@@ -25,6 +25,7 @@ describe('navItemsFor', () => {
       '/monthly-event-occurrences',
       '/attendance',
       '/closures',
+      '/activity',
     ]);
   });
 

@@ -13,7 +13,8 @@ export type NavIconName =
   | 'map-pin'
   | 'clipboard-list'
   | 'list-bullet'
-  | 'chart-bar';
+  | 'chart-bar'
+  | 'clock';
 
 /** What a section's route declares in `handle.nav` to be in the sidebar (and on Home's cards). */
 export interface NavHandle {

@@ -344,6 +344,7 @@ export function EventFormScreen() {
     <EntityForm
       idParam="eventId"
       listPath="/events"
+      history="events"
       wide
       texts={{
         createTitle: t('events.createTitle'),

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { DateTime } from 'luxon';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, resetApp, stubApi } from '../../test/app';
+import { historyRow } from '../../test/audit-logs';
 import { bodyOf, json } from '../../test/http';
 import { adminClaims } from '../../test/tokens';
 import { guestNames } from './events-list';
@@ -273,10 +274,16 @@ describe('Event form', { timeout: 30_000 }, () => {
       if (url === '/api/events/12' && init?.method === 'PATCH')
         return json(400, { message: 'Guest 99 is not an active guest' });
       if (url === '/api/events/12') return json(200, event);
+      if (url.startsWith('/api/audit-logs?entityType=events&entityId=12&'))
+        return json(200, { auditLogs: [historyRow('events', 12, 'Choir practice')], totalCount: 1 });
       return formApi(url);
     });
     renderApp('/events/12/edit');
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Event' })).toBeTruthy();
+    const history = await screen.findByRole('region', { name: 'History' });
+    expect((await within(history).findByTestId('audit-sentence')).textContent).toBe(
+      "admin created event 'Choir practice'",
+    );
     expect((await screen.findByTestId('kept-rule')).textContent).toContain('Mon, Wed');
     await userEvent.type(screen.getByLabelText('Title'), '!');
     await userEvent.click(screen.getByRole('button', { name: 'Update Event' }));
@@ -347,6 +354,7 @@ describe('Edit Event from an occurrence (Edit series from here)', () => {
       if (url === '/api/events/12') return json(200, weekly);
       if (url === '/api/events/40') return json(200, later);
       if (url.startsWith('/api/events?')) return json(200, { events: [], totalCount: 0 });
+      if (url.startsWith('/api/audit-logs?')) return json(200, { auditLogs: [], totalCount: 0 });
       return formApi(url);
     });
 

@@ -16,6 +16,7 @@ import {
 } from '../../components/entity-form';
 import { DateTimeInput } from '../../components/form-fields';
 import { GuestsField } from '../../components/guests-field';
+import { HistoryPanel } from '../../components/history-panel';
 import { formatDateTime } from '../../lib/dates';
 import { occurrenceQuery, useUpdateOccurrence } from '../../api/occurrences';
 import { useOccurrenceConflicts } from '../../api/conflicts';
@@ -168,13 +169,16 @@ export function EditOccurrenceScreen() {
         </StatusCard>
       ) : (
         <ItemLoader key={id} query={occurrenceQuery(id)} fetchFailed={fetchFailed} backTo={LIST_PATH}>
-          {(occurrence) =>
-            occurrence.status === 'completed' ? (
-              <CompletedOccurrence occurrence={occurrence} />
-            ) : (
-              <OccurrenceForm key={occurrence.id} occurrence={occurrence} />
-            )
-          }
+          {(occurrence) => (
+            <>
+              {occurrence.status === 'completed' ? (
+                <CompletedOccurrence occurrence={occurrence} />
+              ) : (
+                <OccurrenceForm key={occurrence.id} occurrence={occurrence} />
+              )}
+              <HistoryPanel entityType="event-occurrences" entityId={occurrence.id} />
+            </>
+          )}
         </ItemLoader>
       )}
     </FormFrame>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { DateTime } from 'luxon';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, resetApp, stubApi } from '../../test/app';
+import { historyRow } from '../../test/audit-logs';
 import { bodyOf, json } from '../../test/http';
 import { adminClaims, editorClaims, guestClaims } from '../../test/tokens';
 import {
@@ -587,10 +588,14 @@ describe('Edit Event Occurrence', { timeout: 30_000 }, () => {
       if (url === '/api/event-occurrences/501') return json(200, occurrence);
       if (url === '/api/users?limit=1000&role=guest&status=active') return json(200, guests);
       if (url.startsWith('/api/event-occurrences?')) return json(200, listBody([]));
+      if (url.startsWith('/api/audit-logs?entityType=event-occurrences&entityId=501&'))
+        return json(200, { auditLogs: [historyRow('event-occurrences', 501, 'Choir practice')], totalCount: 1 });
       return undefined;
     });
     const router = renderApp('/event-occurrences/501/edit');
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Event Occurrence' })).toBeTruthy();
+    const history = await screen.findByRole('region', { name: 'History' });
+    expect((await within(history).findByTestId('audit-sentence')).textContent).toBe("admin created 'Choir practice'");
     const event = await screen.findByTestId('occurrence-event');
     expect(
       within(event)

@@ -110,6 +110,7 @@ export function UserFormScreen() {
     <EntityForm
       idParam="userId"
       listPath="/users"
+      history="users"
       wide
       texts={{
         createTitle: t('users.createTitle'),

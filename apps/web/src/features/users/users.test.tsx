@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, resetApp, stubApi } from '../../test/app';
+import { historyRow } from '../../test/audit-logs';
 import { bodyOf, json } from '../../test/http';
 import { adminClaims, editorClaims, guestClaims } from '../../test/tokens';
 
@@ -169,10 +170,14 @@ describe('User form', { timeout: 30_000 }, () => {
       if (url === '/api/users/7' && init?.method === 'PATCH') return json(200, { ...ayse, ...bodyOf(init) });
       if (url === '/api/users/7') return json(200, ayse);
       if (url.startsWith('/api/users?')) return json(200, { users: [], totalCount: 0 });
+      if (url.startsWith('/api/audit-logs?entityType=users&entityId=7&'))
+        return json(200, { auditLogs: [historyRow('users', 7, 'ayse')], totalCount: 1 });
       return choices(url);
     });
     const router = renderApp('/users/7/edit');
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit User' })).toBeTruthy();
+    const history = await screen.findByRole('region', { name: 'History' });
+    expect((await within(history).findByTestId('audit-sentence')).textContent).toBe("admin created user 'ayse'");
     expect((await screen.findByLabelText<HTMLInputElement>('Username')).value).toBe('ayse');
     const password = screen.getByLabelText<HTMLInputElement>('Password');
     expect(password.value).toBe('');

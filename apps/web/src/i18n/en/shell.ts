@@ -28,6 +28,7 @@ export const shell = {
     messageLogs: 'Message Logs',
     attendance: 'Attendance',
     closures: 'Closures',
+    activity: 'Activity',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
   },
