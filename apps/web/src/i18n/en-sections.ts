@@ -15,6 +15,8 @@ import { cancellation } from './en/cancellation';
 import { closures } from './en/closures';
 import { makeup } from './en/makeup';
 import { rsvp } from './en/rsvp';
+import { locations } from './en/locations';
+import { profile } from './en/profile';
 import { twoFactor } from './en/two-factor';
 import { audit } from './en/audit';
 
@@ -24,6 +26,8 @@ import { audit } from './en/audit';
  */
 export const enSections = {
   home,
+  locations,
+  profile,
   users,
   groups,
   messageGroups,
