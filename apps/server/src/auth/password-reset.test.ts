@@ -1,4 +1,4 @@
-import type { MessageLog } from '@ritim/shared';
+import { type AuditLogList, type MessageLog, REDACTED } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
@@ -205,6 +205,17 @@ describe('POST /api/auth/password-reset/{token}', () => {
       cookies: { ritim_refresh: session.refreshToken },
     });
     expect(refreshed.statusCode).toBe(401);
+    // The audit log has the reset, by the account's owner, and never the password or the token.
+    const audit = await app.inject({ method: 'GET', url: '/api/audit-logs?action=passwordReset', headers: admin });
+    const [row] = audit.json<AuditLogList>().auditLogs;
+    expect(row).toMatchObject({
+      entityType: 'auth',
+      entityName: 'emel',
+      actor: { username: 'emel' },
+      changes: { password: { from: REDACTED, to: REDACTED } },
+    });
+    expect(audit.body).not.toContain('a brand new password');
+    expect(audit.body).not.toContain(token);
   });
 
   it('works once: the same link again is 400, and spending one link spends the others sent before', async () => {

@@ -1,4 +1,4 @@
-import type { EventOccurrence, MakeupSession, MakeupSlots, OccurrenceCalendar } from '@ritim/shared';
+import type { AuditLogList, EventOccurrence, MakeupSession, MakeupSlots, OccurrenceCalendar } from '@ritim/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locations } from '../../../db/schema.js';
 import { createTestApp, messageOf, type TestContext } from '../../../test/harness.js';
@@ -268,6 +268,22 @@ describe('POST /api/event-occurrences/:id/makeup', () => {
       endsAt: '2026-05-11T08:00:00.000Z',
       makeupOf: { occurrenceId: id, guestId: ayla.id },
     });
+    // The audit log has the booking, by whom, of which session.
+    const audit = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/audit-logs?action=makeup&entityId=${booked.id}`,
+      headers: admin.headers,
+    });
+    expect(audit.json<AuditLogList>().auditLogs).toMatchObject([
+      {
+        entityType: 'event-occurrences',
+        actor: { id: admin.id, username: 'admin' },
+        changes: {
+          occurrenceDate: { from: null, to: booked.startsAt },
+          makeupOf: { from: null, to: { occurrenceId: id, guestId: ayla.id } },
+        },
+      },
+    ]);
     expect(original.makeupOf).toBeNull();
     // The original names the make-up beside its guest (and only theirs), for the guest too.
     expect(original.guests.map(({ id: guestId, makeup }) => [guestId, makeup])).toEqual([
