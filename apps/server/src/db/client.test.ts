@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/harness.js';
 import { type Database, openDatabase } from './client.js';
@@ -22,6 +23,46 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('openDatabase on PostgreSQL', ()
       expect(new Set(rows.map((row) => row.pid)).size).toBeGreaterThan(1);
       expect(rows.map((row) => row.jit)).toEqual(['off', 'off', 'off', 'off']);
     } finally {
+      await database.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the health ping on PostgreSQL', () => {
+  it('answers while every pooled connection is busy', async () => {
+    const database = await createTestDatabase();
+    // Every connection of the pool (10) waits on an advisory lock a connection of the test holds.
+    const holder = new pg.Client({
+      connectionString: database.connection.kind === 'postgres' ? database.connection.url : '',
+    });
+    await holder.connect();
+    const LOCK = 0x68656c;
+    await holder.query('select pg_advisory_lock($1)', [LOCK]);
+    let released = false;
+    const waiting = Array.from({ length: 12 }, () =>
+      database.db.execute(sql`select pg_advisory_lock(${LOCK}), pg_advisory_unlock(${LOCK})`).then(() => {
+        if (!released) throw new Error('a pooled query ran before the lock was released');
+      }),
+    );
+    try {
+      // Every pooled connection is taken (the lock's waiters are there), and the ping still answers.
+      await expect
+        .poll(async () => {
+          const { rows } = await holder.query<{ n: number }>(
+            `select count(*)::integer as n from pg_locks
+              where locktype = 'advisory' and objid = $1 and not granted
+                and database = (select oid from pg_database where datname = current_database())`,
+            [LOCK],
+          );
+          return rows[0]!.n;
+        })
+        .toBe(10);
+      await database.ping();
+    } finally {
+      released = true;
+      await holder.query('select pg_advisory_unlock($1)', [LOCK]);
+      await holder.end();
+      await Promise.all(waiting);
       await database.close();
     }
   });

@@ -20,7 +20,7 @@ export interface Database {
   connection: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
   /** Applies every pending migration. */
   migrate(): Promise<void>;
-  /** Answers when the database is reachable. */
+  /** Answers when the database is reachable (on PostgreSQL through a connection of its own, never queued behind the pool). */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -42,6 +42,12 @@ export async function openDatabase(options: { url?: string; dataDir?: string | n
     pool.on('error', (error) => {
       if (!pool.ending) console.error(`database connection error: ${error.message}`);
     });
+    // The health check's own connection: `GET /api/health` says whether the database answers, so it
+    // must not queue behind a busy pool (a feed's or an export's reads holding every connection).
+    const healthPool = new pg.Pool({ connectionString: options.url, max: 1, options: '-c jit=off' });
+    healthPool.on('error', (error) => {
+      if (!healthPool.ending) console.error(`database health connection error: ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -60,9 +66,11 @@ export async function openDatabase(options: { url?: string; dataDir?: string | n
         }
       },
       ping: async () => {
-        await pool.query('select 1');
+        await healthPool.query('select 1');
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), healthPool.end()]);
+      },
     };
   }
   let dir: string | undefined;
