@@ -83,7 +83,14 @@ describe('auditSentence', () => {
   it('never shows a secret, only that it changed', () => {
     expect(
       say({ entityType: 'users', entityName: 'bob', changes: { password: { from: REDACTED, to: REDACTED } } }),
-    ).toBe("admin changed the password of user 'bob' from hidden to hidden");
+    ).toBe("admin changed the password of user 'bob'");
+    expect(
+      say({
+        entityType: 'users',
+        entityName: 'bob',
+        changes: { calendarFeedToken: { from: REDACTED, to: REDACTED } },
+      }),
+    ).toBe("admin changed the calendar feed address of user 'bob'");
   });
 
   it("approves a session on its day, in the viewer's language", () => {

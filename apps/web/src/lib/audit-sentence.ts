@@ -55,6 +55,7 @@ const FIELD_WORDS: Record<string, FieldKey> = {
   rrule: 'audit.fields.repeat',
   repeat: 'audit.fields.repeat',
   conferenceLink: 'audit.fields.conferenceLink',
+  calendarFeedToken: 'audit.fields.calendarFeed',
   key: 'audit.fields.key',
   value: 'audit.fields.value',
   label: 'audit.fields.label',
@@ -202,7 +203,8 @@ function updateSentence(row: AuditLog, t: TFunction, base: Words, zone: string):
   if (row.entityType === 'attendance') return t('audit.sentences.marked', base);
   if (fields.length === 0) return t('audit.sentences.updated', base);
   const only = fields.length === 1 ? changes[fields[0]!] : undefined;
-  if (only && sayable(only.from) && sayable(only.to)) {
+  // A secret's values are never shown: that it changed is all there is to say.
+  if (only && only.from !== REDACTED && sayable(only.from) && sayable(only.to)) {
     return t('audit.sentences.changedField', {
       ...base,
       field: fieldLabel(fields[0]!, t),

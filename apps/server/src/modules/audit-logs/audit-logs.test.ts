@@ -388,6 +388,20 @@ describe('state changes, sign-ins and the other writes', () => {
     });
   });
 
+  it('records a new calendar feed address as a change of the user, never the address itself', async () => {
+    const reset = await call('POST', `/api/users/${organiser.id}/calendar-feed/reset`);
+    expect(reset.statusCode, reset.body).toBe(200);
+    const token = /calendar-feeds\/([^.]+)\.ics$/.exec(reset.json<{ url: string }>().url)![1]!;
+    expect(await latest('users', organiser.id)).toMatchObject({
+      action: 'update',
+      entityName: organiser.username,
+      actor: { id: admin.id },
+      changes: { calendarFeedToken: { from: '[redacted]', to: '[redacted]' } },
+    });
+    const text = await ctx.database.db.execute(sql`select string_agg(t::text, ' ') as all from audit_logs t`);
+    expect((text as { rows: { all: string }[] }).rows[0]!.all).not.toContain(token);
+  });
+
   it('records a sign-in (the user acting) and a failed one (the name tried, no actor, never the password)', async () => {
     await headersOf(ctx.app, 'ayla');
     expect((await rows('action=login&limit=1'))[0]).toMatchObject({

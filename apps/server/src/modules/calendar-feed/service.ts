@@ -1,7 +1,9 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { REDACTED } from '@ritim/shared';
 import type { Db } from '../../db/client.js';
 import { calendarFeeds, users } from '../../db/schema.js';
+import { type Executor, recordAudit } from '../audit-logs/record.js';
 import { CalendarReads } from '../event-occurrences/calendar-reads.js';
 import { personName } from '../../lib/names.js';
 import { type SessionRow, sessionsCalendarInPieces, toCalendarSession } from './ics.js';
@@ -80,13 +82,21 @@ export class CalendarFeedService {
     return createHmac('sha256', this.key).update(`${userId}.${nonce}`).digest('base64url');
   }
 
-  /** The user's token, made on first use (a reset replaces it); undefined when the user does not exist. */
+  /**
+   * The user's token, made on first use (a reset replaces it, recorded in the audit log as a change
+   * of the user's feed address, its values redacted); undefined when the user does not exist.
+   */
   async token(userId: number, reset = false): Promise<string | undefined> {
-    const [user] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (reset) return this.db.transaction((tx) => this.tokenIn(tx, userId, true));
+    return this.tokenIn(this.db, userId, false);
+  }
+
+  private async tokenIn(db: Executor, userId: number, reset: boolean): Promise<string | undefined> {
+    const [user] = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, userId));
     if (!user) return undefined;
     const nonce = randomBytes(16).toString('base64url');
     const values = { userId, nonce, tokenHash: sha256(this.tokenOf(userId, nonce)) };
-    const insert = this.db.insert(calendarFeeds).values(values);
+    const insert = db.insert(calendarFeeds).values(values);
     const [row] = reset
       ? await insert
           .onConflictDoUpdate({
@@ -95,12 +105,20 @@ export class CalendarFeedService {
           })
           .returning({ nonce: calendarFeeds.nonce })
       : await insert.onConflictDoNothing().returning({ nonce: calendarFeeds.nonce });
+    if (reset) {
+      await recordAudit(db, {
+        action: 'update',
+        entityType: 'users',
+        entityId: userId,
+        entityName: user.username,
+        changes: { calendarFeedToken: { from: REDACTED, to: REDACTED } },
+      });
+    }
     // Without a reset a concurrent or earlier first call may have made it: read what is stored.
     const nonceNow =
       row?.nonce ??
-      (
-        await this.db.select({ nonce: calendarFeeds.nonce }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId))
-      )[0]?.nonce;
+      (await db.select({ nonce: calendarFeeds.nonce }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId)))[0]
+        ?.nonce;
     return nonceNow === undefined ? undefined : this.tokenOf(userId, nonceNow);
   }
 

@@ -154,6 +154,7 @@ export const audit = {
     firstDay: 'first day',
     lastDay: 'last day',
     scope: 'scope',
+    calendarFeed: 'calendar feed address',
     twoFactor: 'two-step sign-in',
     marks: 'marks',
     type: 'type',

@@ -147,6 +147,7 @@ export const audit: Resources['audit'] = {
     firstDay: 'ilk gün',
     lastDay: 'son gün',
     scope: 'kapsam',
+    calendarFeed: 'takvim aboneliği adresi',
     twoFactor: 'iki adımlı oturum açma',
     marks: 'işaretler',
     type: 'tür',
