@@ -111,8 +111,16 @@ describe('GET /api/event-occurrences: the row', () => {
       },
       occurrenceGuests: [],
       guests: [
-        { id: ids.ali, name: 'Ali', surname: 'Yılmaz', status: 'active', attendance: null, rsvp: null },
-        { id: ids.zeynep, name: 'Zeynep', surname: 'Şahin', status: 'active', attendance: null, rsvp: null },
+        { id: ids.ali, name: 'Ali', surname: 'Yılmaz', status: 'active', attendance: null, rsvp: null, makeup: null },
+        {
+          id: ids.zeynep,
+          name: 'Zeynep',
+          surname: 'Şahin',
+          status: 'active',
+          attendance: null,
+          rsvp: null,
+          makeup: null,
+        },
       ],
       formSubmissions: [],
       attendance: [],
