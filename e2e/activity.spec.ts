@@ -230,6 +230,13 @@ test.describe('Activity', () => {
       '[document.documentElement.scrollWidth, document.documentElement.clientWidth]',
     );
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    // Nor does the table scroll sideways in its card: rows with nothing to open (sign-ins) would
+    // leave such a scroll box out of a keyboard's reach.
+    await expect(page.getByTestId('list-table')).toBeVisible();
+    const [tableWidth, boxWidth] = await page.evaluate<[number, number]>(
+      "(t => [t.scrollWidth, t.parentElement.clientWidth])(document.querySelector('[data-testid=list-table]'))",
+    );
+    expect(tableWidth).toBeLessThanOrEqual(boxWidth);
     expect(await violations(page)).toEqual([]);
   });
 

@@ -42,18 +42,17 @@ export function MakeupProposals({
 
   const choose = (slot: { startsAt: string; endsAt: string }) => {
     setTaken(false);
-    book.mutate(
-      { id: occurrence.id, guestId: guest.id, startsAt: slot.startsAt },
-      {
-        onSuccess: () => {
-          toast.success(t('makeup.booked', { guest: guestName, time: `${time(slot)} (${zone})` }));
-          onBooked?.();
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 409 && error.code !== 'makeup.alreadyBooked') {
-            setTaken(true);
-          }
-        },
+    // Through the promise, not mutate's callbacks: the refetched session may already show the booked
+    // make-up in place of these proposals (unmounting them) when the booking settles.
+    book.mutateAsync({ id: occurrence.id, guestId: guest.id, startsAt: slot.startsAt }).then(
+      () => {
+        toast.success(t('makeup.booked', { guest: guestName, time: `${time(slot)} (${zone})` }));
+        onBooked?.();
+      },
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status === 409 && error.code !== 'makeup.alreadyBooked') {
+          setTaken(true);
+        }
       },
     );
   };

@@ -197,13 +197,15 @@ export function ActivityList() {
       key: 'at',
       header: t('common.when'),
       cell: (row) => <time dateTime={row.at}>{dateTimeIn(row.at, zone)}</time>,
-      className: 'w-40 tabular-nums whitespace-normal! sm:whitespace-nowrap!',
+      // On a phone the day and the time take two lines, so the table fits the card and never scrolls
+      // sideways (a scroll box with nothing focusable in it would be out of a keyboard's reach).
+      className: 'w-32 sm:w-40 tabular-nums whitespace-normal! sm:whitespace-nowrap!',
     },
     {
       key: 'what',
       header: t('audit.whatHappened'),
       cell: (row) => (
-        <div className="min-w-56 space-y-1 whitespace-normal">
+        <div className="space-y-1 whitespace-normal [overflow-wrap:anywhere]">
           <p className="text-slate-900" data-testid="audit-sentence">
             {auditSentence(row, t, { zone, language: i18n.language })}
           </p>
