@@ -12,6 +12,7 @@ import {
   twoFactorChallengeSchema,
   twoFactorLoginSchema,
   twoFactorMessages,
+  type Text,
 } from '@ritim/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,7 +27,7 @@ import { verifyPassword } from './passwords.js';
 import type { RefreshTokenRepository } from './refresh-tokens.js';
 import type { LoginThrottle } from './throttle.js';
 import type { TwoFactor } from './two-factor.js';
-import { type AccessTokens, REFRESH_TOKEN_TTL_DAYS } from './tokens.js';
+import { type AccessTokens, REFRESH_TOKEN_TTL_DAYS, type SessionUser } from './tokens.js';
 
 export const REFRESH_COOKIE = 'ritim_refresh';
 const COOKIE_PATH = '/api/auth';
@@ -66,6 +67,28 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
     reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
   };
 
+  /** A refused sign-in: counted by the throttle and recorded with the name tried (never the password), nobody acting. */
+  const refuse = async (username: string, ip: string, message: Text): Promise<never> => {
+    await throttle.recordFailure(username, ip);
+    await audit.record({
+      action: 'loginFailed',
+      entityType: 'auth',
+      entityId: null,
+      entityName: username,
+      actor: null,
+    });
+    throw new AppError(401, message);
+  };
+
+  /** A sign-in that passed every step: the failures cleared, recorded, a refresh cookie and an access token. */
+  const signIn = async (user: SessionUser, ip: string, reply: FastifyReply) => {
+    await throttle.clear(user.username, ip);
+    const actor = { id: user.id, username: user.username };
+    await audit.record({ action: 'login', entityType: 'auth', entityId: user.id, entityName: user.username, actor });
+    setRefreshCookie(reply, await refreshTokens.issue(user.id));
+    return { accessToken: await tokens.sign(user) };
+  };
+
   app.post(
     '/login',
     {
@@ -84,32 +107,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
       const credentials = await users.findCredentials(username);
       const valid = await verifyPassword(credentials?.passwordHash, password);
       if (!credentials || !valid || !credentials.active) {
-        await throttle.recordFailure(username, request.ip);
-        // The name tried, never the password; no actor and no id: nobody signed in.
-        await audit.record({
-          action: 'loginFailed',
-          entityType: 'auth',
-          entityId: null,
-          entityName: username,
-          actor: null,
-        });
-        throw new AppError(401, messages.invalidCredentials);
+        return refuse(username, request.ip, messages.invalidCredentials);
       }
       if (await twoFactor.isEnabled(credentials.user.id)) {
         // The failures stay counted until the second step succeeds.
         return { twoFactorRequired: true as const, challenge: await twoFactor.challenge(credentials.user.id) };
       }
-      await throttle.clear(username, request.ip);
-      const { user } = credentials;
-      await audit.record({
-        action: 'login',
-        entityType: 'auth',
-        entityId: user.id,
-        entityName: user.username,
-        actor: { id: user.id, username: user.username },
-      });
-      setRefreshCookie(reply, await refreshTokens.issue(credentials.user.id));
-      return { accessToken: await tokens.sign(credentials.user) };
+      return signIn(credentials.user, request.ip, reply);
     },
   );
 
@@ -132,27 +136,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
       if (!user) throw new AppError(401, twoFactorMessages.challengeInvalid);
       if (await throttle.isBlocked(user.username, request.ip)) throw new AppError(429, messages.tooManyAttempts);
       if (!(await twoFactor.complete(challenge, user.id, { code, recoveryCode }))) {
-        await throttle.recordFailure(user.username, request.ip);
         // The password was right, the code not: still nobody signed in.
-        await audit.record({
-          action: 'loginFailed',
-          entityType: 'auth',
-          entityId: null,
-          entityName: user.username,
-          actor: null,
-        });
-        throw new AppError(401, twoFactorMessages.codeInvalid);
+        return refuse(user.username, request.ip, twoFactorMessages.codeInvalid);
       }
-      await throttle.clear(user.username, request.ip);
-      await audit.record({
-        action: 'login',
-        entityType: 'auth',
-        entityId: user.id,
-        entityName: user.username,
-        actor: { id: user.id, username: user.username },
-      });
-      setRefreshCookie(reply, await refreshTokens.issue(user.id));
-      return { accessToken: await tokens.sign(user) };
+      return signIn(user, request.ip, reply);
     },
   );
 
