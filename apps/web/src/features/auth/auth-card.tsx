@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LogoMark } from '../../components/logo-mark';
 import { PageTitle } from '../../components/page-title';
-import { cardClass } from '../../components/ui';
+import { Spinner } from '../../components/spinner';
+import { buttonClass, cardClass } from '../../components/ui';
 
 /** The frame of the pages before signing in (Sign In, a forgotten password): the logo and one card. */
 export function AuthCard({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
@@ -38,6 +39,26 @@ export function BackToSignIn() {
       <Link to="/login" className={authLinkClass}>
         {t('auth.backToSignIn')}
       </Link>
+    </p>
+  );
+}
+
+/** The form's one full-width submit button, with a spinner while it is sent. */
+export function AuthSubmit({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <button type="submit" className={`${buttonClass.primary} w-full`} aria-busy={busy || undefined}>
+      {busy && <Spinner />}
+      {children}
+    </button>
+  );
+}
+
+/** Why the last try was refused, read out as it appears. */
+export function AuthFailure({ text }: { text: string | null | undefined }) {
+  if (!text) return null;
+  return (
+    <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="login-error">
+      {text}
     </p>
   );
 }

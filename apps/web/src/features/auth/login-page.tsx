@@ -10,10 +10,9 @@ import { returnPath, type LoginState } from '../../auth/return-path';
 import { setAccessToken, useSession } from '../../auth/session-store';
 import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
-import { buttonClass } from '../../components/ui';
 import { switchLanguage, translateMessage } from '../../i18n';
 import { queryClient } from '../../query-client';
-import { AuthCard, authLinkClass } from './auth-card';
+import { AuthCard, AuthFailure, AuthSubmit, authLinkClass } from './auth-card';
 
 type Credentials = { username: string; password: string };
 
@@ -148,17 +147,10 @@ export function LoginPage() {
             onChange={change('password')}
             error={fieldError(errors.password)}
           />
-          <button type="submit" className={`${buttonClass.primary} w-full`} aria-busy={isSubmitting || undefined}>
-            {isSubmitting && <Spinner />}
-            {t('auth.signIn')}
-          </button>
+          <AuthSubmit busy={isSubmitting}>{t('auth.signIn')}</AuthSubmit>
         </fieldset>
       </form>
-      {failure && (
-        <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="login-error">
-          {failure}
-        </p>
-      )}
+      <AuthFailure text={failure} />
       <p className="mt-6 text-center">
         <Link to="/forgot-password" className={authLinkClass}>
           {t('auth.forgotPassword')}

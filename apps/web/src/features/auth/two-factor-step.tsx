@@ -4,11 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { loginWithSecondFactor } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/errors';
-import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
-import { buttonClass } from '../../components/ui';
 import { translateMessage } from '../../i18n';
-import { authLinkClass } from './auth-card';
+import { AuthFailure, AuthSubmit, authLinkClass } from './auth-card';
 
 /** The six digits of a code as apps show it ('123 456'); the server ignores the spaces too. */
 const digitsOf = (value: string) => value.replace(/\s/g, '');
@@ -107,17 +105,10 @@ export function TwoFactorStep({
               error={error}
             />
           )}
-          <button type="submit" className={`${buttonClass.primary} w-full`} aria-busy={isSubmitting || undefined}>
-            {isSubmitting && <Spinner />}
-            {t('auth.twoFactor.verify')}
-          </button>
+          <AuthSubmit busy={isSubmitting}>{t('auth.twoFactor.verify')}</AuthSubmit>
         </fieldset>
       </form>
-      {failure && (
-        <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="login-error">
-          {failure}
-        </p>
-      )}
+      <AuthFailure text={failure} />
       <div className="mt-6 flex flex-col items-center gap-3">
         <button type="button" className={authLinkClass} onClick={switchKind}>
           {recovery ? t('auth.twoFactor.useCode') : t('auth.twoFactor.useRecoveryCode')}
