@@ -738,3 +738,15 @@ export const auditLogs = pgTable(
     index('audit_logs_action_idx').on(t.action, t.at, t.id),
   ],
 );
+
+/**
+ * The audit log's row count, so its unfiltered list does not count a million index entries per
+ * request: a statement trigger on audit_logs adds one row here per insert statement (its number of
+ * rows; no row lock shared between writers), and the list folds them into one now and then
+ * (modules/audit-logs/repository.ts). The sum of `rows` is the number of audit rows any snapshot
+ * sees (migration 0019).
+ */
+export const auditLogCounts = pgTable('audit_log_counts', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  rows: bigint('rows', { mode: 'number' }).notNull(),
+});

@@ -11,7 +11,14 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../auth/access.js';
 import type { SessionUser } from '../auth/tokens.js';
-import { auditChanges, entityNameOf, recordAudit, type Executor } from '../modules/audit-logs/record.js';
+import {
+  auditChanges,
+  auditStamp,
+  type AuditStamp,
+  entityNameOf,
+  recordAudit,
+  type Executor,
+} from '../modules/audit-logs/record.js';
 import { cacheAnswerUntil } from './answer-cache.js';
 import { AppError, errorResponses, isReferencedError, pgErrorCode } from './errors.js';
 import type { Page } from './list.js';
@@ -25,7 +32,13 @@ export interface CrudRepository<Create, Update, ListQuery> {
   list(query: ListQuery): Promise<Page<unknown>>;
   /** Undefined when the row does not exist (404). */
   find(id: number): Promise<unknown>;
-  create(input: Create, actorId: number): Promise<unknown>;
+  create(input: Create, actorId: number, audit?: AuditStamp): Promise<unknown>;
+  /**
+   * True when `create` writes its own audit row, in the statement that stores the thing, when given
+   * `audit` (who and which request): the route then runs it alone, with no transaction around it.
+   * For a section whose creation is a hot write (events, docs/architecture.md#performance).
+   */
+  createWritesAudit?: boolean;
   /** Undefined when the row does not exist (404). */
   update(id: number, input: Update, actorId: number): Promise<unknown>;
   /**
@@ -206,18 +219,21 @@ export function crudRoutes<
         { config, schema: { ...schema, body: schemas.create, response: { 201: schemas.item, ...errors } } },
         async (request, reply) => {
           const input = request.body as z.output<C>;
+          const actorId = currentUser(request).id;
           const item = await guarded(() =>
-            repository.transaction(async (repo, tx) => {
-              const created = await repo.create(input, currentUser(request).id);
-              await recordAudit(tx, {
-                action: 'create',
-                entityType: section,
-                entityId: idOf(created),
-                entityName: entityNameOf(created),
-                changes: auditChanges(null, created, input),
-              });
-              return created;
-            }),
+            repository.createWritesAudit
+              ? repository.create(input, actorId, auditStamp())
+              : repository.transaction(async (repo, tx) => {
+                  const created = await repo.create(input, actorId);
+                  await recordAudit(tx, {
+                    action: 'create',
+                    entityType: section,
+                    entityId: idOf(created),
+                    entityName: entityNameOf(created),
+                    changes: auditChanges(null, created, input),
+                  });
+                  return created;
+                }),
           );
           return reply.code(201).send(item);
         },

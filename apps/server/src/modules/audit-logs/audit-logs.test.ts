@@ -153,6 +153,53 @@ describe('the generic sections (create, update, delete through lib/crud-routes.t
     });
   });
 
+  it('records a new event in the statement that stores it: who, and its fields as the API answers them', async () => {
+    const location = (await call('POST', '/api/locations', { name: 'Hall' })).json<{ id: number }>().id;
+    const guestOne = await createUser(ctx.database, { username: 'audit-guest-1', role: 'guest', name: 'Zeynep' });
+    const before = await count();
+    const response = await call(
+      'POST',
+      '/api/events',
+      {
+        title: 'Piano - Ayşe',
+        description: '',
+        locationId: location,
+        organiserId: organiser.id,
+        guestIds: [guestOne.id],
+        rrule: 'DTSTART;TZID=Europe/Istanbul:20300107T100000\nRRULE:FREQ=WEEKLY;COUNT=4',
+      },
+      { ...admin.headers, 'x-request-id': 'req-create-event' },
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const created = response.json<Record<string, unknown> & { id: number }>();
+    expect(await count()).toBe(before + 1);
+    const row = await latest('events', created.id);
+    expect(row).toMatchObject({
+      action: 'create',
+      actor: { id: admin.id, username: admin.username },
+      entityName: 'Piano - Ayşe',
+      requestId: 'req-create-event',
+    });
+    const shown = ['title', 'description', 'conferenceLink', 'rrule', 'timezone', 'doesNotRepeat', 'status'];
+    const expected = Object.fromEntries(
+      [...shown, 'location', 'organiser', 'guests', 'guestIds']
+        .filter((field) => created[field] !== null)
+        .map((field) => [field, { from: null, to: created[field] }]),
+    );
+    expect(row!.changes).toEqual(expected);
+    expect(row!.changes!.guests!.to).toEqual([expect.objectContaining({ id: guestOne.id, name: 'Zeynep' })]);
+    // Refused (an unknown guest): nothing stored, nothing recorded.
+    const refused = await call('POST', '/api/events', {
+      title: 'Nobody',
+      locationId: location,
+      organiserId: organiser.id,
+      guestIds: [999_999],
+      rrule: 'DTSTART;TZID=Europe/Istanbul:20300107T100000\nRRULE:FREQ=WEEKLY;COUNT=4',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await count()).toBe(before + 1);
+  });
+
   it('records an archived event as `archive`, its status from active to archived', async () => {
     const location = (await call('POST', '/api/locations', { name: 'Studio' })).json<{ id: number }>().id;
     const event = await call('POST', '/api/events', {
@@ -540,6 +587,48 @@ describe('GET /api/audit-logs', () => {
     expect(await rows(`from=${dayAfter}&timezone=Europe/Istanbul`)).toEqual(
       all.filter((row) => Date.parse(row.at) >= Date.parse(`${today}T21:00:00Z`)),
     );
+  });
+
+  it('counts the unfiltered total from the insert trigger’s pieces: exact through folds, concurrent writes and a rollback', async () => {
+    const db = ctx.database.db;
+    const total = async () => (await list('limit=1')).json<AuditLogList>().totalCount;
+    // This file's delivery worker may record a send at any moment: compare when no row came in between.
+    const exactTotal = async () => {
+      for (;;) {
+        const before = await count();
+        const answered = await total();
+        if ((await count()) === before) return { answered, counted: before };
+      }
+    };
+    const pieces = async () =>
+      ((await db.execute(sql`select count(*)::integer as n from audit_log_counts`)) as { rows: { n: number }[] })
+        .rows[0]!.n;
+    const row = (n: number) => ({
+      action: 'create' as const,
+      entityType: 'locations' as const,
+      entityName: `Piece ${n}`,
+    });
+    // 100 single-row writes (100 pieces) and one of three rows, with lists (and so folds) running among them.
+    await Promise.all(
+      Array.from({ length: 100 }, async (_, n) => {
+        await db.insert(auditLogs).values(row(n));
+        if (n % 10 === 0) await total();
+      }),
+    );
+    await db.insert(auditLogs).values([row(101), row(102), row(103)]);
+    await db
+      .transaction(async (tx) => {
+        await tx.insert(auditLogs).values(row(104));
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    const first = await exactTotal();
+    expect(first.answered).toBe(first.counted);
+    // That list folded the hundred pieces into one (plus any written since); the total follows new rows.
+    expect(await pieces()).toBeLessThan(10);
+    await db.insert(auditLogs).values(row(105));
+    const second = await exactTotal();
+    expect(second.answered).toBe(second.counted);
   });
 
   it('sends the request id back as x-request-id, the one the client sent when it sent one', async () => {

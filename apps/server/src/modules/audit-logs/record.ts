@@ -113,3 +113,38 @@ export function auditInsertFrom(source: SQL, entry: Omit<AuditEntry, 'entityId' 
       ${row.requestId}::text
     from ${source} as source`;
 }
+
+/**
+ * Who acts and which request, as the values of a prepared statement's `auditActorId`,
+ * `auditActorUsername` and `auditRequestId` placeholders (createdAuditInsert).
+ */
+export interface AuditStamp {
+  auditActorId: number | null;
+  auditActorUsername: string | null;
+  auditRequestId: string | null;
+}
+
+export function auditStamp(): AuditStamp {
+  const { actor, requestId } = currentActor();
+  return { auditActorId: actor?.id ?? null, auditActorUsername: actor?.username ?? null, auditRequestId: requestId };
+}
+
+/**
+ * The `create` row of a thing a prepared statement stores, as the body of one of its CTEs, so the
+ * row costs no transaction and no round trip of its own (docs/domain.md#audit-log): `source` yields
+ * the stored row as `source` (with `id`), `name` is its name and `fields` a jsonb object of what it
+ * was created with, in the API's names (a null field is left out, as auditChanges leaves it out);
+ * who and which request are the statement's AuditStamp placeholders.
+ */
+export function createdAuditInsert(
+  source: SQL,
+  { entityType, name, fields }: { entityType: AuditEntityType; name: SQL; fields: SQL },
+): SQL {
+  return sql`insert into ${auditLogs} (actor_id, actor_username, action, entity_type, entity_id, entity_name, changes, request_id)
+    select ${sql.placeholder('auditActorId')}::integer, ${sql.placeholder('auditActorUsername')}::text, 'create',
+      ${entityType}::text, source.id, ${name},
+      (select jsonb_object_agg(field.key, jsonb_build_object('from', null, 'to', field.value))
+         from jsonb_each(${fields}) as field where field.value <> 'null'::jsonb),
+      ${sql.placeholder('auditRequestId')}::text
+    from ${source}`;
+}

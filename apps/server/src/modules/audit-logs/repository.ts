@@ -1,8 +1,11 @@
 import type { AuditLog, AuditLogList, AuditLogListQuery } from '@ritim/shared';
-import { and, count, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLogs } from '../../db/schema.js';
+import { auditLogCounts, auditLogs } from '../../db/schema.js';
 import { dayRange, zoneOf } from '../../lib/time.js';
+
+/** Past this many pieces, the count's rows are folded into one (they grow by one per audit insert). */
+const FOLD_AT = 64;
 
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
@@ -59,7 +62,29 @@ export class AuditLogRepository {
     const total =
       rows.length < query.limit && (rows.length > 0 || query.offset === 0)
         ? query.offset + rows.length
-        : ((await this.db.select({ total: count() }).from(auditLogs).where(where))[0]?.total ?? 0);
+        : where === undefined
+          ? await this.rowCount()
+          : ((await this.db.select({ total: count() }).from(auditLogs).where(where))[0]?.total ?? 0);
     return { auditLogs: rows.map(toAuditLog), totalCount: total };
+  }
+
+  /**
+   * The number of audit rows, from the pieces the insert trigger writes (migration 0019) rather than
+   * a count of a million index entries. Many pieces are folded into one in a single statement: it
+   * deletes the pieces it sees and inserts their sum, so a piece still being written, or one another
+   * fold took first, is never counted twice or lost.
+   */
+  private async rowCount(): Promise<number> {
+    const [counted] = await this.db
+      .select({
+        total: sql<number>`coalesce(sum(${auditLogCounts.rows}), 0)::float8`.mapWith(Number),
+        pieces: count(),
+      })
+      .from(auditLogCounts);
+    if ((counted?.pieces ?? 0) > FOLD_AT) {
+      await this.db.execute(sql`with folded as (delete from audit_log_counts returning "rows")
+        insert into audit_log_counts ("rows") select sum("rows") from folded having count(*) > 0`);
+    }
+    return counted?.total ?? 0;
   }
 }

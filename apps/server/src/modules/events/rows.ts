@@ -1,5 +1,5 @@
 import type { Event } from '@ritim/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { eventGuests, events, locations, users } from '../../db/schema.js';
@@ -16,6 +16,22 @@ const creators = alias(users, 'creators');
 const guestList = peopleJson<Event['guests']>(
   sql`from ${eventGuests} eg join ${users} p on p.id = eg.user_id where eg.event_id = ${events.id}`,
 ).as('guests');
+
+/**
+ * What a new event's audit row says it was created with (a jsonb object of the API's fields, as
+ * toEvent shows them): `stored` is the events row, `guests` the people JSON the statement answers.
+ * The fields toEvent derives from the rule or the clock (repeat, rruleByDayText, endDate,
+ * nextOccurrence) are left to the rule itself (docs/domain.md#audit-log).
+ */
+export const createdEventFields = (stored: SQL, guests: SQL) => sql`jsonb_build_object(
+    'title', ${stored}.title, 'description', ${stored}.description, 'conferenceLink', ${stored}.conference_link,
+    'rrule', ${stored}.rrule, 'timezone', ${stored}.timezone, 'doesNotRepeat', ${stored}.does_not_repeat,
+    'status', ${stored}.status,
+    'location', (select jsonb_build_object('id', l.id, 'name', l.name) from ${locations} l where l.id = ${stored}.location_id),
+    'organiser', (select jsonb_build_object('id', o.id, 'name', o.name, 'surname', o.surname, 'timezone', o.timezone)
+      from ${users} o where o.id = ${stored}.organiser_id),
+    'guests', ${guests}::jsonb,
+    'guestIds', (select coalesce(jsonb_agg(guest -> 'id'), '[]'::jsonb) from jsonb_array_elements(${guests}::jsonb) as guest))`;
 
 /** An event as every read returns it (GET, the list, and what create and update answer). */
 export const eventColumns = {

@@ -10,7 +10,7 @@ import {
 } from '@ritim/shared';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { Executor } from '../audit-logs/record.js';
+import { auditStamp, type AuditStamp, createdAuditInsert, type Executor } from '../audit-logs/record.js';
 import { eventGuests, events, users } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { defineList, type PageTable } from '../../lib/list.js';
@@ -24,7 +24,7 @@ import { closedCancellationsInsert } from '../event-occurrences/closures/closed-
 import { SeriesRepository, seriesInsert, seriesStarts } from '../event-occurrences/series.js';
 import { activeGuestIds, idArray } from '../users/active-guests.js';
 import { peopleJson } from '../users/people-json.js';
-import { eventColumns, joinEventRefs, selectEvents, toEvent } from './rows.js';
+import { createdEventFields, eventColumns, joinEventRefs, selectEvents, toEvent } from './rows.js';
 import { SeriesSplit } from './split.js';
 import { durationOf, eventTiming, type PreviousTiming, timingColumns } from './timing.js';
 import {
@@ -134,8 +134,12 @@ export class EventService {
    * statement stores nothing unless the organiser, the location and the guests are still what
    * that read found (if one changed in between, the read runs again and answers 400 for it), and
    * answers the stored event itself. Two round trips in all: creation is the hot write (issue 17).
+   * The same statement writes the creation's audit row (who and which request: `audit`), so the
+   * route runs no transaction around it (lib/crud-routes.ts, `createWritesAudit`).
    */
-  async create(input: CreateEvent, createdBy: number): Promise<Event> {
+  readonly createWritesAudit = true;
+
+  async create(input: CreateEvent, createdBy: number, audit: AuditStamp = auditStamp()): Promise<Event> {
     const guestIds = [...new Set(input.guestIds)];
     for (let attempt = 0; ; attempt++) {
       const zone = await this.checkReferences(this.db, input);
@@ -160,6 +164,7 @@ export class EventService {
         guestCount: guestIds.length,
         starts: seriesStarts(starts),
         durationMs: durationOf(timing),
+        ...audit,
       });
       if (!row) {
         // Changed since the read: the next read names what is wrong now (or sees the new zone).
@@ -194,15 +199,23 @@ export class EventService {
     const closed = this.db
       .$with('closed_sessions', {})
       .as(closedCancellationsInsert(sql`series as created`, sql`events as source`));
+    const guests = peopleJson<Event['guests']>(sql`from ${users} p where p.id = any(${p('guestIds')}::integer[])`);
+    const audited = this.db.$with('audited', {}).as(
+      createdAuditInsert(sql`events as source`, {
+        entityType: 'events',
+        name: sql`source.title`,
+        fields: createdEventFields(sql`source`, guests),
+      }),
+    );
     return joinEventRefs(
       this.db
-        .with(stored, storedGuests, series, closed)
+        .with(stored, storedGuests, series, closed, audited)
         .select({
           ...eventColumns,
           nextOccurrence: sql<
             string | null
           >`(select to_json(min(starts_at)) #>> '{}' from series where starts_at >= now())`,
-          guests: peopleJson<Event['guests']>(sql`from ${users} p where p.id = any(${p('guestIds')}::integer[])`),
+          guests,
           occurrences: sql<number>`(select cast(count(*) as integer) from series)`,
         })
         .from(stored)
