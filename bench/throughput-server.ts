@@ -5,7 +5,7 @@
 // The events, their occurrences and the submissions go through the API (bench/throughput.ts).
 // It also reports its event loop's delay (perf_hooks.monitorEventLoopDelay) on a port of its own.
 import { createServer } from 'node:http';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { buildApp } from '../apps/server/src/app.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
@@ -32,12 +32,33 @@ await run(`insert into locations (name) select 'Oda ' || i from generate_series(
 
 // The event loop's delay in this process, for the benchmark only: a second listener on loopback
 // (not a route of the app) answers GET /loop with the histogram since the last read, and resets it.
+// Beside it, the longest garbage-collection pause in the same span (a `gc` performance entry), the
+// part of a delay that is the collector's rather than a request's code.
 const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();
+let gcMax = 0;
+let gcKind = '';
+// perf_hooks.constants: NODE_PERFORMANCE_GC_MINOR 1 (scavenge), _MAJOR 4 (mark-compact), _INCREMENTAL 8, _WEAKCB 16.
+const GC_KINDS: Record<number, string> = { 1: 'minor', 4: 'major', 8: 'incremental', 16: 'weak callbacks' };
+new PerformanceObserver((entries) => {
+  for (const entry of entries.getEntries()) {
+    if (entry.duration <= gcMax) continue;
+    gcMax = entry.duration;
+    gcKind = GC_KINDS[(entry as { detail?: { kind?: number } }).detail?.kind ?? 0] ?? 'other';
+  }
+}).observe({ entryTypes: ['gc'] });
 const monitor = createServer((_request, response) => {
   const ms = (ns: number) => Math.round(ns / 1e4) / 100;
-  const body = JSON.stringify({ p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) });
+  const body = JSON.stringify({
+    p50: ms(loop.percentile(50)),
+    p99: ms(loop.percentile(99)),
+    max: ms(loop.max),
+    gcMax: Math.round(gcMax * 100) / 100,
+    gcKind,
+  });
   loop.reset();
+  gcMax = 0;
+  gcKind = '';
   response.writeHead(200, { 'content-type': 'application/json' }).end(body);
 });
 await new Promise<void>((resolve) => monitor.listen(0, '127.0.0.1', resolve));

@@ -235,7 +235,7 @@ const feedPath = new URL(feedUrl).pathname;
 const exportPath = `/api/event-occurrences/export?from=${monthStart.toISODate()}&to=${monthStart.endOf('month').toISODate()}&timezone=${ZONE}`;
 const feedSessions = (await call('GET', feedPath, null)).bytes.toString().split('BEGIN:VEVENT').length - 1;
 
-type Delay = { p50: number; p99: number; max: number };
+type Delay = { p50: number; p99: number; max: number; gcMax?: number; gcKind?: string };
 /** The server's event-loop delay since the last call (bench/throughput-server.ts's monitor). */
 const loopDelay = async () => (await (await fetch(`http://127.0.0.1:${info.monitorPort}/loop`)).json()) as Delay;
 // An idle node process measuring its own loop at the same time: the machine's share of the delay.
@@ -373,7 +373,7 @@ console.log(
     `during the load (p99 / max); health: /api/health one at a time during the load (replay health: the same beside the replay's load); load average ${loadavg()[0]!.toFixed(1)}\n`,
 );
 console.log(
-  '| request | KB | req/s | p50 ms | p99 ms | replay req/s | failed | loop p99 / max ms | idle control p99 / max ms | health p99 ms | replay health p99 ms | load avg |',
+  '| request | KB | req/s | p50 ms | p99 ms | replay req/s | failed | loop p99 / max ms (longest GC pause) | idle control p99 / max ms | health p99 ms | replay health p99 ms | load avg |',
 );
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 const signIns: string[] = [];
@@ -416,7 +416,8 @@ for (const scenario of chosen) {
     `| ${scenario.name}${scenario.connections === CONNECTIONS ? '' : ` (${scenario.connections} connections)`} | ` +
       `${kb.toFixed(0)} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ` +
       `${baseline.requests.average.toFixed(0)} | ${result.non2xx + result.errors + result.timeouts} | ` +
-      `${loop.p99} / ${loop.max} | ${idle.p99} / ${idle.max} | ${percentile(healthTimes.times, 0.99).toFixed(0)}` +
+      `${loop.p99} / ${loop.max} (${loop.gcMax ?? '?'}, ${loop.gcKind ?? '?'}) | ${idle.p99} / ${idle.max} | ` +
+      `${percentile(healthTimes.times, 0.99).toFixed(0)}` +
       `${healthTimes.failures ? ` (${healthTimes.failures} failed)` : ''} | ` +
       `${percentile(replayHealth.times, 0.99).toFixed(0)} | ${loadavg()[0]!.toFixed(1)} |`,
   );
