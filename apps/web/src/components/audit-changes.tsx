@@ -18,9 +18,9 @@ export function AuditChanges({ row, zone }: { row: AuditLog; zone: string }) {
       <div className="mt-2 rounded-md bg-slate-50 px-3 py-2 text-slate-700 ring-1 ring-slate-200 ring-inset">
         <dl className="space-y-1">
           {changes.map((change) => (
-            <div key={change.field} className="grid gap-x-3 sm:grid-cols-[10rem_1fr]">
+            <div key={change.field} className="grid gap-x-3 sm:grid-cols-[10rem_minmax(0,1fr)]">
               <dt className="font-medium text-slate-900 first-letter:uppercase">{change.label}</dt>
-              <dd className="break-words">
+              <dd className="wrap-anywhere">
                 {change.from} → {change.to}
               </dd>
             </div>

@@ -235,10 +235,44 @@ describe('auditChanges', () => {
     ).toEqual([
       { field: 'description', label: 'description', from: 'nothing', to: `'${long}'` },
       { field: 'startsAt', label: 'start', from: '03/12/2026 10:00', to: '03/12/2026 11:00' },
-      { field: 'hasGuestOverride', label: 'own guest list', from: 'no', to: 'yes' },
       { field: 'location', label: 'location', from: "'Room 1'", to: "'Room 2'" },
       { field: 'guests', label: 'guests', from: 'nothing', to: "'Ali Demir', 'can'" },
       { field: 'schema', label: 'fields', from: 'nothing', to: '{"fields":[]}' },
+      { field: 'hasGuestOverride', label: 'own guest list', from: 'no', to: 'yes' },
+    ]);
+  });
+
+  it('shows a created event title first, and its guests by name only (not their ids as well)', () => {
+    // As the database keeps the row (jsonb orders keys by length): the details put them in reading order.
+    const created = (to: unknown) => ({ from: null, to });
+    const fields = auditChanges(
+      row({
+        action: 'create',
+        entityType: 'events',
+        changes: {
+          rrule: created('DTSTART;TZID=Europe/Istanbul:20261201T100000\nRRULE:FREQ=WEEKLY;COUNT=10'),
+          title: created('Piano - Ayşe'),
+          guests: created([{ id: 8, name: 'Mert', surname: 'Demir' }]),
+          status: created('active'),
+          guestIds: created([8]),
+          location: created({ id: 3, name: 'Oda 3' }),
+          timezone: created('Europe/Istanbul'),
+          organiser: created({ id: 2, name: 'Ayşe', surname: 'Yılmaz' }),
+          doesNotRepeat: created(false),
+        },
+      }),
+      tr,
+      'Europe/Istanbul',
+    );
+    expect(fields.map((field) => [field.label, field.to])).toEqual([
+      ['başlık', "'Piano - Ayşe'"],
+      ['durum', "'active'"],
+      ['saat dilimi', "'Europe/Istanbul'"],
+      ['konum', "'Oda 3'"],
+      ['düzenleyen', "'Ayşe Yılmaz'"],
+      ['misafirler', "'Mert Demir'"],
+      ['tekrar kuralı', "'DTSTART;TZID=Europe/Istanbul:20261201T100000\nRRULE:FREQ=WEEKLY;COUNT=10'"],
+      ['tekrarlanmaz', 'hayır'],
     ]);
   });
 });

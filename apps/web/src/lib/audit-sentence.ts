@@ -21,6 +21,7 @@ type FieldKey =
 /** A recorded field (an API or a column name) -> the word for it; several names can mean one thing. */
 const FIELD_WORDS: Record<string, FieldKey> = {
   name: 'audit.fields.name',
+  surname: 'audit.fields.surname',
   title: 'audit.fields.title',
   description: 'audit.fields.description',
   status: 'audit.fields.status',
@@ -39,7 +40,6 @@ const FIELD_WORDS: Record<string, FieldKey> = {
   address: 'audit.fields.address',
   timezone: 'audit.fields.timezone',
   language: 'audit.fields.language',
-  surname: 'audit.fields.surname',
   messageGroupId: 'audit.fields.messageGroup',
   messageGroup: 'audit.fields.messageGroup',
   groups: 'audit.fields.groups',
@@ -54,6 +54,7 @@ const FIELD_WORDS: Record<string, FieldKey> = {
   type: 'audit.fields.type',
   rrule: 'audit.fields.repeat',
   repeat: 'audit.fields.repeat',
+  doesNotRepeat: 'audit.fields.doesNotRepeat',
   conferenceLink: 'audit.fields.conferenceLink',
   calendarFeedToken: 'audit.fields.calendarFeed',
   key: 'audit.fields.key',
@@ -293,10 +294,27 @@ export function auditSentence(row: AuditLog, t: TFunction, { zone, language }: S
 
 /** The row's field changes, each with its word and both values as words (the details view). */
 export function auditChanges(row: AuditLog, t: TFunction, zone: string) {
-  return Object.entries(row.changes ?? {}).map(([field, change]) => ({
-    field,
-    label: fieldLabel(field, t),
-    from: formatValue(change.from, t, zone),
-    to: formatValue(change.to, t, zone),
-  }));
+  const changes = row.changes ?? {};
+  return Object.entries(changes)
+    .filter(([field]) => !(NAMED_BY[field] && NAMED_BY[field] in changes))
+    .sort(([a], [b]) => fieldOrder(a) - fieldOrder(b))
+    .map(([field, change]) => ({
+      field,
+      label: fieldLabel(field, t),
+      from: formatValue(change.from, t, zone),
+      to: formatValue(change.to, t, zone),
+    }));
 }
+
+/** Ids a row also records by name (an event's guests): the details show the names only. */
+const NAMED_BY: Record<string, string> = {
+  guestIds: 'guests',
+  groupIds: 'groups',
+  locationId: 'location',
+  organiserId: 'organiser',
+  messageGroupId: 'messageGroup',
+};
+
+/** The details' order: as FIELD_WORDS lists the fields (the name first), then the rest as recorded. */
+const FIELD_ORDER = new Map(Object.keys(FIELD_WORDS).map((field, index) => [field, index]));
+const fieldOrder = (field: string) => FIELD_ORDER.get(field) ?? FIELD_ORDER.size;

@@ -139,6 +139,7 @@ export const audit = {
     location: 'location',
     guests: 'guests',
     repeat: 'repeat rule',
+    doesNotRepeat: 'does not repeat',
     conferenceLink: 'conference link',
     key: 'key',
     value: 'value',

@@ -132,6 +132,7 @@ export const audit: Resources['audit'] = {
     location: 'konum',
     guests: 'misafirler',
     repeat: 'tekrar kuralı',
+    doesNotRepeat: 'tekrarlanmaz',
     conferenceLink: 'toplantı bağlantısı',
     key: 'anahtar',
     value: 'değer',
