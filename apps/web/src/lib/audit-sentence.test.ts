@@ -98,7 +98,11 @@ describe('auditSentence', () => {
       action: 'approve' as const,
       entityType: 'event-occurrences' as const,
       entityName: 'Piano - Ayşe',
-      changes: { status: { from: 'scheduled', to: 'approved' }, startsAt: { from: null, to: '2026-12-03T07:00:00Z' } },
+      // As the server records it: the session's start, unchanged, says which one.
+      changes: {
+        status: { from: 'scheduled', to: 'approved' },
+        startsAt: { from: '2026-12-03T07:00:00.000Z', to: '2026-12-03T07:00:00.000Z' },
+      },
     };
     expect(say(approved)).toBe("admin approved 'Piano - Ayşe' on 3 Dec");
     expect(auditSentence(row(approved), tr, { zone: 'Europe/Istanbul', language: 'tr' })).toBe(
@@ -107,6 +111,8 @@ describe('auditSentence', () => {
     expect(say({ ...approved, changes: { status: { from: 'scheduled', to: 'approved' } } })).toBe(
       "admin approved 'Piano - Ayşe'",
     );
+    // Its details list what changed only: the status, not the start that says which session.
+    expect(auditChanges(row(approved), en, 'Europe/Istanbul').map((change) => change.field)).toEqual(['status']);
   });
 
   it('says sign-ins, failed ones and the system’s doings', () => {

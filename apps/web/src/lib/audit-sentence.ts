@@ -295,15 +295,19 @@ export function auditSentence(row: AuditLog, t: TFunction, { zone, language }: S
 /** The row's field changes, each with its word and both values as words (the details view). */
 export function auditChanges(row: AuditLog, t: TFunction, zone: string) {
   const changes = row.changes ?? {};
-  return Object.entries(changes)
-    .filter(([field]) => !(NAMED_BY[field] && NAMED_BY[field] in changes))
-    .sort(([a], [b]) => fieldOrder(a) - fieldOrder(b))
-    .map(([field, change]) => ({
-      field,
-      label: fieldLabel(field, t),
-      from: formatValue(change.from, t, zone),
-      to: formatValue(change.to, t, zone),
-    }));
+  return (
+    Object.entries(changes)
+      .filter(([field]) => !(NAMED_BY[field] && NAMED_BY[field] in changes))
+      // A field recorded as it stayed (an approved session's start) says which one it was: the sentence's.
+      .filter(([, change]) => JSON.stringify(change.from) !== JSON.stringify(change.to))
+      .sort(([a], [b]) => fieldOrder(a) - fieldOrder(b))
+      .map(([field, change]) => ({
+        field,
+        label: fieldLabel(field, t),
+        from: formatValue(change.from, t, zone),
+        to: formatValue(change.to, t, zone),
+      }))
+  );
 }
 
 /** Ids a row also records by name (an event's guests): the details show the names only. */

@@ -279,16 +279,18 @@ describe('state changes, sign-ins and the other writes', () => {
     });
   const occurrenceRow = (id: number) => latest('event-occurrences', id);
 
-  it('records approve, send (each message) and unapprove of a day, with the status from and to', async () => {
+  it('records approve, send (each message) and unapprove of a day, with the status from and to and which session', async () => {
     const day = ahead(1);
     const id = await session(day, 'Approved lesson');
     const approved = await call('POST', '/api/event-occurrences/approveSchedule', { listDate: day, timezone: 'UTC' });
     expect(approved.statusCode, approved.body).toBe(200);
+    // Its start, unchanged, says which session of the series (the sentence's day).
+    const start = { from: `${day}T14:00:00.000Z`, to: `${day}T14:00:00.000Z` };
     expect(await occurrenceRow(id)).toMatchObject({
       action: 'approve',
       entityName: 'Approved lesson',
       actor: { id: admin.id },
-      changes: { status: { from: 'scheduled', to: 'approved' } },
+      changes: { status: { from: 'scheduled', to: 'approved' }, startsAt: start },
       requestId: approved.headers['x-request-id'],
     });
     const sent = await call('POST', '/api/event-occurrences/sendReminders', { listDate: day, timezone: 'UTC' });
@@ -305,7 +307,7 @@ describe('state changes, sign-ins and the other writes', () => {
     await call('POST', '/api/event-occurrences/unapproveSchedule', { listDate: day, timezone: 'UTC' });
     expect(await occurrenceRow(id)).toMatchObject({
       action: 'unapprove',
-      changes: { status: { from: 'approved', to: 'scheduled' } },
+      changes: { status: { from: 'approved', to: 'scheduled' }, startsAt: start },
     });
   });
 

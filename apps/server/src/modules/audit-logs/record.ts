@@ -104,13 +104,19 @@ export class AuditTrail {
 /**
  * An INSERT of one row per row of `source` (a CTE or table with `id` and `name` columns), for a
  * statement that changes many things at once: the rows are written by that same statement.
+ * `rowChanges`, a jsonb expression over `source`, gives each row its own changes instead.
  */
-export function auditInsertFrom(source: SQL, entry: Omit<AuditEntry, 'entityId' | 'entityName'>): SQL {
+export function auditInsertFrom(
+  source: SQL,
+  entry: Omit<AuditEntry, 'entityId' | 'entityName'>,
+  rowChanges?: SQL,
+): SQL {
   const row = auditRow({ ...entry, entityId: null });
+  const changes =
+    rowChanges ?? sql`${row.changes === null || row.changes === undefined ? null : JSON.stringify(row.changes)}::jsonb`;
   return sql`insert into ${auditLogs} (actor_id, actor_username, action, entity_type, entity_id, entity_name, changes, request_id)
     select ${row.actorId}::integer, ${row.actorUsername}::text, ${row.action}::text, ${row.entityType}::text,
-      source.id, source.name, ${row.changes === null || row.changes === undefined ? null : JSON.stringify(row.changes)}::jsonb,
-      ${row.requestId}::text
+      source.id, source.name, ${changes}, ${row.requestId}::text
     from ${source} as source`;
 }
 

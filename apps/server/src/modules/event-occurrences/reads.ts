@@ -21,7 +21,7 @@ import {
   userGroups,
   users,
 } from '../../db/schema.js';
-import { jsonColumn } from '../../lib/json-column.js';
+import { jsonColumn, isoInstant } from '../../lib/json-column.js';
 import { defineList, type ListViewer, type PageTable } from '../../lib/list.js';
 import { peopleJson } from '../users/people-json.js';
 import {
@@ -113,7 +113,7 @@ function rowColumns(light: boolean, onlyGuest: unknown) {
         'user', case when g.id is null then null else json_build_object('id', g.id, 'name', g.name, 'surname', g.surname) end,
         'formVersion', s.form_version,
         'notes', case when btrim(s.data ->> 'Aciklama') <> '' then s.data ->> 'Aciklama' end,
-        'updatedAt', to_char(s.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')${data})
+        'updatedAt', ${isoInstant(sql`s.updated_at`)}${data})
         order by s.id), '[]'::json)
       from ${formSubmissions} s join ${forms} f on f.id = s.form_id left join ${users} g on g.id = s.guest_id
       where s.occurrence_id = ${eventOccurrences.id}${whose})`.as('submissions'),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { eventOccurrences, events } from '../../db/schema.js';
+import { isoInstant } from '../../lib/json-column.js';
 
 /* What other modules' selects read of occurrences: an event's next one, the one a message log refers to. */
 
@@ -16,7 +17,7 @@ export const nextStartOf = (eventId: AnyPgColumn) =>
 export const occurrenceRefOf = (occurrenceId: AnyPgColumn) =>
   sql<{ id: number; occurrenceDate: string; event: { id: number; title: string; timezone: string } } | null>`(
     select json_build_object('id', o.id,
-      'occurrenceDate', to_char(o.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'occurrenceDate', ${isoInstant(sql`o.starts_at`)},
       'event', json_build_object('id', e.id, 'title', e.title, 'timezone', e.timezone))
     from ${eventOccurrences} o join ${events} e on e.id = o.event_id where o.id = ${occurrenceId})`;
 

@@ -15,6 +15,7 @@ import {
 import { auditInsertFrom } from '../audit-logs/record.js';
 import type { Tx } from './columns.js';
 import { isOccurrenceGuest } from './rules.js';
+import { isoInstant } from '../../lib/json-column.js';
 
 /**
  * The changes to one occurrence or a day of them: its status (approve, complete), its own guest
@@ -132,14 +133,17 @@ export class OccurrenceChanges {
         from day where day.status = 'cancelled' and c.occurrence_id = day.id and c.previous_status = ${from}),
       changed as (update ${eventOccurrences} o set status = ${to}, updated_at = now()
         from day where day.status = ${from} and o.id = day.id
-        returning o.id, o.event_id),
-      -- One row of the audit log per session, in this statement (docs/domain.md#audit-log).
-      named as (select changed.id, e.title as name from changed join ${events} e on e.id = changed.event_id),
-      audited as (${auditInsertFrom(sql`named`, {
-        action: to === 'approved' ? 'approve' : 'unapprove',
-        entityType: 'event-occurrences',
-        changes: { status: { from, to } },
-      })})
+        returning o.id, o.event_id, o.starts_at),
+      -- One row of the audit log per session, in this statement (docs/domain.md#audit-log): its status
+      -- from and to, and its start, unchanged, to say which session of the series it was.
+      named as (select changed.id, changed.starts_at, e.title as name
+        from changed join ${events} e on e.id = changed.event_id),
+      audited as (${auditInsertFrom(
+        sql`named`,
+        { action: to === 'approved' ? 'approve' : 'unapprove', entityType: 'event-occurrences' },
+        sql`jsonb_build_object('status', jsonb_build_object('from', ${from}::text, 'to', ${to}::text),
+          'startsAt', jsonb_build_object('from', ${isoInstant(sql`source.starts_at`)}, 'to', ${isoInstant(sql`source.starts_at`)}))`,
+      )})
       select id from changed`);
     return (result as { rows: unknown[] }).rows.length;
   }

@@ -1,7 +1,7 @@
 import type { AttendanceEntry, AttendanceStatus, EventOccurrence } from '@ritim/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { attendance, eventOccurrences, events, users } from '../../../db/schema.js';
-import { jsonColumn } from '../../../lib/json-column.js';
+import { jsonColumn, isoInstant } from '../../../lib/json-column.js';
 import type { Executor, Tx } from '../columns.js';
 import { guestListOf } from '../rules.js';
 
@@ -19,7 +19,7 @@ export function attendanceJson(occurrenceId: SQL, onlyGuest?: unknown): SQL<Atte
   return sql<AttendanceEntry[] | string>`(select coalesce(json_agg(json_build_object('guestId', a.guest_id,
       'status', a.status, 'note', a.note,
       'markedBy', case when m.id is null then null else json_build_object('id', m.id, 'name', ${personNameSql(sql`m`)}) end,
-      'markedAt', to_char(a.marked_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+      'markedAt', ${isoInstant(sql`a.marked_at`)})
       order by g.name, g.surname, a.guest_id), '[]'::json)
     from ${attendance} a join ${users} g on g.id = a.guest_id left join ${users} m on m.id = a.marked_by
     where a.occurrence_id = ${occurrenceId}${whose})`;

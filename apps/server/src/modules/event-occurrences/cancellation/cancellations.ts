@@ -3,6 +3,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { eventOccurrences, occurrenceCancellations, users } from '../../../db/schema.js';
 import { personNameSql } from '../attendance/marks.js';
 import type { Tx } from '../columns.js';
+import { isoInstant } from '../../../lib/json-column.js';
 
 /**
  * The cancellation of the session `occurrenceId` (an SQL expression: a parameter, or the row in
@@ -10,7 +11,7 @@ import type { Tx } from '../columns.js';
  */
 export function cancellationJson(occurrenceId: SQL): SQL<OccurrenceCancellation | string | null> {
   return sql<OccurrenceCancellation | string | null>`(select json_build_object('reason', c.reason,
-      'at', to_char(c.cancelled_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'at', ${isoInstant(sql`c.cancelled_at`)},
       'by', case when u.id is null then null else json_build_object('id', u.id, 'name', ${personNameSql(sql`u`)}) end)
     from ${occurrenceCancellations} c left join ${users} u on u.id = c.cancelled_by
     where c.occurrence_id = ${occurrenceId})`;

@@ -12,6 +12,7 @@ import {
 } from '../../../db/schema.js';
 import { personNameSql } from '../attendance/marks.js';
 import type { Executor, Tx } from '../columns.js';
+import { isoInstant } from '../../../lib/json-column.js';
 
 /** A closure's days as stored: the chosen days in their zone and the instants they cover, [startsFrom, endsBefore). */
 export interface ClosureDays {
@@ -120,7 +121,7 @@ export class ClosureRepository {
   async sessionsIn(db: Executor, days: ClosureDays, lock = false): Promise<ClosedSession[]> {
     return rowsOf<ClosedSession>(
       await db.execute(sql`select o.id as "occurrenceId", o.event_id as "eventId", e.title,
-          to_char(o.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startsAt",
+          ${isoInstant(sql`o.starts_at`)} as "startsAt",
           case when o.status = 'completed' then 'completed'
             when exists (select 1 from ${formSubmissions} s where s.occurrence_id = o.id) then 'hasAnswers' end as kept
         from ${eventOccurrences} o join ${events} e on e.id = o.event_id

@@ -11,6 +11,7 @@ import {
 } from '../../../db/schema.js';
 import type { Executor, Tx } from '../columns.js';
 import { guestListOf } from '../rules.js';
+import { isoInstant } from '../../../lib/json-column.js';
 
 /** The advisory lock spaces of make-up bookings (organiser, location, guest: three in a row). */
 const MAKEUP_LOCK = 0x6d6b00;
@@ -44,7 +45,7 @@ export function bookedMakeupsJson(occurrenceId: SQL, onlyGuest?: unknown): SQL<B
   const whose = onlyGuest === undefined ? sql`` : sql` and m.guest_id = ${onlyGuest}`;
   return sql<BookedMakeupJson[] | string>`(select coalesce(json_agg(json_build_object('guestId', m.guest_id,
       'occurrenceId', m.occurrence_id,
-      'startsAt', to_char(o.starts_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))), '[]'::json)
+      'startsAt', ${isoInstant(sql`o.starts_at`)})), '[]'::json)
     from ${occurrenceMakeups} m join ${eventOccurrences} o on o.id = m.occurrence_id
     where m.of_occurrence_id = ${occurrenceId} and o.status <> 'cancelled'${whose})`;
 }
