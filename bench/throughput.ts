@@ -22,7 +22,9 @@
 // app), the same figure from an idle node process (bench/loop-control.ts: what the machine's other
 // work adds), /api/health one request at a time (p99; and the replay server's answer to it beside the
 // replay's load: the floor the machine itself sets), and during the feed's load a sign-in every
-// half second and one right after. BENCH_ONLY=word,word runs the rows whose name holds one of them.
+// half second and one right after. The day list is also loaded while a form answer is saved every
+// 100 ms (each save makes the kept answers stale, so the list is built again up to ten times a
+// second). BENCH_ONLY=word,word runs the rows whose name holds one of them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { get } from 'node:http';
@@ -272,9 +274,17 @@ interface Scenario {
   headers?: Record<string, string>;
   /** Sign in during and after the load. */
   signIn?: boolean;
+  /** Save a form answer every 100 ms during the load (each write makes every kept answer stale). */
+  writes?: boolean;
 }
 const scenarios: Scenario[] = [
   { name: 'day list (busy day)', path: `/api/event-occurrences?date=${busyDay}&limit=50`, connections: CONNECTIONS },
+  {
+    name: 'day list while a form answer is saved every 100 ms',
+    path: `/api/event-occurrences?date=${busyDay}&limit=50`,
+    connections: CONNECTIONS,
+    writes: true,
+  },
   {
     name: 'month list',
     path: `/api/event-occurrences?date=${busyDay}&monthly=true&limit=50`,
@@ -366,6 +376,16 @@ async function probe(running: () => boolean, pauseMs: number, task: () => Promis
   return { times, failures };
 }
 const health = () => call('GET', '/api/health', null);
+/** A form answer saved again (an admin editing a note), on the report event's later sessions (not the measured one). */
+let saved = 0;
+const saveAnswer = () => {
+  saved += 1;
+  return call('POST', '/api/forms/1/submit', admin, {
+    eventOccurrenceId: reportSessions[1 + (saved % (reportSessions.length - 1))],
+    guestId: reportGuests[saved % reportGuests.length],
+    data: { first_name: 'Öğrenci', last_name: `${saved}`, attendance: 'attended', Aciklama: `Not ${saved}` },
+  });
+};
 const signIn = () => call('POST', '/api/auth/login', null, { username: 'organiser1', password: 'bench-password' });
 
 console.log(
@@ -376,7 +396,7 @@ console.log(
   '| request | KB | req/s | p50 ms | p99 ms | replay req/s | failed | loop p99 / max ms (longest GC pause) | idle control p99 / max ms | health p99 ms | replay health p99 ms | load avg |',
 );
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-const signIns: string[] = [];
+const afterTable: string[] = [];
 for (const scenario of chosen) {
   // Two seconds not counted: the JIT and the caches warm up, whatever ran before settles.
   await load(`${base}${scenario.path}`, scenario, 2);
@@ -386,6 +406,7 @@ for (const scenario of chosen) {
   const loaded = Promise.resolve(load(`${base}${scenario.path}`, scenario)).finally(() => (running = false));
   const healthProbe = probe(() => running, 20, health);
   const signInProbe = scenario.signIn ? probe(() => running, 500, signIn) : undefined;
+  const writeProbe = scenario.writes ? probe(() => running, 100, saveAnswer) : undefined;
   const result = await loaded;
   const loop = await loopDelay();
   const idle = await controlDelay();
@@ -394,10 +415,17 @@ for (const scenario of chosen) {
     const during = await signInProbe;
     const started = performance.now();
     await signIn();
-    signIns.push(
+    afterTable.push(
       `sign-in during the ${scenario.name} load: ${during.times.length - during.failures} of ${during.times.length} ` +
         `answered, p50 ${percentile(during.times, 0.5).toFixed(0)} ms, max ${Math.max(...during.times).toFixed(0)} ms; ` +
         `right after: ${(performance.now() - started).toFixed(0)} ms`,
+    );
+  }
+  if (writeProbe) {
+    const writes = await writeProbe;
+    afterTable.push(
+      `writes during the ${scenario.name} load: ${writes.times.length - writes.failures} of ${writes.times.length} ` +
+        `saved, p50 ${percentile(writes.times, 0.5).toFixed(0)} ms, p99 ${percentile(writes.times, 0.99).toFixed(0)} ms`,
     );
   }
   const replay = await start('replay-server.ts', [file]);
@@ -422,7 +450,7 @@ for (const scenario of chosen) {
       `${percentile(replayHealth.times, 0.99).toFixed(0)} | ${loadavg()[0]!.toFixed(1)} |`,
   );
 }
-for (const line of signIns) console.log(line);
+for (const line of afterTable) console.log(line);
 console.log(`\nload average ${loadavg()[0]!.toFixed(1)}`);
 await stop(control.child);
 await stop(server);
