@@ -241,10 +241,11 @@ test.describe('Activity', () => {
     };
     await tableFits();
     expect(await violations(page)).toEqual([]);
-    // Opened, an event's creation shows its repeat rule, one long word: it wraps inside the card.
-    await page.goto(`/activity?entityType=events&entityId=${eventId}&action=create`);
-    await page.getByText('What changed').click();
-    await expect(page.getByTestId('audit-changes').getByText('DTSTART', { exact: false })).toBeVisible();
+    // Opened, this spec's event's creation shows its repeat rule, one long word: it wraps inside the card.
+    await page.goto('/activity?entityType=events&action=create');
+    const created = page.getByRole('row').filter({ has: sentence(page, `admin created event '${oldTitle}'`) });
+    await created.getByText('What changed').click();
+    await expect(created.getByTestId('audit-changes').getByText('DTSTART', { exact: false })).toBeVisible();
     await tableFits();
   });
 
