@@ -22,6 +22,8 @@ let piano: number;
 
 const pathOf = (url: string) => new URL(url).pathname;
 let feedPath: string;
+/** The day (in Istanbul) of the weekly sessions' first, at 17:30. */
+let first: DateTime;
 const get = (extra: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: feedPath, headers: extra });
 
 beforeAll(async () => {
@@ -42,7 +44,7 @@ beforeAll(async () => {
     .values([{ name: 'Oda 1, Kadıköy' }, { name: 'Oda 2' }])
     .returning({ id: locations.id });
   room = kadikoy!.id;
-  const first = DateTime.now().setZone('Europe/Istanbul').plus({ days: 3 }).startOf('day');
+  first = DateTime.now().setZone('Europe/Istanbul').plus({ days: 3 }).startOf('day');
   const weekly = (count: number) =>
     `DTSTART;TZID=Europe/Istanbul:${first.toFormat("yyyyMMdd'T'173000")}\nRRULE:FREQ=WEEKLY;COUNT=${count}`;
   piano = await createEvent(ctx, headers.admin!, {
@@ -207,7 +209,9 @@ describe('CalendarFeedService', () => {
     if (!before || before.notModified) throw new Error('expected a document');
     const count = (body: Buffer) => body.toString('utf8').split('BEGIN:VEVENT').length - 1;
     expect(count(before.document.body)).toBe(20);
-    now = new Date(Date.now() + 40 * 86_400_000); // The first session started 37 days ago: it has left.
+    // 31 days after the first session (17:30 on its day), whatever the time of day the test runs at:
+    // that one is past the 30 days a feed looks back, the next one (a week later) is not.
+    now = first.plus({ days: 31, hours: 17, minutes: 30 }).toJSDate();
     const after = await service.feed(token);
     if (!after || after.notModified) throw new Error('expected a document');
     expect(after.etag).not.toBe(before.etag);
