@@ -101,6 +101,24 @@ export class AuditTrail {
   }
 }
 
+/** The columns of an audit row written by an INSERT ... SELECT (auditInsertFrom, createdAuditInsert). */
+interface AuditSelect {
+  actorId: SQL;
+  actorUsername: SQL;
+  action: AuditAction;
+  entityType: AuditEntityType;
+  name: SQL;
+  changes: SQL;
+  requestId: SQL;
+}
+
+/** INSERT ... SELECT of one audit row per row of `source` (aliased `source`, with an `id`). */
+const insertAuditRows = (source: SQL, row: AuditSelect) =>
+  sql`insert into ${auditLogs} (actor_id, actor_username, action, entity_type, entity_id, entity_name, changes, request_id)
+    select ${row.actorId}::integer, ${row.actorUsername}::text, ${row.action}::text, ${row.entityType}::text,
+      source.id, ${row.name}, ${row.changes}, ${row.requestId}::text
+    from ${source}`;
+
 /**
  * An INSERT of one row per row of `source` (a CTE or table with `id` and `name` columns), for a
  * statement that changes many things at once: the rows are written by that same statement.
@@ -112,12 +130,17 @@ export function auditInsertFrom(
   rowChanges?: SQL,
 ): SQL {
   const row = auditRow({ ...entry, entityId: null });
-  const changes =
-    rowChanges ?? sql`${row.changes === null || row.changes === undefined ? null : JSON.stringify(row.changes)}::jsonb`;
-  return sql`insert into ${auditLogs} (actor_id, actor_username, action, entity_type, entity_id, entity_name, changes, request_id)
-    select ${row.actorId}::integer, ${row.actorUsername}::text, ${row.action}::text, ${row.entityType}::text,
-      source.id, source.name, ${changes}, ${row.requestId}::text
-    from ${source} as source`;
+  return insertAuditRows(sql`${source} as source`, {
+    actorId: sql`${row.actorId}`,
+    actorUsername: sql`${row.actorUsername}`,
+    action: row.action,
+    entityType: row.entityType,
+    name: sql`source.name`,
+    changes:
+      rowChanges ??
+      sql`${row.changes === null || row.changes === undefined ? null : JSON.stringify(row.changes)}::jsonb`,
+    requestId: sql`${row.requestId}`,
+  });
 }
 
 /**
@@ -146,11 +169,14 @@ export function createdAuditInsert(
   source: SQL,
   { entityType, name, fields }: { entityType: AuditEntityType; name: SQL; fields: SQL },
 ): SQL {
-  return sql`insert into ${auditLogs} (actor_id, actor_username, action, entity_type, entity_id, entity_name, changes, request_id)
-    select ${sql.placeholder('auditActorId')}::integer, ${sql.placeholder('auditActorUsername')}::text, 'create',
-      ${entityType}::text, source.id, ${name},
-      (select jsonb_object_agg(field.key, jsonb_build_object('from', null, 'to', field.value))
-         from jsonb_each(${fields}) as field where field.value <> 'null'::jsonb),
-      ${sql.placeholder('auditRequestId')}::text
-    from ${source}`;
+  return insertAuditRows(source, {
+    actorId: sql`${sql.placeholder('auditActorId')}`,
+    actorUsername: sql`${sql.placeholder('auditActorUsername')}`,
+    action: 'create',
+    entityType,
+    name,
+    changes: sql`(select jsonb_object_agg(field.key, jsonb_build_object('from', null, 'to', field.value))
+         from jsonb_each(${fields}) as field where field.value <> 'null'::jsonb)`,
+    requestId: sql`${sql.placeholder('auditRequestId')}`,
+  });
 }
