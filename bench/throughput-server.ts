@@ -5,7 +5,7 @@
 // The events, their occurrences and the submissions go through the API (bench/throughput.ts).
 // It also reports its event loop's delay (perf_hooks.monitorEventLoopDelay) on a port of its own.
 import { createServer } from 'node:http';
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { buildApp } from '../apps/server/src/app.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
@@ -38,8 +38,12 @@ const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();
 let gcMax = 0;
 let gcKind = '';
-// perf_hooks.constants: NODE_PERFORMANCE_GC_MINOR 1 (scavenge), _MAJOR 4 (mark-compact), _INCREMENTAL 8, _WEAKCB 16.
-const GC_KINDS: Record<number, string> = { 1: 'minor', 4: 'major', 8: 'incremental', 16: 'weak callbacks' };
+const GC_KINDS: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+};
 new PerformanceObserver((entries) => {
   for (const entry of entries.getEntries()) {
     if (entry.duration <= gcMax) continue;
