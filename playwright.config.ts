@@ -1,10 +1,21 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, E2E_SMTP_PORT } from './e2e/env.js';
+import { E2E_BASE_URL, E2E_WORKERS, e2eServer } from './e2e/env.js';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(
+    `The browser tests need Chromium at ${chromium}: install Debian's (apt-get install chromium) or set CHROMIUM_PATH.`,
+  );
+  process.exit(1);
+}
 
 export default defineConfig({
   testDir: './e2e',
+  // A spec file's tests run in order in one worker; the files are shared out among the workers,
+  // each with a server and database of its own (so a file's data never meets another worker's).
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
@@ -14,7 +25,7 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromium,
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -27,23 +38,27 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // Seeds a fresh embedded database with one account per role, then starts the built server.
-    command: 'tsx --conditions=source e2e/seed.ts && node apps/server/dist/main.js',
-    url: `${E2E_BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      MESSAGE_TRANSPORT: 'smtp',
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(E2E_SMTP_PORT),
-      SMTP_SECURE: 'false',
-      SMTP_FROM: 'Ritim <ritim@example.test>',
-    },
-  },
+  // One server per worker (e2e/env.ts gives worker n its port, data directory and SMTP port); each
+  // seeds a fresh embedded database with one account per role, then starts the built server.
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => {
+    const server = e2eServer(index);
+    return {
+      command: 'tsx --conditions=source e2e/seed.ts && node apps/server/dist/main.js',
+      url: `${server.baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(server.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: server.dataDir,
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+        MESSAGE_TRANSPORT: 'smtp',
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(server.smtpPort),
+        SMTP_SECURE: 'false',
+        SMTP_FROM: 'Ritim <ritim@example.test>',
+      },
+    };
+  }),
 });

@@ -18,6 +18,8 @@ export async function signInAs(page: Page, role: AccountRole): Promise<void> {
 }
 
 export const test = base.extend<{ adminPage: Page; editorPage: Page; guestPage: Page }>({
+  // This worker's own server (each worker has one, e2e/env.ts).
+  baseURL: E2E_BASE_URL,
   adminPage: async ({ page }, use) => {
     await signInAs(page, 'admin');
     await use(page);
@@ -41,9 +43,9 @@ export interface UniqueNames {
 let namers = 0;
 
 /**
- * `const unique = uniqueNames();` at the top of a spec: every spec shares one database, so the
- * names it creates carry a tag of its own (`Hall-<tag>`). The same name gives the same text
- * throughout the spec; another spec's 'Hall' differs, though both run in one worker.
+ * `const unique = uniqueNames();` at the top of a spec: the specs a worker runs share its server's
+ * database, so the names a spec creates carry a tag of its own (`Hall-<tag>`). The same name gives
+ * the same text throughout the spec; another spec's 'Hall' differs, though both run in one worker.
  */
 export function uniqueNames(): UniqueNames {
   namers += 1;

@@ -14,8 +14,9 @@ const readable = (raw: string) =>
   raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /**
- * A real SMTP server on the port the e2e server mails to (E2E_SMTP_PORT), keeping every mail. One
- * spec at a time listens there: start it in beforeAll, stop it in afterAll.
+ * A real SMTP server on the port this worker's e2e server mails to (E2E_SMTP_PORT), keeping every
+ * mail. One spec at a time listens there (a worker runs one spec at a time; each worker's server
+ * has its own SMTP port): start it in beforeAll, stop it in afterAll.
  */
 export class MailCatcher {
   readonly mails: Mail[] = [];

@@ -1,5 +1,14 @@
 import { dayIn } from './clock.js';
-import { acceptDialogs, adminApiClient, bearerHeaders, expect, rowWithCell, test, uniqueNames } from './fixtures.js';
+import {
+  acceptDialogs,
+  adminApiClient,
+  apiHeaders,
+  bearerHeaders,
+  expect,
+  rowWithCell,
+  test,
+  uniqueNames,
+} from './fixtures.js';
 import { MailCatcher } from './mail-catcher.js';
 
 /**
@@ -119,7 +128,20 @@ test.describe.serial('Messaging', () => {
     // Sending again queues nothing new and mails nothing twice.
     await page.getByRole('button', { name: 'Send Reminders', exact: true }).click();
     await expect(page.getByText(/0 reminders queued, \d+ already queued before/)).toBeVisible();
-    await page.waitForTimeout(2500);
+    // Nothing on its way to her: the log holds her one reminder, sent, and nothing queued behind it.
+    const headers = await apiHeaders(page);
+    const herReminders = async () => {
+      const response = await page.request.get(
+        `/api/message-logs?type=reminder&q=${encodeURIComponent(titles.reminder)}&limit=100`,
+        { headers },
+      );
+      expect(response.status()).toBe(200);
+      const { messageLogs } = (await response.json()) as {
+        messageLogs: { status: string; recipient: { id: number | null } }[];
+      };
+      return messageLogs.filter((log) => log.recipient.id === ids.ayse).map((log) => log.status);
+    };
+    await expect.poll(herReminders).toEqual(['sent']);
     expect(mailsTo(people.ayse.email)).toHaveLength(1);
   });
 

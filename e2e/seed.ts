@@ -2,12 +2,14 @@ import { rm } from 'node:fs/promises';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
 import { openDatabase } from '../apps/server/src/db/client.js';
 import { users } from '../apps/server/src/db/schema.js';
-import { accounts, E2E_DATA_DIR } from './env.js';
+import { accounts } from './env.js';
 
-// A fresh embedded database for every run, with one account per role (the users screens come in
-// a later section; until then this is the only way to get an editor and a guest).
-await rm(E2E_DATA_DIR, { recursive: true, force: true });
-const database = await openDatabase({ dataDir: E2E_DATA_DIR });
+// A fresh embedded database for every run of one worker's server (in DATA_DIR, the directory the
+// server then opens), with one account per role.
+const dataDir = process.env.DATA_DIR;
+if (!dataDir) throw new Error('seed.ts needs DATA_DIR, the data directory of the server it prepares');
+await rm(dataDir, { recursive: true, force: true });
+const database = await openDatabase({ dataDir });
 await database.migrate();
 for (const [role, account] of Object.entries(accounts)) {
   await database.db.insert(users).values({
