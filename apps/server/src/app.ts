@@ -27,7 +27,7 @@ import type { Database } from './db/client.js';
 import { AnswerCache, type AnswerCacheOptions } from './lib/answer-cache.js';
 import { BackgroundWork } from './lib/background.js';
 import { AppError } from './lib/errors.js';
-import { containsNul } from './lib/nul.js';
+import { unstorableText } from './lib/unstorable-text.js';
 import type { Outbox } from './messaging/outbox.js';
 import { registerAuditContext } from './modules/audit-logs/context.js';
 import { AuditTrail } from './modules/audit-logs/record.js';
@@ -181,11 +181,10 @@ export async function buildApp(deps: AppDeps) {
     );
   });
 
-  // PostgreSQL cannot store U+0000 in text: refuse it once, for every route, before validation.
+  // Text PostgreSQL cannot store (U+0000, a lone surrogate): refused once, for every route, before validation.
   app.addHook('preValidation', async (request) => {
-    if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params)) {
-      throw new AppError(400, messages.nulCharacter);
-    }
+    const problem = unstorableText(request.body) ?? unstorableText(request.query) ?? unstorableText(request.params);
+    if (problem) throw new AppError(400, problem);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

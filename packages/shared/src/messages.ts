@@ -151,6 +151,7 @@ export const messages = defineMessages('common', {
   userIdMissing: 'User ID is missing',
   ownProfileOnly: 'You can only change your own profile',
   nulCharacter: 'Text must not contain the NUL character (U+0000)',
+  invalidUnicode: 'Text must be valid Unicode (a lone surrogate such as \\ud800 is not)',
   internalError: 'Something went wrong on our side. Please try again.',
   shuttingDown: 'Server is shutting down, try again shortly',
   invalidJson: 'Request body is not valid JSON',

@@ -1,16 +1,27 @@
 import { MAX_ID, messages } from '@ritim/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/harness.js';
-import { createLocation, createPerson } from '../test/seed.js';
+import { createLocation, createPerson, createSession } from '../test/seed.js';
 
 let ctx: TestContext;
 let admin: Record<string, string>;
+let adminId: number;
 let locationId: number;
+let occurrenceId: number;
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  admin = (await createPerson(ctx, { username: 'admin', role: 'admin' })).headers;
+  const person = await createPerson(ctx, { username: 'admin', role: 'admin' });
+  admin = person.headers;
+  adminId = person.id;
+  const organiser = await createPerson(ctx, { username: 'organiser', role: 'editor' });
   locationId = await createLocation(ctx, admin, 'Kept');
+  occurrenceId = await createSession(ctx, admin, {
+    start: '2030-03-04T10:00',
+    zone: 'Europe/Istanbul',
+    organiserId: organiser.id,
+    locationId,
+  });
 });
 afterAll(() => ctx.close());
 
@@ -62,6 +73,77 @@ describe('U+0000 in any body or query', () => {
       payload: `{"name":"n","x":${deep}}`,
     });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+const SURROGATE_MESSAGE = {
+  code: 'common.invalidUnicode',
+  message: 'Text must be valid Unicode (a lone surrogate such as \\ud800 is not)',
+};
+
+describe('a lone surrogate in any JSON body', () => {
+  // Written as JSON writes them (`\ud800`), as a client sends them: JSON.stringify of such a
+  // string gives the same escape.
+  it.each([
+    [
+      'POST /api/event-occurrences/:id/cancel (the audit row once made it a 500)',
+      'POST',
+      '/api/event-occurrences/:occurrence/cancel',
+      '{"reason":"\\ud800"}',
+    ],
+    ['POST /api/locations (a low half alone)', 'POST', '/api/locations', '{"name":"a\\udfffb"}'],
+    ['PATCH /api/locations/:id (a high half at the end)', 'PATCH', '/api/locations/:id', '{"name":"x\\udbff"}'],
+    ['PATCH /api/users/:id/my-profile', 'PATCH', '/api/users/:admin/my-profile', '{"name":"\\ud83d"}'],
+    ['POST /api/auth/login (password)', 'POST', '/api/auth/login', '{"username":"admin","password":"\\ud800"}'],
+    ['a nested value', 'POST', '/api/locations', '{"name":"ok","deep":[{"x":["\\ud800"]}]}'],
+    ['an object key', 'POST', '/api/locations', '{"name":"ok","k\\ud800":1}'],
+  ] as const)('is refused with 400 in %s', async (_, method, path, payload) => {
+    const url = path
+      .replace(':occurrence', String(occurrenceId))
+      .replace(':admin', String(adminId))
+      .replace(':id', String(locationId));
+    const response = await ctx.app.inject({
+      method,
+      url,
+      headers: { ...admin, 'content-type': 'application/json' },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject(SURROGATE_MESSAGE);
+  });
+
+  it('leaves the session and the location as they were', async () => {
+    const session = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/event-occurrences/${occurrenceId}`,
+      headers: admin,
+    });
+    expect(session.json()).toMatchObject({ status: 'scheduled' });
+    const location = await ctx.app.inject({ method: 'GET', url: `/api/locations/${locationId}`, headers: admin });
+    expect(location.json()).toMatchObject({ name: 'Kept' });
+  });
+
+  it('takes a well-formed pair (an emoji, escaped or not) and the same text written out', async () => {
+    for (const payload of ['{"name":"\\ud83d\\ude00 escaped"}', '{"name":"\u{1F600} raw"}']) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/locations',
+        headers: { ...admin, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json<{ name: string }>().name.startsWith('\u{1F600}')).toBe(true);
+    }
+  });
+
+  it('cancels the session with a reason once it is valid text', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/event-occurrences/${occurrenceId}/cancel`,
+      headers: admin,
+      payload: { reason: 'Storm \u{1F327}' },
+    });
+    expect(response.statusCode).toBe(200);
   });
 });
 

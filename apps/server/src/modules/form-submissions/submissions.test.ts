@@ -581,7 +581,7 @@ describe('POST /api/forms/:id/submit: bad input', () => {
     );
   });
 
-  it('refuses text jsonb cannot hold (a lone surrogate) as not text, never with a 500', async () => {
+  it('refuses text jsonb cannot hold (a lone surrogate), in the body or inside the data text, never with a 500', async () => {
     const raw = (data: string) =>
       ctx.app.inject({
         method: 'POST',
@@ -592,14 +592,14 @@ describe('POST /api/forms/:id/submit: bad input', () => {
     await refused(
       await raw('{"first_name": "\\ud800", "last_name": "Y", "attendance": "late"}'),
       400,
-      'First name must be text',
+      messages.invalidUnicode,
     );
     const listbox = await submit(everyKind, {
       data: JSON.stringify({ ...minimal, country: 'T\ud800' }),
       eventOccurrenceId: own[0],
       guestId: guestA,
     });
-    await refused(listbox, 400, 'Country must be one of its choices');
+    await refused(listbox, 400, messages.invalidUnicode);
   });
 
   it('refuses huge data text and huge answers', async () => {

@@ -3,12 +3,11 @@ import {
   type FormField,
   type FormSchema,
   LOOKUP_TEXT_MAX,
-  messages,
   SUBMISSION_TEXT_MAX,
   submissionMessages as m,
   type Text,
 } from '@ritim/shared';
-import { containsNul } from '../../lib/nul.js';
+import { LONE_SURROGATE, unstorableText } from '../../lib/unstorable-text.js';
 
 /**
  * A submission's data checked against its form's schema (docs/form-schema.md, "What a submission
@@ -44,8 +43,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * `data` as sent (docs/product.md §3: "data (JSON text)"; an object is accepted too) as an object. Text that
- * JSON.parse decodes was not seen by the NUL check every body goes through, and PostgreSQL's jsonb
- * cannot hold U+0000, so it is checked here.
+ * JSON.parse decodes was not seen by the check every body goes through (lib/unstorable-text.ts), and
+ * PostgreSQL's jsonb cannot hold U+0000 or a lone surrogate, so it is checked here.
  */
 export function parseSubmissionData(data: string | Record<string, unknown>): DataResult {
   if (typeof data !== 'string') return { success: true, data };
@@ -56,7 +55,8 @@ export function parseSubmissionData(data: string | Record<string, unknown>): Dat
     return { success: false, error: m.dataJson };
   }
   if (!isRecord(parsed)) return { success: false, error: m.dataType };
-  if (containsNul(parsed)) return { success: false, error: messages.nulCharacter };
+  const problem = unstorableText(parsed);
+  if (problem) return { success: false, error: problem };
   return { success: true, data: parsed };
 }
 
@@ -68,8 +68,6 @@ const EMPTY: Outcome = { value: undefined };
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NUMBER_PATTERN = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 const TIME_PATTERN = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
-/** A lone surrogate: not text jsonb can store (it refuses the escape JSON.stringify writes for it). */
-const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Trimmed text, or undefined when the value is not (well-formed) text. */
 const textOf = (value: unknown): string | undefined =>

@@ -29,6 +29,7 @@ export const messages = {
     userIdMissing: 'Kullanıcı kimliği eksik',
     ownProfileOnly: 'Yalnızca kendi profilinizi değiştirebilirsiniz',
     nulCharacter: 'Metin NUL karakterini (U+0000) içeremez',
+    invalidUnicode: 'Metin geçerli Unicode olmalıdır (\\ud800 gibi tek başına bir vekil karakter olamaz)',
     internalError: 'Bizim tarafımızda bir sorun oluştu. Lütfen yeniden deneyin.',
     shuttingDown: 'Sunucu kapanıyor, birazdan yeniden deneyin',
     invalidJson: 'İstek gövdesi geçerli bir JSON değil',
