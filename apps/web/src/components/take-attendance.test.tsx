@@ -154,6 +154,17 @@ describe('Take attendance', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('menuitem', { name: 'Take attendance' })).toBeNull();
   });
 
+  it('shows a guest’s own answer beside the mark staff set, which stays chosen', async () => {
+    stubDay(adminClaims, session({ guests: [ali, { ...zeynep, rsvp: 'no' }] }));
+    renderApp('/upcoming-events?date=2026-11-24');
+    const marking = await openMarking();
+    const cards = within(marking).getAllByTestId('attendance-guest');
+    expect(within(cards[1]!).getByTestId('rsvp-badge').textContent).toBe('Said no');
+    expect(within(cards[0]!).queryByTestId('rsvp-badge')).toBeNull();
+    const zeynepGroup = within(marking).getByRole('group', { name: 'Zeynep Kara' });
+    expect(within(zeynepGroup).getByRole<HTMLInputElement>('radio', { name: 'Excused' }).checked).toBe(true);
+  });
+
   it('shows each guest’s mark beside their name in the list', async () => {
     stubDay(adminClaims, session());
     renderApp('/upcoming-events?date=2026-11-24');

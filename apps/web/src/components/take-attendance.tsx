@@ -1,4 +1,4 @@
-import type { AttendanceStatus, EventOccurrence } from '@ritim/shared';
+import type { AttendanceStatus, EventOccurrence, RsvpResponse } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,7 @@ import {
 import { fullName } from '../lib/names';
 import { organiserZone } from '../lib/occurrence-rows';
 import { dateTimeIn } from '../lib/wall-clock';
+import { RsvpBadge } from './attendance-badge';
 import { BookMakeup } from './makeup';
 import { Spinner } from './spinner';
 import { TitledDialog } from './titled-dialog';
@@ -51,6 +52,7 @@ function GuestMarks({
   draft,
   started,
   markedBy,
+  rsvp,
   disabled,
   onChange,
   children,
@@ -60,6 +62,8 @@ function GuestMarks({
   draft: MarkDraft;
   started: boolean;
   markedBy: string | null;
+  /** The guest's own answer through their link: shown, never applied over staff's mark. */
+  rsvp: RsvpResponse | null;
   disabled: boolean;
   onChange: (draft: MarkDraft) => void;
   /** Below the marks: 'Book a make-up' for a guest whose saved mark allows one. */
@@ -73,6 +77,11 @@ function GuestMarks({
     <li className="py-3" data-testid="attendance-guest">
       <fieldset disabled={disabled} className="min-w-0">
         <legend className="text-sm font-semibold break-words text-slate-900">{name}</legend>
+        {rsvp && (
+          <p className="-ml-1">
+            <RsvpBadge response={rsvp} />
+          </p>
+        )}
         {markedBy && <p className="text-xs text-slate-500">{t('attendance.markedBy', { name: markedBy })}</p>}
         <div className="mt-2 grid grid-cols-3 gap-2">
           {MARKS.map((status) => (
@@ -210,6 +219,7 @@ export function AttendanceMarking({
             draft={shown[guest.id]!}
             started={started}
             markedBy={markers.get(guest.id) ?? null}
+            rsvp={guest.rsvp}
             disabled={mark.isPending}
             onChange={(draft) => setDrafts((current) => ({ ...current, [guest.id]: draft }))}
           >

@@ -267,8 +267,8 @@ describe('PUT /api/event-occurrences/:id/attendance', () => {
   });
 });
 
-describe('a guest reads only their own mark', () => {
-  it('on one session and in the lists', async () => {
+describe('a guest reads only their own mark, never its note (notes are staff’s)', () => {
+  it('on one session, in the lists and on the calendar', async () => {
     const id = await session({ start: '2026-04-07T10:00' });
     await put(id, {
       entries: [
@@ -277,15 +277,40 @@ describe('a guest reads only their own mark', () => {
       ],
     });
     const own = (await read(id, ayla.headers)).json<EventOccurrence>();
-    expect(own.attendance).toMatchObject([{ guestId: ayla.id, status: 'present', note: 'Fine' }]);
+    expect(own.attendance).toEqual([
+      {
+        guestId: ayla.id,
+        status: 'present',
+        note: null,
+        markedBy: { id: admin.id, name: 'Ada Admin' },
+        markedAt: expect.any(String) as string,
+      },
+    ]);
+    expect((await read(id)).json<EventOccurrence>().attendance.map((mark) => mark.note)).toEqual(['Fine', 'Private']);
     expect(own.guests.map((g) => [g.id, g.attendance])).toEqual([
       [ayla.id, 'present'],
       [burak.id, null],
     ]);
     const listed = await listOccurrences(ctx, burak.headers, 'date=2026-04-07&timezone=Europe/London');
     const row = listed.eventOccurrences.find((o) => o.id === id)!;
-    expect(row.attendance).toMatchObject([{ guestId: burak.id, status: 'absent' }]);
+    expect(row.attendance).toEqual([expect.objectContaining({ guestId: burak.id, status: 'absent', note: null })]);
     expect(row.guests.map((g) => g.attendance)).toEqual([null, 'absent']);
+    // No other read a guest has carries a note: the calendar's, the light list's, the monthly list's.
+    for (const query of [
+      'date=2026-04-07&timezone=Europe/London&light=true',
+      'date=2026-04-07&timezone=Europe/London&monthly=true',
+    ]) {
+      const other = await listOccurrences(ctx, burak.headers, query);
+      expect(JSON.stringify(other)).not.toContain('Private');
+    }
+    const calendar = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/event-occurrences/calendar?from=2026-04-06T00:00:00Z&to=2026-04-08T00:00:00Z',
+      headers: burak.headers,
+    });
+    expect(calendar.statusCode, calendar.body).toBe(200);
+    expect(calendar.body).toContain(`"id":${id}`);
+    expect(calendar.body).not.toContain('Private');
   });
 });
 

@@ -12,12 +12,13 @@ export const personNameSql = (user: SQL) =>
 /**
  * The marks of the session `occurrenceId` (an SQL expression: a parameter, or the row in scope of
  * a list) as one JSON array in guest name order, in the API's shape (docs/domain.md#attendance).
- * `onlyGuest` keeps a guest's view to their own mark.
+ * `onlyGuest` keeps a guest's view to their own mark, without its note: notes are staff's.
  */
 export function attendanceJson(occurrenceId: SQL, onlyGuest?: unknown): SQL<AttendanceEntry[] | string> {
   const whose = onlyGuest === undefined ? sql`` : sql` and a.guest_id = ${onlyGuest}`;
+  const note = onlyGuest === undefined ? sql`a.note` : sql`null`;
   return sql<AttendanceEntry[] | string>`(select coalesce(json_agg(json_build_object('guestId', a.guest_id,
-      'status', a.status, 'note', a.note,
+      'status', a.status, 'note', ${note},
       'markedBy', case when m.id is null then null else json_build_object('id', m.id, 'name', ${personNameSql(sql`m`)}) end,
       'markedAt', ${isoInstant(sql`a.marked_at`)})
       order by g.name, g.surname, a.guest_id), '[]'::json)
@@ -92,12 +93,23 @@ export class AttendanceMarks {
   }
 
   /**
-   * Removes a guest's `cancelled` or `lateCancelled` mark (their "no" taken back through their
-   * link, docs/domain.md#rsvp); any other mark, set by an organiser since, stays.
+   * A guest's "no" through their link (docs/domain.md#rsvp): their mark becomes `status`, marked by
+   * no one, unless staff marked them (`marked_by` set): staff's mark stays, whatever it is.
+   */
+  async answerNo(tx: Tx, occurrenceId: number, guestId: number, status: AttendanceStatus): Promise<void> {
+    await tx.execute(sql`insert into ${attendance} (occurrence_id, guest_id, status, marked_by, marked_at)
+      values (${occurrenceId}, ${guestId}, ${status}, null, now())
+      on conflict (occurrence_id, guest_id) do update set status = excluded.status, marked_at = excluded.marked_at
+        where ${attendance}.marked_by is null`);
+  }
+
+  /**
+   * Removes a guest's own `cancelled` or `lateCancelled` mark (their "no" taken back through their
+   * link, docs/domain.md#rsvp); any mark staff set (`marked_by`), before or since, stays.
    */
   async removeCancellation(tx: Tx, occurrenceId: number, guestId: number): Promise<void> {
     await tx.execute(sql`delete from ${attendance} where occurrence_id = ${occurrenceId} and guest_id = ${guestId}
-      and status in ('cancelled', 'lateCancelled')`);
+      and status in ('cancelled', 'lateCancelled') and marked_by is null`);
   }
 
   /** The session's whole list, as GET .../{id} carries it. */

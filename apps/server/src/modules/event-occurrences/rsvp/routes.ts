@@ -38,7 +38,8 @@ export const rsvpRoutes: FastifyPluginAsyncZod<{ rsvp: RsvpService }> = async (a
         security: [],
         description:
           'The guest answers. "no" before the cutoff marks their attendance `cancelled`, after it `lateCancelled`; ' +
-          '"yes" takes a "no" back (its mark removed). 409 once the session started or while it is cancelled; ' +
+          '"yes" takes a "no" back (its mark removed). A mark staff set stays whatever the answer (which is recorded). ' +
+          '409 once the session started or while it is cancelled; ' +
           'answers as GET does.',
         params,
         body: rsvpAnswerSchema,

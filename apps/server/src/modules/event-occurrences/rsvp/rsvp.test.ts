@@ -195,6 +195,53 @@ describe('POST /api/rsvp/:token', () => {
     expect((await read(id)).attendance).toEqual([]);
   });
 
+  it('leaves a mark staff set, whatever the guest answers; the answer is still recorded and shown to staff', async () => {
+    clock = new Date('2026-04-10T07:00:00Z');
+    const id = await session('2026-04-16T10:00');
+    const ayla = await tokenOf(id, ids.ayla);
+    const burak = await tokenOf(id, ids.burak);
+    const mark = async (headers: Headers, guestId: number, status: string, note?: string) => {
+      const response = await app.inject({
+        method: 'PUT',
+        url: `/api/event-occurrences/${id}/attendance`,
+        headers,
+        payload: { entries: [{ guestId, status, ...(note === undefined ? {} : { note }) }] },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const marks = async () =>
+      (await read(id)).attendance.map((entry) => [entry.guestId, entry.status, entry.note, entry.markedBy?.id ?? null]);
+    const answers = async () => (await read(id)).guests.map((guest) => [guest.id, guest.rsvp, guest.attendance]);
+    // The admin excuses Ayla ahead; her "no" and then her "yes" leave it as it is.
+    await mark(admin, ids.ayla, 'excused', 'Away');
+    const no = await answer(ayla, { response: 'no' });
+    expect(no.statusCode, no.body).toBe(200);
+    expect(no.json<Rsvp>()).toMatchObject({ response: 'no', respondedAt: '2026-04-10T07:00:00.000Z' });
+    expect(await marks()).toEqual([[ids.ayla, 'excused', 'Away', ids.admin]]);
+    expect(await answers()).toEqual([
+      [ids.ayla, 'no', 'excused'],
+      [ids.burak, null, null],
+    ]);
+    clock = new Date('2026-04-10T08:00:00Z');
+    const yes = await answer(ayla, { response: 'yes' });
+    expect(yes.json<Rsvp>()).toMatchObject({ response: 'yes', respondedAt: '2026-04-10T08:00:00.000Z' });
+    expect(await marks()).toEqual([[ids.ayla, 'excused', 'Away', ids.admin]]);
+    // Burak's own "no" is his until the organiser marks him; from then on the organiser's mark stays.
+    await answer(burak, { response: 'no' });
+    expect((await marks())[1]).toEqual([ids.burak, 'cancelled', null, null]);
+    await mark(await headersOf(app, 'emre'), ids.burak, 'excused');
+    expect((await answer(burak, { response: 'yes' })).statusCode).toBe(200);
+    expect((await answer(burak, { response: 'no' })).statusCode).toBe(200);
+    expect(await marks()).toEqual([
+      [ids.ayla, 'excused', 'Away', ids.admin],
+      [ids.burak, 'excused', null, ids.emre],
+    ]);
+    expect(await answers()).toEqual([
+      [ids.ayla, 'yes', 'excused'],
+      [ids.burak, 'no', 'excused'],
+    ]);
+  });
+
   it('records "no" after the cutoff as lateCancelled', async () => {
     clock = new Date('2026-04-10T07:00:00Z');
     const id = await session('2026-04-11T07:59');

@@ -22,8 +22,9 @@ export const DEFAULT_CANCEL_NOTICE_HOURS = 24;
 /**
  * A guest's own answer through their personal link (docs/domain.md#rsvp): no sign-in, the token
  * is the credential. "no" before the cutoff (start minus the notice hours, real hours) marks them
- * `cancelled`, after it `lateCancelled`; "yes" takes a "no" back. Nothing once the session
- * started or while it is cancelled (409).
+ * `cancelled`, after it `lateCancelled`; "yes" takes a "no" back. A mark staff set stays whatever
+ * the answer (the answer is still recorded). Nothing once the session started or while it is
+ * cancelled (409).
  */
 export class RsvpService {
   constructor(
@@ -121,12 +122,7 @@ export class RsvpService {
       if (session.startsAt.getTime() <= now.getTime()) throw new AppError(409, rsvpMessages.started);
       if (input.response === 'no') {
         const inTime = now.getTime() < this.cutoffOf(session.startsAt).getTime();
-        await this.marks.upsert(
-          tx,
-          link.occurrenceId,
-          [{ guestId: link.guestId, status: inTime ? 'cancelled' : 'lateCancelled' }],
-          null,
-        );
+        await this.marks.answerNo(tx, link.occurrenceId, link.guestId, inTime ? 'cancelled' : 'lateCancelled');
       } else if (link.response === 'no') {
         await this.marks.removeCancellation(tx, link.occurrenceId, link.guestId);
       }
