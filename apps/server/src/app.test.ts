@@ -1,15 +1,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
-import { createTestApp, createTestDatabase, TEST_JWT_SECRET, type TestContext } from './test/harness.js';
+import { createTestApp, createTestDatabase, TEST_JWT_SECRET } from './test/harness.js';
+import { useTestApp } from './test/use-test-app.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 describe('GET /api/health', () => {
   it('answers ok once the database answers', async () => {

@@ -1,7 +1,7 @@
 import { ROLES, type Role } from '@ritim/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPerson } from '../test/seed.js';
+import { useTestApp } from '../test/use-test-app.js';
 
 /**
  * Who may call what, for every API route the app registers: a new route is admin-only unless it
@@ -57,16 +57,14 @@ const WIDER: Record<string, readonly Role[]> = {
   'POST /api/users/:id/calendar-feed/reset': ['admin', 'editor', 'guest'],
 };
 
-let ctx: TestContext;
+const ctx = useTestApp();
 const tokens = {} as Record<Role, Record<string, string>>;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   for (const role of ROLES) {
     tokens[role] = (await createPerson(ctx, { username: `${role}-user`, role })).headers;
   }
 });
-afterAll(() => ctx.close());
 
 const routes = () => ctx.app.accessTable.filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS');
 const keyOf = (route: { method: string; url: string }) => `${route.method} ${route.url}`;

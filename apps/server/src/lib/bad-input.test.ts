@@ -1,16 +1,15 @@
 import { MAX_ID, messages } from '@ritim/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createLocation, createPerson, createSession } from '../test/seed.js';
+import { useTestApp } from '../test/use-test-app.js';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: Record<string, string>;
 let adminId: number;
 let locationId: number;
 let occurrenceId: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   const person = await createPerson(ctx, { username: 'admin', role: 'admin' });
   admin = person.headers;
   adminId = person.id;
@@ -23,7 +22,6 @@ beforeAll(async () => {
     locationId,
   });
 });
-afterAll(() => ctx.close());
 
 const NUL_MESSAGE = { message: 'Text must not contain the NUL character (U+0000)' };
 

@@ -1,9 +1,10 @@
 import { bulkResult, occurrenceMessages } from '@ritim/shared';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { unreachable } from '../messaging/transports/types.js';
-import { createTestApp, type TestContext, uncodedText } from '../test/harness.js';
-import { createLocation, createPersonPerRole, type Headers } from '../test/seed.js';
+import { uncodedText } from '../test/harness.js';
+import { createLocation } from '../test/seed.js';
+import { useTestApp } from '../test/use-test-app.js';
 import { AppError } from './errors.js';
 
 /**
@@ -26,19 +27,13 @@ describe('a text the server sends', () => {
   });
 
   describe('over HTTP', () => {
-    let ctx: TestContext;
-    let admin: Headers;
-    let organiserId: number;
+    const ctx = useTestApp({ people: true });
+    const { admin } = ctx.headers;
     let locationId: number;
 
     beforeAll(async () => {
-      ctx = await createTestApp();
-      const people = await createPersonPerRole(ctx);
-      admin = people.admin.headers;
-      organiserId = people.editor.id;
       locationId = await createLocation(ctx, admin, 'Hall');
     });
-    afterAll(() => ctx.close());
 
     /** The request's answer: its status and body, which must carry a code. */
     async function answer(request: InjectOptions) {
@@ -50,7 +45,7 @@ describe('a text the server sends', () => {
       answer({
         method: 'POST',
         url: '/api/events',
-        payload: { title: 'Choir', locationId, organiserId, guestIds: [], rrule, endTime: '11:00' },
+        payload: { title: 'Choir', locationId, organiserId: ctx.ids.editor, guestIds: [], rrule, endTime: '11:00' },
       });
 
     it.each([

@@ -1,24 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formGroups, groups, lookups } from '../../db/schema.js';
-import { createTestApp, type TestContext } from '../../test/harness.js';
-import { createPerson, createPersonPerRole, insertRow } from '../../test/seed.js';
+import { createPerson, insertRow } from '../../test/seed.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
-let ctx: TestContext;
-let admin: Record<string, string>;
-let editor: Record<string, string>;
-let guest: Record<string, string>;
-let adminId: number;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  const people = await createPersonPerRole(ctx);
-  admin = people.admin.headers;
-  editor = people.editor.headers;
-  guest = people.guest.headers;
-  adminId = people.admin.id;
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ people: true });
+const { admin, editor, guest } = ctx.headers;
 
 interface FormBody {
   id: number;
@@ -453,7 +440,7 @@ describe('DELETE /api/forms/:id', () => {
       label: 'X',
       lookupableType: 'forms',
       lookupableId: form.id,
-      createdBy: adminId,
+      createdBy: ctx.people.admin.id,
     });
     const response = await del(form.id);
     expect(response.statusCode).toBe(409);
@@ -464,7 +451,7 @@ describe('DELETE /api/forms/:id', () => {
 });
 
 describe('GET /api/forms (list)', () => {
-  let fresh: TestContext;
+  const fresh = useTestApp();
   let token: Record<string, string>;
   const freshList = async (query: string) => {
     const response = await fresh.app.inject({ method: 'GET', url: `/api/forms?${query}`, headers: token });
@@ -478,7 +465,6 @@ describe('GET /api/forms (list)', () => {
   };
 
   beforeAll(async () => {
-    fresh = await createTestApp();
     token = (await createPerson(fresh, { username: 'lister', role: 'admin' })).headers;
     await freshCreate({ title: 'Beta check', description: 'İstanbul şubesi', schema: schemaOf(notes) });
     await freshCreate({ title: 'Alpha check' });
@@ -493,7 +479,6 @@ describe('GET /api/forms (list)', () => {
     // Created a moment apart in time order, as the date sort needs.
     await fresh.database.db.execute(sql`update forms set created_at = now() - (interval '1 minute' * (10 - id))`);
   });
-  afterAll(() => fresh.close());
 
   it('lists the columns of the list, sorted by title by default, hiding archived forms', async () => {
     const { status, body } = await freshList('');

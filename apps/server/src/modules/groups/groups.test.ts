@@ -1,24 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formGroups, forms, lookups, userGroups } from '../../db/schema.js';
-import { createTestApp, createUser, type TestContext } from '../../test/harness.js';
-import { createPerson, createPersonPerRole } from '../../test/seed.js';
+import { createUser } from '../../test/harness.js';
+import { createPerson } from '../../test/seed.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
-let ctx: TestContext;
-let admin: Record<string, string>;
-let editor: Record<string, string>;
-let guest: Record<string, string>;
+const ctx = useTestApp({ people: true });
+const { admin, editor, guest } = ctx.headers;
 let memberId: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const people = await createPersonPerRole(ctx);
-  admin = people.admin.headers;
-  editor = people.editor.headers;
-  guest = people.guest.headers;
   memberId = (await createUser(ctx.database, { username: 'member', role: 'editor' })).id;
 });
-afterAll(() => ctx.close());
 
 interface GroupBody {
   id: number;
@@ -222,7 +215,7 @@ describe('DELETE /api/groups/:id', () => {
 });
 
 describe('GET /api/groups (list)', () => {
-  let fresh: TestContext;
+  const fresh = useTestApp();
   let token: Record<string, string>;
   const freshList = async (query: string) => {
     const response = await fresh.app.inject({ method: 'GET', url: `/api/groups?${query}`, headers: token });
@@ -230,7 +223,6 @@ describe('GET /api/groups (list)', () => {
   };
 
   beforeAll(async () => {
-    fresh = await createTestApp();
     token = (await createPerson(fresh, { username: 'lister' })).headers;
     const make = (name: string) =>
       fresh.app.inject({ method: 'POST', url: '/api/groups', headers: token, payload: { name } });
@@ -239,7 +231,6 @@ describe('GET /api/groups (list)', () => {
     }
     for (let i = 1; i <= 55; i++) await make(`Team ${String(i).padStart(2, '0')}`);
   });
-  afterAll(() => fresh.close());
 
   it('answers {groups, totalCount}, 50 per page by default, with the creator by username', async () => {
     const { status, body } = await freshList('');

@@ -1,21 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness.js';
-import { createPerson, createPersonPerRole } from '../../test/seed.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createPerson } from '../../test/seed.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
-let ctx: TestContext;
-let admin: Record<string, string>;
-let editor: Record<string, string>;
-let guest: Record<string, string>;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  const people = await createPersonPerRole(ctx);
-  admin = people.admin.headers;
-  editor = people.editor.headers;
-  guest = people.guest.headers;
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ people: true });
+const { admin, editor, guest } = ctx.headers;
 
 interface LocationBody {
   id: number;
@@ -189,7 +178,7 @@ describe('DELETE /api/locations/:id', () => {
 });
 
 describe('GET /api/locations (list)', () => {
-  let fresh: TestContext;
+  const fresh = useTestApp();
   let token: Record<string, string>;
   const freshList = async (query: string) => {
     const response = await fresh.app.inject({ method: 'GET', url: `/api/locations?${query}`, headers: token });
@@ -197,7 +186,6 @@ describe('GET /api/locations (list)', () => {
   };
 
   beforeAll(async () => {
-    fresh = await createTestApp();
     token = (await createPerson(fresh, { username: 'lister' })).headers;
     const make = (name: string) =>
       fresh.app.inject({ method: 'POST', url: '/api/locations', headers: token, payload: { name } });
@@ -206,7 +194,6 @@ describe('GET /api/locations (list)', () => {
     }
     for (let i = 1; i <= 55; i++) await make(`Room ${String(i).padStart(2, '0')}`);
   });
-  afterAll(() => fresh.close());
 
   it('answers the section under its camelCase name with the total count, 50 per page by default', async () => {
     const { status, body } = await freshList('');

@@ -1,15 +1,13 @@
 import type { Lookup } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { forms, groups, locations, lookups, messageGroups, users } from '../../db/schema.js';
-import { createTestApp, messageOf as message, type TestContext } from '../../test/harness.js';
-import { createPersonPerRole, insertRow } from '../../test/seed.js';
+import { messageOf as message } from '../../test/harness.js';
+import { insertRow } from '../../test/seed.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
-let ctx: TestContext;
-let admin: Record<string, string>;
-let editor: Record<string, string>;
-let guest: Record<string, string>;
-let adminId: number;
+const ctx = useTestApp({ people: true });
+const { admin, editor, guest } = ctx.headers;
 
 /** Records of every lookupable type, inserted directly (their sections have their own tests). */
 const records = {} as {
@@ -23,13 +21,6 @@ const records = {} as {
 };
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const people = await createPersonPerRole(ctx);
-  admin = people.admin.headers;
-  editor = people.editor.headers;
-  guest = people.guest.headers;
-  adminId = people.admin.id;
-
   Object.assign(records, {
     namedUser: (
       await insertRow(ctx.database, users, {
@@ -56,7 +47,6 @@ beforeAll(async () => {
     messageGroup: (await insertRow(ctx.database, messageGroups, { name: 'Parents chat' })).id,
   });
 });
-afterAll(() => ctx.close());
 
 interface ListBody {
   lookups: Lookup[];
@@ -105,7 +95,7 @@ describe('POST /api/lookups', () => {
       lookupableDisplay: null,
     });
     const [row] = await ctx.database.db.select().from(lookups).where(eq(lookups.id, lookup.id));
-    expect(row!.createdBy).toBe(adminId);
+    expect(row!.createdBy).toBe(ctx.people.admin.id);
   });
 
   it("stores a lookupable type of 'none' as null", async () => {

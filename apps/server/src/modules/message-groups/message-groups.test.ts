@@ -1,22 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { lookups, users } from '../../db/schema.js';
-import { createTestApp, createUser, type TestContext } from '../../test/harness.js';
-import { createPerson, createPersonPerRole } from '../../test/seed.js';
+import { createUser } from '../../test/harness.js';
+import { createPerson } from '../../test/seed.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
-let ctx: TestContext;
-let admin: Record<string, string>;
-let editor: Record<string, string>;
-let guest: Record<string, string>;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  const people = await createPersonPerRole(ctx);
-  admin = people.admin.headers;
-  editor = people.editor.headers;
-  guest = people.guest.headers;
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ people: true });
+const { admin, editor, guest } = ctx.headers;
 
 interface MessageGroupBody {
   id: number;
@@ -230,7 +220,7 @@ describe('DELETE /api/message-groups/:id', () => {
 });
 
 describe('GET /api/message-groups (list)', () => {
-  let fresh: TestContext;
+  const fresh = useTestApp();
   let token: Record<string, string>;
   const freshList = async (query: string) => {
     const response = await fresh.app.inject({ method: 'GET', url: `/api/message-groups?${query}`, headers: token });
@@ -240,7 +230,6 @@ describe('GET /api/message-groups (list)', () => {
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
-    fresh = await createTestApp();
     token = (await createPerson(fresh, { username: 'lister' })).headers;
     for (const [name, chat] of [
       ['Şişli Velileri', 'chat-sisli'],
@@ -260,7 +249,6 @@ describe('GET /api/message-groups (list)', () => {
     await member('mert', 'Ankara');
     await member('deniz', 'Şişli Velileri');
   });
-  afterAll(() => fresh.close());
 
   it('answers {messageGroups, totalCount}, 50 per page, each with its users by username', async () => {
     const { status, body } = await freshList('limit=3');

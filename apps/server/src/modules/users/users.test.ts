@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { groups, lookups, messageGroups, refreshTokens, userGroups } from '../../db/schema.js';
-import { bearer, createTestApp, createUser, signIn, type TestContext } from '../../test/harness.js';
-import { createPerson, createPersonPerRole } from '../../test/seed.js';
+import { bearer, createUser, signIn } from '../../test/harness.js';
+import { createPerson } from '../../test/seed.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
 type Role = 'admin' | 'editor' | 'guest';
 type Headers = Record<string, string>;
@@ -29,18 +30,14 @@ interface ListBody {
   totalCount: number;
 }
 
-let ctx: TestContext;
-let ids: Record<Role, number>;
-let tokens: Record<Role, Headers>;
+const ctx = useTestApp({ people: true });
+const ids = ctx.ids;
+const tokens = ctx.headers;
 let choir: number;
 let band: number;
 let chat: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const { admin, editor, guest } = await createPersonPerRole(ctx);
-  ids = { admin: admin.id, editor: editor.id, guest: guest.id };
-  tokens = { admin: admin.headers, editor: editor.headers, guest: guest.headers };
   const db = ctx.database.db;
   [choir, band] = (
     await db
@@ -50,7 +47,6 @@ beforeAll(async () => {
   ).map((g) => g.id) as [number, number];
   chat = (await db.insert(messageGroups).values({ name: 'Parents chat' }).returning())[0]!.id;
 });
-afterAll(() => ctx.close());
 
 const call = (method: Method, url: string, headers: Headers = tokens.admin, payload?: unknown) =>
   ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -451,7 +447,7 @@ describe('the access token groupIds claim', () => {
 
 describe('the last active admin', () => {
   // A database of its own: here the admins are the only ones there are.
-  let own: TestContext;
+  const own = useTestApp();
   let root: { id: number; headers: Headers };
   let second: { id: number; headers: Headers };
   const inOwn = (method: Method, url: string, headers: Headers, payload?: unknown) =>
@@ -460,11 +456,9 @@ describe('the last active admin', () => {
     (await inOwn('GET', '/api/users?role=admin&status=active', root.headers)).json<ListBody>().totalCount;
 
   beforeAll(async () => {
-    own = await createTestApp();
     root = await createPerson(own, { username: 'root', role: 'admin' });
     second = await createPerson(own, { username: 'second', role: 'admin' });
   });
-  afterAll(() => own.close());
 
   it('cannot be deleted, deactivated or demoted by an admin whose own account was deactivated meanwhile', async () => {
     expect((await inOwn('PATCH', `/api/users/${second.id}`, root.headers, { status: 'inactive' })).statusCode).toBe(
