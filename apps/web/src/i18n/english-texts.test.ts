@@ -14,7 +14,6 @@ const turkish = flatten(trTexts);
  * under two names: give it one key (common/ for what several screens say).
  */
 const SAME_ENGLISH_OTHER_TURKISH = [
-  'Guest',
   'Id',
   'Create User',
   'Try again',

@@ -47,7 +47,7 @@ const COUNTS = ['present', 'late', 'absent', 'excused', 'cancelled', 'lateCancel
 
 /** The header of the table's first column, by grouping. */
 const GROUP_HEADERS = {
-  guest: 'calendar.guest',
+  guest: 'roles.guest',
   organiser: 'common.organiser',
   event: 'items.Event',
   month: 'common.month',

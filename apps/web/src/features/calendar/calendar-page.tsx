@@ -98,10 +98,10 @@ function CalendarFiltersBar({
           />
         )}
       </WithChoices>
-      <WithChoices label={t('calendar.guest')} query={guests} texts={choiceTexts}>
+      <WithChoices label={t('roles.guest')} query={guests} texts={choiceTexts}>
         {(data) => (
           <FilterSelect
-            label={t('calendar.guest')}
+            label={t('roles.guest')}
             emptyLabel={t('calendar.anyGuest')}
             value={filters.guestId}
             options={people(data.items)}

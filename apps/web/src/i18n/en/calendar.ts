@@ -6,7 +6,6 @@ export const calendar = {
     list: 'List',
   },
   filters: 'Filters',
-  guest: 'Guest',
   anyOrganiser: 'Every organiser',
   anyLocation: 'Every location',
   anyGuest: 'Every guest',

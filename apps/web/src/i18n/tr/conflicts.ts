@@ -24,7 +24,7 @@ export const conflicts: Resources['conflicts'] = {
   and: 've',
   homeKind: {
     organiser: 'düzenleyen',
-    guest: 'konuk',
+    guest: 'misafir',
     location: 'oda',
   },
   homeMore: '{{count}} çakışmanın {{shown}} tanesi gösteriliyor.',

@@ -53,7 +53,7 @@ export const events: Resources['events'] = {
   fetchFailed: 'Etkinlik alınamadı: {{error}}',
   applyTo: 'Uygulanacağı yer',
   applyThis: 'Bu tekrar',
-  applyThisHint: '{{date}} için Etkinlik Tekrarını Düzenle sayfasını açar (saati ve konukları)',
+  applyThisHint: '{{date}} için Etkinlik Tekrarını Düzenle sayfasını açar (saati ve misafirleri)',
   applyFollowing: 'Bu ve sonrakiler',
   applyFollowingHint: '{{date}} ve sonrası yeni bir etkinlik olur; öncekiler olduğu gibi kalır',
   applyFollowingFirst: '{{date}} ilk tekrar, bu yüzden bu tüm seri demek',

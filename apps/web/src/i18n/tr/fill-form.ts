@@ -17,7 +17,7 @@ export const fillForm: Resources['fillForm'] = {
   submitted: 'Form başarıyla gönderildi',
   saveFailed: 'Form gönderilirken bir hata oluştu',
   lookupsFetchFailed: 'Seçenekler alınamadı: {{error}}',
-  invalidLink: 'Bu bağlantı bir form, bir etkinlik tekrarı ve bir konuk belirtmiyor.',
+  invalidLink: 'Bu bağlantı bir form, bir etkinlik tekrarı ve bir misafir belirtmiyor.',
   notAGuest: '{{guest}} bu tekrarın konuğu değil.',
   completedNote: 'Bu tekrar tamamlandı: formları artık değiştirilemez.',
   archivedNote: 'Bu form arşivlendi ve doldurulamaz.',
