@@ -171,15 +171,15 @@ describe('auditSentence', () => {
     );
   });
 
-  it('says password resets and two-step sign-in, for oneself or another', () => {
+  it('says password resets and two-factor sign-in, for oneself or another', () => {
     const account = { entityType: 'auth' as const, entityId: 7, entityName: 'bob' };
     expect(say({ ...account, action: 'passwordReset', actor: null })).toBe(
       "'bob' set a new password through a reset link",
     );
     const bob = { id: 7, username: 'bob' };
-    expect(say({ ...account, action: 'twoFactorEnable', actor: bob })).toBe('bob turned on two-step sign-in');
-    expect(say({ ...account, action: 'twoFactorDisable', actor: bob })).toBe('bob turned off two-step sign-in');
-    expect(say({ ...account, action: 'twoFactorDisable' })).toBe("admin turned off two-step sign-in for 'bob'");
+    expect(say({ ...account, action: 'twoFactorEnable', actor: bob })).toBe('bob turned on two-factor sign-in');
+    expect(say({ ...account, action: 'twoFactorDisable', actor: bob })).toBe('bob turned off two-factor sign-in');
+    expect(say({ ...account, action: 'twoFactorDisable' })).toBe("admin turned off two-factor sign-in for 'bob'");
   });
 
   it('names a record without a name by its number', () => {

@@ -52,8 +52,8 @@ export const audit = {
     login: 'Sign-in',
     loginFailed: 'Failed sign-in',
     passwordReset: 'Password set by a reset link',
-    twoFactorEnable: 'Two-step sign-in turned on',
-    twoFactorDisable: 'Two-step sign-in turned off',
+    twoFactorEnable: 'Two-factor sign-in turned on',
+    twoFactorDisable: 'Two-factor sign-in turned off',
   },
   /** A record as the object of a sentence ('admin created location 'Room 2''). */
   things: {
@@ -113,9 +113,9 @@ export const audit = {
     signedIn: '{{actor}} signed in',
     signInFailed: 'Someone tried to sign in as {{name}}',
     passwordReset: '{{name}} set a new password through a reset link',
-    twoFactorOn: '{{actor}} turned on two-step sign-in',
-    twoFactorOff: '{{actor}} turned off two-step sign-in',
-    twoFactorOffFor: '{{actor}} turned off two-step sign-in for {{name}}',
+    twoFactorOn: '{{actor}} turned on two-factor sign-in',
+    twoFactorOff: '{{actor}} turned off two-factor sign-in',
+    twoFactorOffFor: '{{actor}} turned off two-factor sign-in for {{name}}',
   },
   /** The fields a change names, as a sentence says them (others show as recorded). */
   fields: {
@@ -156,7 +156,7 @@ export const audit = {
     lastDay: 'last day',
     scope: 'scope',
     calendarFeed: 'calendar feed address',
-    twoFactor: 'two-step sign-in',
+    twoFactor: 'two-factor sign-in',
     marks: 'marks',
     type: 'type',
   },
