@@ -108,7 +108,7 @@ const cases = [
     greeting: `Hello Anna ${surnames.en}, are you coming?`,
     // Anna is in London: 10:00 in Istanbul is 08:00 there in summer, 07:00 in winter.
     when: /^[A-Z][a-z]+, \d{1,2} [A-Z][a-z]+ \d{4}, (08:00–09:00|07:00–08:00)$/,
-    free: 'You can still cancel without charge',
+    free: 'does not count as a late cancellation',
     none: 'You have not answered yet.',
     no: 'No, I can’t come',
     yes: 'Yes, I’ll come',
@@ -119,7 +119,7 @@ const cases = [
     language: 'tr' as const,
     greeting: `Merhaba Selin ${surnames.tr}, geliyor musunuz?`,
     when: /^\d{1,2} \p{Lu}\p{Ll}+ \d{4} \p{Lu}\p{Ll}+ 10:00–11:00$/u,
-    free: 'Hâlâ ücretsiz iptal edebilirsiniz',
+    free: 'geç iptal sayılmaz',
     none: 'Henüz yanıt vermediniz.',
     no: 'Hayır, gelemeyeceğim',
     yes: 'Evet, geleceğim',

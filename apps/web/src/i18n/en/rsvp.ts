@@ -4,7 +4,7 @@ export const rsvp = {
   greeting: 'Hello {{name}}, are you coming?',
   where: 'Where',
   join: 'Join online',
-  inTime: 'You can still cancel without charge (until {{time}}).',
+  inTime: 'Cancelling until {{time}} does not count as a late cancellation.',
   late: 'Cancelling now counts as a late cancellation.',
   yes: 'Yes, I’ll come',
   no: 'No, I can’t come',

@@ -6,7 +6,7 @@ export const rsvp: Resources['rsvp'] = {
   greeting: 'Merhaba {{name}}, geliyor musunuz?',
   where: 'Nerede',
   join: 'Çevrim içi katıl',
-  inTime: 'Hâlâ ücretsiz iptal edebilirsiniz ({{time}} saatine kadar).',
+  inTime: '{{time}} saatine kadar iptal etmek geç iptal sayılmaz.',
   late: 'Şimdi iptal etmek geç iptal sayılır.',
   yes: 'Evet, geleceğim',
   no: 'Hayır, gelemeyeceğim',
