@@ -46,6 +46,12 @@ export const OCCURRENCE_PAGE_MAX = 100;
 
 /** The form Upcoming Events offers for filling (docs/product.md §2, §9): seeded, never deleted or archived. */
 export const SESSION_NOTES_FORM_ID = 1;
+/** Form 1's seeded title: while the form keeps it, every reader sees it in their own language. */
+export const SESSION_NOTES_TITLE = 'Session notes';
+
+/** Whether a form's title is the built-in one (form 1 as seeded), to be shown translated. */
+export const isBuiltInFormTitle = (form: { id: number; title: string }): boolean =>
+  form.id === SESSION_NOTES_FORM_ID && form.title === SESSION_NOTES_TITLE;
 
 /**
  * What a logged message is (Message Log's Type column): to guests a reminder, a report, a monthly

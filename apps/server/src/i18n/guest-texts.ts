@@ -24,6 +24,8 @@ const en = {
   reportDateTime: 'ccc dd/MM/yyyy HH:mm',
   monthTitle: 'LLLL yyyy',
   reminder: 'Reminder',
+  /** Form 1's title while it keeps its seeded name (isBuiltInFormTitle). */
+  sessionNotes: 'Session notes',
   reminderSubject: (title: string, when: string) => `Reminder: ${title}, ${when}`,
   reminderFor: 'For',
   reminderWhenLabel: 'When',
@@ -129,6 +131,7 @@ const tr: GuestTexts = {
   reportDateTime: 'd MMM yyyy ccc HH:mm',
   monthTitle: 'LLLL yyyy',
   reminder: 'Hatırlatma',
+  sessionNotes: 'Oturum notları',
   reminderSubject: (title, when) => `Hatırlatma: ${title}, ${when}`,
   reminderFor: 'Kimin için',
   reminderWhenLabel: 'Ne zaman',

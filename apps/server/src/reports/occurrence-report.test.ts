@@ -118,3 +118,20 @@ describe('renderOccurrenceReport', () => {
     );
   });
 });
+
+describe('occurrenceReportPage: the form title', () => {
+  it('reads the built-in form’s seeded title in the report’s language, and any other title as written', () => {
+    const header = (data: OccurrenceReportData) => JSON.stringify(occurrenceReportPage(data).header);
+    const builtIn = { ...sampleOccurrenceReport(), formTitle: 'Session notes', builtInTitle: true };
+    expect(header({ ...builtIn, language: 'tr' })).toContain('Oturum notları');
+    expect(header({ ...builtIn, language: 'tr' })).not.toContain('Session notes');
+    expect(header({ ...builtIn, language: 'en' })).toContain('Session notes');
+    const renamed = {
+      ...sampleOccurrenceReport(),
+      formTitle: 'Ders notu',
+      builtInTitle: false,
+      language: 'en' as const,
+    };
+    expect(header(renamed)).toContain('Ders notu');
+  });
+});

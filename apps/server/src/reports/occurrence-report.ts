@@ -26,7 +26,7 @@ function guestCard(data: OccurrenceReportData, submission: ReportSubmission, tex
 export function occurrenceReportPage(data: OccurrenceReportData): Page {
   const texts = guestTexts(data.language);
   return {
-    header: headerBand(data.formTitle, data.eventTitle, [
+    header: headerBand(data.builtInTitle ? texts.sessionNotes : data.formTitle, data.eventTitle, [
       { label: texts.when, value: formatTimeSpan(data.startsAt, data.endsAt, data.timeZone, texts) },
       { label: texts.timeZone, value: data.timeZone },
       { label: texts.organiser, value: data.organiserName },

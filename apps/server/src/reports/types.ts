@@ -17,6 +17,8 @@ export interface ReportSubmission {
 /** Everything the report of one occurrence's submissions of one form shows. */
 export interface OccurrenceReportData {
   formTitle: string;
+  /** Form 1 under its seeded title (isBuiltInFormTitle): the title is shown in the report's language. */
+  builtInTitle?: boolean;
   /** The form's fields, in order: each answer is shown under its field's label, fields the data lacks as '—'. */
   fields: readonly FormField[];
   lookupLabels: LookupLabels;

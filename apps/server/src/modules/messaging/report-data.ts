@@ -1,4 +1,4 @@
-import { type FormField, type OccurrenceStatus } from '@ritim/shared';
+import { type FormField, isBuiltInFormTitle, type OccurrenceStatus } from '@ritim/shared';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -80,6 +80,7 @@ export async function occurrenceReportData(
   return {
     occurrence,
     formTitle: form.title,
+    builtInTitle: isBuiltInFormTitle({ id: formId, title: form.title }),
     fields,
     lookupLabels: labels.get(occurrence.organiserId)!,
     eventTitle: occurrence.eventTitle,

@@ -1,6 +1,7 @@
 import {
   type BulkActionResult,
   bulkResult,
+  isBuiltInFormTitle,
   messages as commonMessages,
   type Message,
   messagingMessages,
@@ -246,7 +247,7 @@ export class MessagingService {
       occurrenceGuestContacts(this.occurrences, tx, occurrenceIds),
     ]);
     const occurrenceById = new Map(details.map((row) => [row.id, row]));
-    const formTitle = new Map(formTitles.map((row) => [row.id, row.title]));
+    const formTitle = new Map(formTitles.map((row) => [row.id, row]));
     const guests = groupBy(contacts);
     const messages: NewMessage[] = pairs.flatMap(({ occurrenceId, formId }) => {
       const occurrence = occurrenceById.get(occurrenceId)!;
@@ -255,7 +256,8 @@ export class MessagingService {
       return addressees(guests.get(occurrenceId) ?? []).map((to) => {
         const texts = languageOf(to.guests);
         const when = formatIn(texts, occurrence.startsAt, zone, texts.dateTime);
-        const form = formTitle.get(formId) ?? texts.report;
+        const row = formTitle.get(formId);
+        const form = !row ? texts.report : isBuiltInFormTitle(row) ? texts.sessionNotes : row.title;
         return {
           type: 'report' as const,
           idempotencyKey: `report:${occurrenceId}:${formId}:${to.key}`,

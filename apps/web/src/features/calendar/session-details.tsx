@@ -18,6 +18,7 @@ import { Spinner } from '../../components/spinner';
 import { StatusBadge } from '../../components/status-badge';
 import { AttendanceMarking, AttendanceSession } from '../../components/take-attendance';
 import { buttonClass } from '../../components/ui';
+import { shownFormTitle } from '../../lib/form-title';
 import { canTakeAttendance } from '../../lib/attendance';
 import { isWebLink } from '../../lib/links';
 import { fullName } from '../../lib/names';
@@ -43,7 +44,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrence; zone: string; canFill: boolean }) {
   const { t } = useTranslation();
   const sessionNotes = useQuery({ ...formQuery(SESSION_NOTES_FORM_ID), enabled: canFill, staleTime: Infinity });
-  const formTitle = sessionNotes.data?.title ?? t('common.sessionNotes');
+  const formTitle = shownFormTitle(sessionNotes.data, t);
   const link = occurrence.event.conferenceLink?.trim() || null;
   const targets = canFill ? fillTargets(occurrence) : [];
   return (

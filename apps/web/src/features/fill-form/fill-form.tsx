@@ -37,6 +37,7 @@ import {
 } from '../../components/form-fields';
 import { AttendanceMarking } from '../../components/take-attendance';
 import { cardClass } from '../../components/ui';
+import { shownFormTitle } from '../../lib/form-title';
 import { canTakeAttendance } from '../../lib/attendance';
 import { formatDateTime } from '../../lib/dates';
 import { formQuery } from '../../api/forms';
@@ -187,7 +188,7 @@ function Context({ occurrence, form }: { occurrence: EventOccurrence; form: Form
       }),
     ],
     [t('common.place'), occurrence.event.location.name],
-    [t('items.Form'), form.title],
+    [t('items.Form'), shownFormTitle(form, t)],
   ];
   return (
     <dl

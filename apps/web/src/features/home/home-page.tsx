@@ -17,6 +17,7 @@ import { translateMessage } from '../../i18n';
 import { formQuery } from '../../api/forms';
 import { messageLogListQuery } from '../../api/message-logs';
 import { occurrenceListQuery } from '../../api/occurrences';
+import { shownFormTitle } from '../../lib/form-title';
 import { fullName } from '../../lib/names';
 import { formatDay, organiserZone } from '../../lib/occurrence-rows';
 import { dateTimeIn, timeIn, todayIn } from '../../lib/wall-clock';
@@ -202,7 +203,7 @@ function EditorToday({ zone }: { zone: string }) {
   const today = todayIn(zone);
   const day = useQuery(occurrenceListQuery({ date: today, timezone: zone, light: true, limit: OCCURRENCE_PAGE_MAX }));
   const sessionNotes = useQuery({ ...formQuery(SESSION_NOTES_FORM_ID), staleTime: Infinity, retry: false });
-  const form = sessionNotes.data?.title ?? t('common.sessionNotes');
+  const form = shownFormTitle(sessionNotes.data, t);
   return (
     <Panel
       id="home-today"

@@ -11,6 +11,7 @@ import { GuestsWithMarks } from '../../components/attendance-badge';
 import { Loaded } from '../../components/loaded';
 import { Panel } from '../../components/panel';
 import { buttonClass } from '../../components/ui';
+import { shownFormTitle } from '../../lib/form-title';
 import { canTakeAttendance } from '../../lib/attendance';
 import { organiserZone } from '../../lib/occurrence-rows';
 import { dateTimeIn } from '../../lib/wall-clock';
@@ -79,7 +80,7 @@ export function ToFill() {
   const { user } = useSession();
   const query = useQuery(toFillQuery(TO_FILL_DAYS, TO_FILL_ROWS));
   const sessionNotes = useQuery({ ...formQuery(SESSION_NOTES_FORM_ID), staleTime: Infinity, retry: false });
-  const formTitle = sessionNotes.data?.title ?? t('common.sessionNotes');
+  const formTitle = shownFormTitle(sessionNotes.data, t);
   const [marking, setMarking] = useState<number | null>(null);
   const total = query.data?.totalCount;
   return (

@@ -10,6 +10,7 @@ import { downloadReport } from './api';
 import { ReportActions } from './day-actions';
 import { ExportCsvButton } from './export-button';
 import { reportFileName, reportForms } from './occurrence-values';
+import { shownFormTitle } from '../../lib/form-title';
 import {
   OccurrencesTable,
   useCancellationActions,
@@ -38,7 +39,7 @@ export function EventOccurrencesList() {
     );
   };
   const sendReport = (row: EventOccurrence, form: { id: number; title: string }) => {
-    if (!confirmAction(t('messaging.confirmSendReport', { form: form.title }))) return;
+    if (!confirmAction(t('messaging.confirmSendReport', { form: shownFormTitle(form, t) }))) return;
     const fallback = translateMessage(messagingMessages.reportFailed);
     send.mutate(
       { eventOccurrenceId: row.id, formId: form.id },
@@ -52,8 +53,11 @@ export function EventOccurrencesList() {
   const rowActions = (row: EventOccurrence): RowAction[] => [
     // Per form with answers on this occurrence (docs/product.md §2): download its report, or send it.
     ...reportForms(row).flatMap((form): RowAction[] => [
-      { label: t('messaging.generateReport', { form: form.title }), onSelect: () => generateReport(row, form.id) },
-      { label: t('messaging.sendReport', { form: form.title }), onSelect: () => sendReport(row, form) },
+      {
+        label: t('messaging.generateReport', { form: shownFormTitle(form, t) }),
+        onSelect: () => generateReport(row, form.id),
+      },
+      { label: t('messaging.sendReport', { form: shownFormTitle(form, t) }), onSelect: () => sendReport(row, form) },
     ]),
     ...editSeries(row),
     ...cancellation.actions(row),

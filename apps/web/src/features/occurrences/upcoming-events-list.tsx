@@ -6,6 +6,7 @@ import { formQuery } from '../../api/forms';
 import { useSession } from '../../auth/session-store';
 import type { RowAction } from '../../components/row-menu';
 import { TakeAttendanceDialog } from '../../components/take-attendance';
+import { shownFormTitle } from '../../lib/form-title';
 import { canTakeAttendance } from '../../lib/attendance';
 import { ScheduleActions } from './day-actions';
 import { fillTargets, isTodayOrLater } from './occurrence-values';
@@ -35,7 +36,7 @@ export function UpcomingEventsList() {
   // The Fill items are the admin's and the editor's; they name form 1.
   const canFill = admin || role === 'editor';
   const sessionNotes = useQuery({ ...formQuery(SESSION_NOTES_FORM_ID), enabled: canFill, staleTime: Infinity });
-  const formTitle = sessionNotes.data?.title ?? t('common.sessionNotes');
+  const formTitle = shownFormTitle(sessionNotes.data, t);
 
   const rowActions = (row: EventOccurrence): RowAction[] => {
     const actions: RowAction[] =
