@@ -133,6 +133,19 @@ export function validationMessage(issue: ValidationIssue, context?: string): Tex
   return messages.invalidField({ field, problem: message });
 }
 
+/**
+ * Why the safe parser refused a JSON body: text that plain JSON reads was refused for a key that
+ * could reach an object's prototype (`__proto__`, `constructor.prototype`), anything else is not JSON.
+ */
+function jsonRefusal(body: string): Text {
+  try {
+    JSON.parse(body);
+    return messages.prototypeKey;
+  } catch {
+    return messages.invalidJson;
+  }
+}
+
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
@@ -177,7 +190,7 @@ export async function buildApp(deps: AppDeps) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
     void parseJson(request, body as string, (error, value) =>
-      error ? done(new AppError(400, messages.invalidJson), undefined) : done(null, value),
+      error ? done(new AppError(400, jsonRefusal(body as string)), undefined) : done(null, value),
     );
   });
 

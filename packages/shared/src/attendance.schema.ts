@@ -12,6 +12,8 @@ export { attendanceMessages } from './attendance.messages.js';
 
 /** Longest range one attendance summary covers (days, inclusive). */
 export const ATTENDANCE_MAX_DAYS = 366;
+/** Most marks one PUT of a session's attendance sets. */
+export const ATTENDANCE_MAX_ENTRIES = 500;
 /** Longest look-back of the to-fill list (days). */
 export const TO_FILL_MAX_DAYS = 90;
 
@@ -23,14 +25,14 @@ export const markAttendanceSchema = z.strictObject({
   entries: z
     .array(
       z.strictObject({
-        guestId: idField('guestId must be an id'),
+        guestId: idField(attendanceMessages.entryGuestInvalid),
         status: attendanceStatusSchema,
         note: z.string().max(2000, attendanceMessages.noteTooLong).nullable().optional(),
       }),
       { error: attendanceMessages.entriesRequired },
     )
     .min(1, attendanceMessages.entriesRequired)
-    .max(500),
+    .max(ATTENDANCE_MAX_ENTRIES, attendanceMessages.entriesTooMany),
 });
 export type MarkAttendance = z.infer<typeof markAttendanceSchema>;
 
@@ -47,14 +49,14 @@ export type AttendanceGroup = (typeof ATTENDANCE_GROUPS)[number];
  */
 export const attendanceSummaryQuerySchema = z
   .object({
-    from: z.string({ error: 'from is required' }).pipe(calendarDay),
-    to: z.string({ error: 'to is required' }).pipe(calendarDay),
+    from: z.string({ error: attendanceMessages.fromRequired }).pipe(calendarDay),
+    to: z.string({ error: attendanceMessages.toRequired }).pipe(calendarDay),
     groupBy: z.enum(ATTENDANCE_GROUPS, { error: attendanceMessages.groupByInvalid }).default('guest'),
     timezone: timezoneParam.optional(),
-    organiserId: idText('organiserId must be an id').optional(),
-    locationId: idText('locationId must be an id').optional(),
-    groupId: idText('groupId must be an id').optional(),
-    guestId: idText('guestId must be an id').optional(),
+    organiserId: idText(attendanceMessages.organiserFilterInvalid).optional(),
+    locationId: idText(attendanceMessages.locationFilterInvalid).optional(),
+    groupId: idText(attendanceMessages.groupFilterInvalid).optional(),
+    guestId: idText(attendanceMessages.guestFilterInvalid).optional(),
   })
   .refine((query) => query.from <= query.to, { error: attendanceMessages.rangeInverted })
   .refine(

@@ -328,3 +328,44 @@ describe('ids are canonical, decided in one place (shared ids.ts) for every rout
     }
   });
 });
+
+describe('a key that reaches an object prototype in a JSON body', () => {
+  it.each([
+    ['__proto__ at the top', '{"name":"x","__proto__":{"isAdmin":true}}'],
+    ['__proto__ nested', '{"name":"x","deep":[{"__proto__":{}}]}'],
+    ['constructor.prototype', '{"name":"x","constructor":{"prototype":{"isAdmin":true}}}'],
+  ])('is refused as such with 400 (%s), not as text that is not JSON', async (_, payload) => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/locations',
+      headers: { ...admin, 'content-type': 'application/json' },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 'common.prototypeKey',
+      message: 'Request body must not use __proto__ or constructor.prototype as a key',
+    });
+  });
+
+  it('leaves text that is not JSON its own message', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/locations',
+      headers: { ...admin, 'content-type': 'application/json' },
+      payload: '{"name":"x",',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'common.invalidJson', message: 'Request body is not valid JSON' });
+  });
+
+  it('takes the words as values: only a key is refused', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/locations',
+      headers: { ...admin, 'content-type': 'application/json' },
+      payload: '{"name":"__proto__ constructor.prototype"}',
+    });
+    expect(response.statusCode).toBe(201);
+  });
+});

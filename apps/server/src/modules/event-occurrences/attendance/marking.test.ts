@@ -203,6 +203,20 @@ describe('PUT /api/event-occurrences/:id/attendance', () => {
       expect(response.statusCode).toBe(400);
       expect(codeOf(response)).toBe('attendance.entriesRequired');
     }
+    // More than 500 marks says so, not that the list is empty.
+    const many = Array.from({ length: 501 }, (_, i) => ({ guestId: i + 1, status: 'present' }));
+    const tooMany = await put(id, { entries: many });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({
+      code: 'attendance.entriesTooMany',
+      message: 'entries lists at most 500 guests at a time',
+    });
+    // An entry's guest id has attendance's own code (not the make-up's).
+    for (const guestId of [String(ayla.id), 0, undefined]) {
+      const response = await put(id, { entries: [{ guestId, status: 'present' }] });
+      expect(response.statusCode).toBe(400);
+      expect(codeOf(response)).toBe('attendance.entryGuestInvalid');
+    }
     for (const body of [
       { entries: [{ guestId: String(ayla.id), status: 'present' }] },
       { entries: [{ status: 'present' }] },

@@ -228,7 +228,12 @@ describe('GET /api/attendance/summary', () => {
       ['from=2026-01-01&to=2027-01-02', 'attendance.rangeTooLong'],
       ['from=2026-01-01&to=2026-01-01&groupBy=location', 'attendance.groupByInvalid'],
       ['from=2026-02-30&to=2026-03-01', ''],
-      ['to=2026-03-01', ''],
+      ['to=2026-03-01', 'attendance.fromRequired'],
+      ['from=2026-03-01', 'attendance.toRequired'],
+      ['from=2026-03-01&to=2026-03-01&guestId=0', 'attendance.guestFilterInvalid'],
+      ['from=2026-03-01&to=2026-03-01&organiserId=x', 'attendance.organiserFilterInvalid'],
+      ['from=2026-03-01&to=2026-03-01&locationId=1.5', 'attendance.locationFilterInvalid'],
+      ['from=2026-03-01&to=2026-03-01&groupId=-1', 'attendance.groupFilterInvalid'],
       ['from=2026-03-01&to=2026-03-01&timezone=Mars/Base', 'occurrences.timezoneInvalid'],
     ];
     for (const [query, code] of cases) {
