@@ -27,6 +27,7 @@ import type { Database } from './db/client.js';
 import { AnswerCache, type AnswerCacheOptions } from './lib/answer-cache.js';
 import { BackgroundWork } from './lib/background.js';
 import { AppError } from './lib/errors.js';
+import { withRedactedUrls } from './lib/request-log.js';
 import { unstorableText } from './lib/unstorable-text.js';
 import type { Outbox } from './messaging/outbox.js';
 import { registerAuditContext } from './modules/audit-logs/context.js';
@@ -148,7 +149,8 @@ function jsonRefusal(body: string): Text {
 
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // Link tokens (reset, RSVP, feed) are credentials: no log line carries one (lib/request-log.ts).
+    logger: withRedactedUrls(deps.logger ?? false),
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

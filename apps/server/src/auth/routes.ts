@@ -28,6 +28,7 @@ import type { RefreshTokenRepository } from './refresh-tokens.js';
 import type { LoginThrottle } from './throttle.js';
 import type { TwoFactor } from './two-factor.js';
 import { type AccessTokens, REFRESH_TOKEN_TTL_DAYS, type SessionUser } from './tokens.js';
+import { noStore } from '../lib/request-log.js';
 
 export const REFRESH_COOKIE = 'ritim_refresh';
 const COOKIE_PATH = '/api/auth';
@@ -52,6 +53,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
   app,
   { audit, users, refreshTokens, tokens, throttle, passwordResets, resetThrottle, background, twoFactor },
 ) => {
+  // Tokens, challenges and sign-in refusals: nothing a cache may keep.
+  app.addHook('onSend', noStore);
   const setRefreshCookie = (reply: FastifyReply, token: string) => {
     const common = {
       sameSite: 'strict',

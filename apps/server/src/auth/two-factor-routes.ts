@@ -14,6 +14,7 @@ import type { UserRepository } from '../modules/users/repository.js';
 import { currentUser } from './access.js';
 import { verifyPassword } from './passwords.js';
 import type { TwoFactor } from './two-factor.js';
+import { noStore } from '../lib/request-log.js';
 
 const anySignedIn = ['admin', 'editor', 'guest'] as const;
 
@@ -22,6 +23,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactor; user
   app,
   { twoFactor, users },
 ) => {
+  // The set-up answer carries the secret and recovery codes.
+  app.addHook('onSend', noStore);
   app.post(
     '/:id/two-factor/setup',
     {

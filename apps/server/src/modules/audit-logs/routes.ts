@@ -2,12 +2,14 @@ import { auditLogListQuerySchema, auditLogListSchema } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors.js';
 import type { AuditLogRepository } from './repository.js';
+import { noStore } from '../../lib/request-log.js';
 
 /**
  * /api/audit-logs (admins): the audit log, read only. No route changes or deletes a row, and the
  * database refuses it (docs/domain.md#audit-log).
  */
 export const auditLogRoutes: FastifyPluginAsyncZod<{ auditLogs: AuditLogRepository }> = async (app, { auditLogs }) => {
+  app.addHook('onSend', noStore);
   app.get(
     '/',
     {

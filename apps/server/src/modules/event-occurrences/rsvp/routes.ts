@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../lib/errors.js';
 import type { RsvpService } from './service.js';
+import { noStore } from '../../../lib/request-log.js';
 
 const tags = ['rsvp'];
 /** No session: the link's token is the credential (docs/domain.md#rsvp). */
@@ -11,6 +12,8 @@ const params = z.object({ token: z.string().max(100) });
 
 /** /api/rsvp/{token}: a guest's own answer through the link in their reminder (docs/domain.md#rsvp). */
 export const rsvpRoutes: FastifyPluginAsyncZod<{ rsvp: RsvpService }> = async (app, { rsvp }) => {
+  // The token is the credential and the answer someone's session.
+  app.addHook('onSend', noStore);
   app.get(
     '/:token',
     {
