@@ -19,7 +19,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  // Two workers share the machine's cores (each with its own server and browser), so a test's steps
+  // take longer than with one; the budget per test allows for that on a loaded 2-core machine.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: E2E_BASE_URL,

@@ -162,10 +162,4 @@ test.describe('Events', () => {
       expect(box!.x + box!.width).toBeLessThanOrEqual(375);
     }
   });
-
-  test('is an admin section: an editor sees Access denied, and no Events link', async ({ editorPage: page }) => {
-    await page.goto('/events');
-    await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Events', exact: true })).toHaveCount(0);
-  });
 });

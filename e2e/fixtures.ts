@@ -95,6 +95,8 @@ export async function adminApiClient(playwright: PlaywrightWorkerArgs['playwrigh
       expect(response.status(), await response.text()).toBe(status);
       return (await response.json()) as T;
     },
+    /** Deletes through the API; the answer's status (204, or the refusal's). */
+    delete: async (path: string): Promise<number> => (await api.delete(path, { headers })).status(),
     /** An event's first occurrence. */
     firstOccurrence: async (eventId: number) =>
       (

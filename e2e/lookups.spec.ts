@@ -205,28 +205,4 @@ test.describe('Lookups', () => {
     await expect(parent.locator('option', { hasText: top })).toHaveCount(0);
     await expect(parent.locator('option', { hasText: below })).toHaveCount(0);
   });
-
-  test('sorts through the sort select and is in the sidebar', async ({ adminPage: page }) => {
-    await page.goto('/');
-    await page.getByTestId('sidebar-nav').getByRole('link', { name: 'Lookups' }).click();
-    await expect(page).toHaveURL(/\/lookups$/);
-    const sort = page.getByTestId('list-sort');
-    await expect(sort.locator('option')).toHaveText(['Sort by id', 'Sort by key', 'Sort by value']);
-    await sort.selectOption({ label: 'Sort by key' });
-    await expect(page).toHaveURL(/sort_by=key/);
-  });
-
-  test('works in a narrow window', async ({ adminPage: page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    const key = unique('narrow');
-    await createLookup(page, { key, value: 'n', label: 'Narrow' });
-    await expect(row(page, key)).toHaveCount(1);
-    await openRowMenu(row(page, key));
-    await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
-  });
-
-  test('is not open to editors', async ({ editorPage: page }) => {
-    await page.goto('/lookups');
-    await expect(page.getByText('Access denied')).toBeVisible();
-  });
 });

@@ -126,22 +126,6 @@ test.describe('Users', () => {
     expect((await login(request, username, 'first-password-1')).status()).toBe(401);
   });
 
-  test('deletes a user after the browser confirmation', async ({ adminPage: page }) => {
-    const username = unique('temp');
-    await createUser(page, username);
-    await searchUsers(page, username);
-    const dialogs: string[] = [];
-    page.once('dialog', (dialog) => {
-      dialogs.push(dialog.message());
-      void dialog.accept();
-    });
-    await openRowMenu(rowWithCell(page, username));
-    await page.getByRole('menuitem', { name: 'Delete' }).click();
-    expect(dialogs).toEqual(['Are you sure you want to delete this item?']);
-    await expect(page.getByText(`${username} deleted successfully`)).toBeVisible();
-    await expect(rowWithCell(page, username)).toHaveCount(0);
-  });
-
   test('refuses, with the reason in a red toast, to delete yourself', async ({ adminPage: page }) => {
     await searchUsers(page, accounts.admin.username);
     page.once('dialog', (dialog) => void dialog.accept());
