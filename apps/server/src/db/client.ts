@@ -30,8 +30,16 @@ const MIGRATION_LOCK = 0x726974696d;
 
 const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
 
-/** Connects to PostgreSQL at `url`, or opens embedded PGlite under `dataDir` (in memory when null). */
-export async function openDatabase(options: { url?: string; dataDir?: string | null }): Promise<Database> {
+/**
+ * Connects to PostgreSQL at `url`, or opens embedded PGlite under `dataDir` (in memory when null).
+ * On PGlite, `loadDataDir` (a dump of another PGlite's data directory, `dumpDataDir()`) is the
+ * state it starts from instead of a new, empty database.
+ */
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string | null;
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (options.url) {
     // JIT off: it pays off only for long analytic queries, and the planner's row estimates for
     // interval scans (the clash check) run so high that it would compile for hundreds of
@@ -78,7 +86,10 @@ export async function openDatabase(options: { url?: string; dataDir?: string | n
     dir = path.resolve(options.dataDir, 'db');
     await mkdir(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // PGlite has no autovacuum daemon: refresh the planner's statistics after migrating and hourly,
   // or it plans every list as if its tables were empty.

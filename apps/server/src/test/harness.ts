@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { InjectOptions } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type App, type AppDeps } from '../app.js';
 import { hashPassword } from '../auth/passwords.js';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -11,20 +13,31 @@ import { users } from '../db/schema.js';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
+/** The migrated data directory dump the global set-up saved (PGlite), read once per test file. */
+let migratedDump: Promise<Buffer> | undefined;
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is
- * set, a new database on that PostgreSQL server, dropped again on close.
+ * set, a new database on that PostgreSQL server, dropped again on close. Each is a copy of the one
+ * database the global set-up (global-setup.ts) migrated for the run: PGlite loaded from its data
+ * directory dump, PostgreSQL created from its template. Without that set-up, it is migrated here.
  */
 export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const migrated = inject('migratedDatabase');
   if (!serverUrl) {
+    if (migrated?.kind === 'pglite') {
+      migratedDump ??= readFile(migrated.dumpPath);
+      return openDatabase({ dataDir: null, loadDataDir: new Blob([await migratedDump]) });
+    }
     const database = await openDatabase({ dataDir: null });
     await database.migrate();
     return database;
   }
-  const created = await createServerDatabase(serverUrl, 'ritim_test');
+  const template = migrated?.kind === 'postgres' ? migrated.template : undefined;
+  const created = await createServerDatabase(serverUrl, 'ritim_test', template);
   const database = await openDatabase({ url: created.url });
-  await database.migrate();
+  if (!template) await database.migrate();
   return {
     ...database,
     close: async () => {
@@ -35,18 +48,23 @@ export async function createTestDatabase(): Promise<Database> {
 }
 
 /**
- * A new, empty database on the PostgreSQL server at `serverUrl`, named `<prefix>_<random>`: its
- * connection string, and `drop` to remove it (closing what is still connected).
+ * A new database on the PostgreSQL server at `serverUrl`, named `<prefix>_<random>`: empty, or a
+ * copy of the database `template`. Answers its connection string, and `drop` to remove it
+ * (closing what is still connected).
  */
 export async function createServerDatabase(
   serverUrl: string,
   prefix: string,
+  template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
