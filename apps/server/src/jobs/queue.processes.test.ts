@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { createTestDatabase } from '../test/harness.js';
+import { cronChecksAndTheirJobs } from '../test/jobs.js';
 import { sleep, waitFor } from '../test/seed.js';
 import { defineJob, JobQueue } from './queue.js';
 
@@ -30,20 +31,24 @@ describe.skipIf(!onPostgres)('two processes on one PostgreSQL database', () => {
   it('working the same queue, they run each job exactly once between them', async () => {
     const job = defineJob<{ n: number }>('test-shared');
     const runs = new Map<number, string[]>();
+    // A worker that finds a job looks again at once, so with quick jobs one process could drain the
+    // queue alone: each process's first run is held until the other process runs one too.
+    let bothWorking = () => {};
+    const both = new Promise<void>((resolve) => (bothWorking = resolve));
     const record =
       (who: string) =>
       async ({ n }: { n: number }) => {
         runs.set(n, [...(runs.get(n) ?? []), who]);
-        // Long enough that the 60 jobs outlast several polling intervals: a worker that finds a job
-        // looks again at once, so with quick jobs one process could drain the queue alone.
-        await sleep(30);
+        if (new Set([...runs.values()].flat()).size === 2) bothWorking();
+        await both;
       };
     await first.work(job, record('first'));
     await second.work(job, record('second'));
     const count = 60;
     await Promise.all(Array.from({ length: count }, (_, n) => (n % 2 ? first : second).send(job, { n })));
     await waitFor(() => runs.size === count, { what: `all ${count} jobs to run` });
-    await sleep(1200);
+    // Every job has ended and none is waiting or running: nothing runs a second time.
+    await waitFor(async () => (await first.unfinished(job)) === 0, { what: `all ${count} jobs to end` });
     expect([...runs.values()].every((who) => who.length === 1)).toBe(true);
     expect(runs.size).toBe(count);
     // Both processes took part.
@@ -69,7 +74,9 @@ describe.skipIf(!onPostgres)('two processes on one PostgreSQL database', () => {
       second.schedule(job, '* * * * *', { tag: 'tick' }),
     ]);
     await waitFor(() => runs.length >= 1, { what: 'the scheduled job to run' });
-    await sleep(4000);
+    // Three more cron checks (one a second, by either process), all they queued run: nothing more.
+    await cronChecksAndTheirJobs(database, 3);
+    expect(await first.unfinished(job)).toBe(0);
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatch(/:tick$/);
   }, 40_000);

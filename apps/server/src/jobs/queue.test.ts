@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { createTestDatabase } from '../test/harness.js';
+import { cronChecksAndTheirJobs } from '../test/jobs.js';
 import { sleep, waitFor } from '../test/seed.js';
 import { defineJob, JobQueue } from './queue.js';
 
@@ -29,13 +30,13 @@ describe(`job queue on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
     });
     const ids = await Promise.all([1, 2, 3, 4, 5].map((n) => queue.send(job, { n })));
     await waitFor(() => seen.length >= 5, { what: 'the 5 jobs to run', timeoutMs: 10_000 });
-    // Longer than a polling interval: nothing runs a second time.
-    await sleep(1200);
-    expect(seen.sort()).toEqual([1, 2, 3, 4, 5]);
     await waitFor(
       async () => (await Promise.all(ids.map((id) => queue.state(job, id)))).every((s) => s?.state === 'completed'),
       { what: 'the 5 jobs to be marked completed', timeoutMs: 10_000 },
     );
+    // Every job has ended and none is waiting or running: nothing runs a second time.
+    expect(await queue.unfinished(job)).toBe(0);
+    expect(seen.sort()).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('retries a job that throws up to its limit, then marks it failed with the error', async () => {
@@ -83,8 +84,9 @@ describe(`job queue on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
     await queue.schedule(job, '* * * * *', { tag: 'tick' });
     expect(await queue.schedules()).toContainEqual({ name: job.name, cron: '* * * * *', timezone: 'UTC' });
     await waitFor(() => runs.length >= 1, { what: 'the cron job to run', timeoutMs: 10_000 });
-    // Several more cron checks (one a second) within the same minute queue nothing more.
-    await sleep(2500);
+    // Two more cron checks (one a second) within the same minute, all they queued run: nothing more.
+    await cronChecksAndTheirJobs(database, 2);
+    expect(await queue.unfinished(job)).toBe(0);
     expect(runs).toEqual(['tick']);
   }, 30_000);
 
@@ -109,7 +111,8 @@ describe(`job queue on ${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
       what: 'the committed job to be completed',
       timeoutMs: 10_000,
     });
-    await sleep(800);
+    // Nothing else of the queue is left to run: the rolled back job never will.
+    expect(await queue.unfinished(job)).toBe(0);
     expect(seen).toEqual([1]);
   });
 

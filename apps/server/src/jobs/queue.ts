@@ -291,6 +291,15 @@ export class JobQueue {
     return all.map(({ name, cron, timezone }) => ({ name, cron, timezone }));
   }
 
+  /**
+   * How many of the job's runs are still to come: waiting (created, or retry, due now or later) or
+   * running (active). 0 once every job sent has ended (completed, failed or cancelled): none of
+   * them will run again.
+   */
+  async unfinished(job: JobDefinition<object>): Promise<number> {
+    return (await this.boss.getQueueSize(job.name, { before: 'completed' })) ?? 0;
+  }
+
   /** The job's current state (created, retry, active, completed, failed, ...), or null. */
   async state(
     job: JobDefinition<object>,

@@ -160,6 +160,16 @@ export class Outbox {
   }
 
   /**
+   * Whether every delivery queued so far has ended: none is waiting, retrying or running, and none
+   * of their dead letters either. Then nothing more is sent until something new is enqueued.
+   */
+  async settled(): Promise<boolean> {
+    const jobs = this.job.deadLetter ? [this.job, this.job.deadLetter] : [this.job];
+    for (const job of jobs) if ((await this.queue.unfinished(job)) > 0) return false;
+    return true;
+  }
+
+  /**
    * A delivery whose last run ended without recording an outcome: a row still queued or sending is
    * failed with the reason, so the Message Log shows it and Retry can send it again. A row a late
    * run did record stays as it is.

@@ -229,14 +229,13 @@ describe(`server processes on ${serverUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
     const GUESTS = 40;
     const KILL_AT = 10;
     const running: { first?: Server; inFlight?: string } = {};
-    // Each delivery is answered after 150 ms. The 10th is held and the process killed while it is
-    // in flight: the receiver got it, the sender never heard back.
+    // The 10th delivery is held and the process killed while it is in flight: the receiver got it,
+    // the sender never heard back.
     const receiver = await startReceiver(async (key, count) => {
       if (count === KILL_AT && running.first) {
         running.inFlight = key;
         await stop(running.first, 'SIGKILL');
       }
-      await sleep(150);
     });
     const first = await startServer({ ...database.env, WEBHOOK_URL: receiver.url });
     running.first = first;
@@ -262,9 +261,10 @@ describe(`server processes on ${serverUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
       what: 'every reminder to be sent',
       intervalMs: POLL_MS,
     });
-    // A repeat arriving after the last row turned sent would show here.
-    await sleep(1500);
     const logs = await reminderLogs(again, day);
+    // A repeat arriving after the last row turned sent would show here: a stopped process has
+    // finished the deliveries it had under way.
+    await stop(second);
     expect(logs).toHaveLength(GUESTS);
     expect(logs.every((log) => log.status === 'sent' && log.sentAt !== null)).toBe(true);
     expect(logs.map(keyOf).sort()).toEqual(expectedKeys);
@@ -288,6 +288,9 @@ describe(`server processes on ${serverUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
     async () => {
       const database = await freshDatabase();
       drops.push(database.drop);
+      // The receiver takes 100 ms to answer each delivery, so that neither process (one delivery at
+      // a time) drains the queue alone. A hold until both were sending could outlast the
+      // transport's time limit for one call (a quarter of DELIVERY_TIMEOUT_SECONDS) and fail it.
       const receiver = await startReceiver(async () => {
         await sleep(100);
       });
@@ -321,8 +324,9 @@ describe(`server processes on ${serverUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
         what: 'every reminder to be sent',
         intervalMs: POLL_MS,
       });
-      await sleep(1500);
       const logs = await reminderLogs(apiOne, day);
+      // A repeat arriving after the last row turned sent would show here (as above).
+      await Promise.all([stop(one), stop(two)]);
       expect(logs.map(keyOf).sort()).toEqual(expectedKeys);
       expect(logs.every((log) => log.status === 'sent' && log.attempts === 1)).toBe(true);
       const delivered = counts(receiver.keys);

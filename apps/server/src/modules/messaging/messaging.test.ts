@@ -12,7 +12,7 @@ import { closeTestServers, listenLocally } from '../../messaging/transports/test
 import { SESSION_NOTES_FIELDS } from '../../reports/fixtures.js';
 import { createTestDatabase, TEST_JWT_SECRET } from '../../test/harness.js';
 import { type Mail, startMailOutbox } from '../../test/mail.js';
-import { createEvent, createUsers, headersOf, insertRow, sleep, waitFor } from '../../test/seed.js';
+import { createEvent, createUsers, headersOf, insertRow, waitFor } from '../../test/seed.js';
 import { reportAttachments } from './attachments.js';
 import { monthlyReportPage } from '../../reports/monthly-report.js';
 import { occurrenceReportPage } from '../../reports/occurrence-report.js';
@@ -33,6 +33,7 @@ let database: Database;
 let queue: JobQueue;
 let app: App;
 let mails: Mail[];
+let outbox: Outbox;
 let closeMail: () => Promise<void>;
 let admin: Record<string, string>;
 let organiser: Record<string, string>;
@@ -94,7 +95,6 @@ beforeAll(async () => {
   database = await createTestDatabase();
   queue = new JobQueue(database, { pollingIntervalSeconds: 0.5 });
   await queue.start();
-  let outbox: Outbox;
   ({ mails, outbox, close: closeMail } = await startMailOutbox(database, queue, 'deliver-message-api-test'));
   app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, outbox });
   await app.ready();
@@ -190,7 +190,8 @@ describe('POST /api/event-occurrences/sendReminders', () => {
       timezone: 'Europe/London',
     });
     expect(again.json()).toMatchObject({ success: true, message: '0 reminders queued, 3 already queued before' });
-    await sleep(1500);
+    // Once no delivery is waiting or running, none is still to come.
+    await waitFor(() => outbox.settled(), { what: 'the outbox to settle' });
     expect(mailsTo('ayse@example.com')).toHaveLength(1);
   });
 
@@ -208,7 +209,7 @@ describe('POST /api/event-occurrences/sendReminders', () => {
       what: 'every message of the occurrence to be sent',
       timeoutMs: 20_000,
     });
-    await sleep(1500);
+    await waitFor(() => outbox.settled(), { what: 'the outbox to settle' });
     expect(await logsOf(occurrenceId)).toHaveLength(2);
     const keman = mails.slice(before).filter((mail) => decoded(mail.raw).includes('Keman'));
     expect(keman.map((mail) => mail.to[0]).sort()).toEqual(['ayse@example.com', 'john@example.com']);

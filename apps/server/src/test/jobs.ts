@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { waitFor } from './seed.js';
+
+/** When pg-boss last checked the cron schedules, by the database's clock (ms since the epoch); 0 before any check. */
+async function lastCronCheck(database: Database): Promise<number> {
+  const result = (await database.db.execute(sql`select cron_on from pgboss.version`)) as {
+    rows: { cron_on: Date | string | null }[];
+  };
+  const checkedOn = result.rows[0]?.cron_on;
+  return checkedOn ? new Date(checkedOn).getTime() : 0;
+}
+
+/**
+ * Waits for `count` more checks of the cron schedules (pg-boss runs one per cron monitor interval,
+ * across every process on the database), then until no job of any queue is waiting or running:
+ * whatever those checks queued has been moved onto its queue and run.
+ */
+export async function cronChecksAndTheirJobs(database: Database, count: number): Promise<void> {
+  for (let check = 0; check < count; check++) {
+    const before = await lastCronCheck(database);
+    await waitFor(async () => (await lastCronCheck(database)) > before, { what: 'a check of the cron schedules' });
+  }
+  await waitFor(
+    async () => {
+      const result = (await database.db.execute(
+        sql`select count(*)::integer as count from pgboss.job where state < 'completed'`,
+      )) as { rows: { count: number }[] };
+      return result.rows[0]!.count === 0;
+    },
+    { what: 'every job the checks queued to run' },
+  );
+}
