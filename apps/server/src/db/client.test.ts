@@ -103,5 +103,6 @@ describe('openDatabase on PGlite', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two cold starts of PGlite from a folder (not the run's migrated copy): several seconds each on a loaded machine.
+  }, 90_000);
 });
