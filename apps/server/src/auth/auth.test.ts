@@ -1,25 +1,16 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import {
-  bearer,
-  createTestApp,
-  createTestDatabase,
-  createUser,
-  signIn,
-  type TestContext,
-  TEST_JWT_SECRET,
-} from '../test/harness.js';
+import { bearer, createTestApp, createTestDatabase, createUser, signIn, TEST_JWT_SECRET } from '../test/harness.js';
+import { useTestApp } from '../test/use-test-app.js';
 
-let ctx: TestContext;
+const ctx = useTestApp({ throttleLimits: { windowMinutes: 15, perUsername: 5, perIp: 1000 } });
 
 beforeAll(async () => {
-  ctx = await createTestApp({ throttleLimits: { windowMinutes: 15, perUsername: 5, perIp: 1000 } });
   await createUser(ctx.database, { username: 'ayse', role: 'admin' });
   await createUser(ctx.database, { username: 'mehmet', role: 'editor' });
   await createUser(ctx.database, { username: 'passive', role: 'admin', status: 'inactive' });
 });
-afterAll(() => ctx.close());
 
 const login = (payload: unknown, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, headers });

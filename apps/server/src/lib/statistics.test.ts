@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { locations } from '../db/schema.js';
 import { extendHorizons } from '../modules/events/horizon.js';
-import { createTestApp, type TestContext } from '../test/harness.js';
 import {
   createEvent,
   createLocation,
@@ -13,6 +12,7 @@ import {
   listOccurrences,
   waitFor,
 } from '../test/seed.js';
+import { useTestApp } from '../test/use-test-app.js';
 import { statisticsOf, TableStatistics } from './statistics.js';
 
 /**
@@ -22,7 +22,7 @@ import { statisticsOf, TableStatistics } from './statistics.js';
  */
 
 const ZONE = 'Europe/Istanbul';
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: Headers;
 let ids: Record<'admin' | 'emre' | 'ayse', number>;
 let locationId: number;
@@ -45,7 +45,6 @@ const daily = (start: string, end: { type: 'after'; count: number } | { type: 'n
 });
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   ids = await createUsers(ctx.database, [
     { username: 'admin', role: 'admin', timezone: ZONE },
     { username: 'emre', role: 'editor', name: 'Emre', timezone: ZONE },
@@ -54,8 +53,6 @@ beforeAll(async () => {
   admin = await headersOf(ctx.app, 'admin');
   locationId = await createLocation(ctx, admin, 'Salon');
 });
-
-afterAll(() => ctx.close());
 
 describe('ANALYZE after bulk writes', () => {
   it('analyzes event_occurrences once series creation passes the threshold, while the lists keep answering', async () => {

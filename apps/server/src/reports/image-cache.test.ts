@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createLocation, createUsers, type Headers, headersOf, occurrenceIdsOf } from '../test/seed.js';
+import { useTestApp } from '../test/use-test-app.js';
 import { ImageCache, reportImages } from './image-cache.js';
 
 /**
@@ -11,7 +11,7 @@ import { ImageCache, reportImages } from './image-cache.js';
  */
 
 const ZONE = 'Europe/Istanbul';
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: Headers;
 let ids: Record<'admin' | 'emre' | 'ayse' | 'john', number>;
 let occurrenceId: number;
@@ -34,7 +34,6 @@ const report = (extra: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url, headers: { ...admin, ...extra } });
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   ids = await createUsers(ctx.database, [
     { username: 'admin', role: 'admin', timezone: ZONE },
     { username: 'emre', role: 'editor', name: 'Emre', timezone: ZONE },
@@ -55,8 +54,6 @@ beforeAll(async () => {
   await submit(ids.ayse, 'Ayşe çok iyi çalıştı');
   await submit(ids.john, 'John needs more practice');
 });
-
-afterAll(() => ctx.close());
 
 describe('GET /api/forms/:formId/report/:occurrenceId, cached', () => {
   it('renders once for the same content, and answers its ETag with 304 without rendering', async () => {

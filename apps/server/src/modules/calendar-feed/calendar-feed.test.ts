@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { locations, users } from '../../db/schema.js';
-import { createTestApp, type TestContext } from '../../test/harness.js';
 import { createEvent, createPerson, occurrencesOf as listOf } from '../../test/seed.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
 /**
  * Calendar subscriptions: the feed address per user (self or admin), reset, and the feed itself
  * read without a session and parsed with a real iCalendar parser (ical.js).
  */
-let ctx: TestContext;
+const ctx = useTestApp();
 const ids: Record<string, number> = {};
 const tokens: Record<string, Record<string, string>> = {};
 let piano: number;
@@ -70,7 +70,6 @@ async function readFeed(url: string) {
 const occurrencesOf = (eventId: number) => listOf(ctx, as('admin'), eventId);
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   const db = ctx.database.db;
   const people: [string, 'admin' | 'editor' | 'guest', string][] = [
     ['admin', 'admin', 'Europe/Istanbul'],
@@ -97,10 +96,6 @@ beforeAll(async () => {
     rrule: `DTSTART;TZID=Europe/London:${first.toFormat("yyyyMMdd'T'173000")}\nRRULE:FREQ=WEEKLY;COUNT=30`,
     endTime: '18:15',
   });
-});
-
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe('GET /api/users/:id/calendar-feed', () => {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { locations, users } from '../../db/schema.js';
-import { createTestApp, type TestContext } from '../../test/harness.js';
 import { createEvent, createPerson, headersOf, occurrencesOf, type Person } from '../../test/seed.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { reportAttachments } from '../messaging/attachments.js';
 
 /**
@@ -12,7 +12,7 @@ import { reportAttachments } from '../messaging/attachments.js';
  * inactive co-guest and a deleted session; a person whose role changed keeps in their feed what
  * they organise or attend, as documented. A reminder's .ics and the feed write a session alike.
  */
-let ctx: TestContext;
+const ctx = useTestApp();
 const people: Record<string, Person> = {};
 /** Event A's sessions by their place in the series (the fourth is deleted), and event B's. */
 let a: number[];
@@ -49,7 +49,6 @@ async function listIds(who: string): Promise<number[]> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   for (const [username, role] of [
     ['admin', 'admin'],
     ['teacher', 'editor'],
@@ -110,8 +109,6 @@ beforeAll(async () => {
     .set({ role: 'guest' })
     .where(eq(users.id, id('emre')));
 });
-
-afterAll(() => ctx.close());
 
 describe('a person’s feed and the scope rule', () => {
   it.each(['teacher', 'ayse', 'bob'])('%s: the feed holds exactly what their lists show', async (who) => {

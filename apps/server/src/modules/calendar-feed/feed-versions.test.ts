@@ -2,10 +2,11 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { foldLines as icalFoldLines } from 'ical-generator';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { events, locations, users } from '../../db/schema.js';
-import { createTestApp, TEST_JWT_SECRET, type TestContext } from '../../test/harness.js';
+import { TEST_JWT_SECRET } from '../../test/harness.js';
 import { createEvent, createPerson } from '../../test/seed.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { type CalendarSession, foldLines, sessionsCalendar, sessionsCalendarInPieces } from './ics.js';
 import { CalendarFeedService } from './service.js';
 
@@ -14,7 +15,7 @@ import { CalendarFeedService } from './service.js';
  * of what it shows (304 without rendering; a change elsewhere keeps it, a change it shows renews
  * it), compressed when the client accepts it.
  */
-let ctx: TestContext;
+const ctx = useTestApp();
 const ids: Record<string, number> = {};
 const headers: Record<string, Record<string, string>> = {};
 let room: number;
@@ -27,7 +28,6 @@ let first: DateTime;
 const get = (extra: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: feedPath, headers: extra });
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   for (const [username, role] of [
     ['admin', 'admin'],
     ['teacher', 'editor'],
@@ -72,10 +72,6 @@ beforeAll(async () => {
     headers: headers.ayse!,
   });
   feedPath = pathOf(response.json<{ url: string }>().url);
-});
-
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe('rendering a calendar in pieces', () => {

@@ -1,15 +1,16 @@
 import type { OccurrenceCalendar } from '@ritim/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { locations } from '../../db/schema.js';
-import { createTestApp, messageOf, type TestContext } from '../../test/harness.js';
+import { messageOf } from '../../test/harness.js';
 import { createEvent, createPerson, insertRow, occurrencesOf, type Person } from '../../test/seed.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
 /**
  * GET /api/event-occurrences/calendar: one compact, scoped range for the calendar screen.
  * Fixed data in February 2026: "Piano" (Emre, room A, guest Ayşe) daily at 10:00 Istanbul from
  * 2 February, 5 times; "Cello" (Liam, room B, guests Ayşe and Bob) at 12:00 London on 3 and 4 February.
  */
-let ctx: TestContext;
+const ctx = useTestApp();
 const people = {} as Record<'admin' | 'emre' | 'liam' | 'ayse' | 'bob', Person>;
 let piano: number;
 let cello: number;
@@ -32,7 +33,6 @@ const titles = (calendar: OccurrenceCalendar) => {
 };
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   for (const [username, role, timezone] of [
     ['admin', 'admin', 'Europe/Istanbul'],
     ['emre', 'editor', 'Europe/Istanbul'],
@@ -58,10 +58,6 @@ beforeAll(async () => {
     guestIds: [people.ayse.id, people.bob.id],
     rrule: 'DTSTART;TZID=Europe/London:20260203T120000\nRRULE:FREQ=DAILY;COUNT=2',
   });
-});
-
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe('GET /api/event-occurrences/calendar', () => {

@@ -1,17 +1,18 @@
 import { type EventOccurrence, WEEKDAY_CODES } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eventOccurrences, events, formSubmissions, locations } from '../../db/schema.js';
-import { createTestApp, messageOf as message, type TestContext } from '../../test/harness.js';
+import { messageOf as message } from '../../test/harness.js';
 import { createEvent, createUsers, type EventInput, headersOf, insertRow, occurrencesOf } from '../../test/seed.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { extendHorizons } from '../events/horizon.js';
 
 /**
  * An admin's changes to occurrences: the occurrence's own guest list, moving it, deleting it (and
  * the EXDATEs that keep both from coming back), the completed lock, and approving a day.
  */
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: Record<string, string>;
 let londonAdmin: Record<string, string>;
 let ids: Record<string, number>;
@@ -45,7 +46,6 @@ const editEvent = async (eventId: number, payload: Record<string, unknown>) => {
 const day = (days: number, zone = 'Europe/Istanbul') => DateTime.now().setZone(zone).plus({ days }).toISODate()!;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   ids = await createUsers(ctx.database, [
     { username: 'admin', role: 'admin', name: 'Ada', timezone: 'Europe/Istanbul' },
     { username: 'londonAdmin', role: 'admin', name: 'Lena', timezone: 'Europe/London' },
@@ -59,7 +59,6 @@ beforeAll(async () => {
   londonAdmin = await headersOf(ctx.app, 'londonAdmin');
   room = (await insertRow(ctx.database, locations, { name: 'Room' })).id;
 });
-afterAll(() => ctx.close());
 
 describe('PATCH /api/event-occurrences/:id: guests', () => {
   it('sets the occurrence’s own guest list, which then counts instead of the event’s', async () => {

@@ -1,10 +1,11 @@
 import type { Conflict, ConflictList, OccurrenceClashList } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eventOccurrences, locations, users } from '../../db/schema.js';
-import { createTestApp, messageOf, type TestContext } from '../../test/harness.js';
+import { messageOf } from '../../test/harness.js';
 import { createEvent, createUsers, type EventInput, headersOf, insertRow, occurrencesOf } from '../../test/seed.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
 /**
  * Double-booking warnings (issue 15): the event form's preview and Edit Event Occurrence's check
@@ -12,7 +13,7 @@ import { createEvent, createUsers, type EventInput, headersOf, insertRow, occurr
  * occurrence itself, deleted slots, inactive guests or archived events), a clash never blocks a
  * save, and Home's window lists the stored clashes to admins.
  */
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: Record<string, string>;
 let editor: Record<string, string>;
 let guest: Record<string, string>;
@@ -60,7 +61,6 @@ const occurrencePreview = (id: number | string, body: Record<string, unknown>, h
 const kinds = (list: Conflict[]) => list.map((c) => c.kind).sort();
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   ids = await createUsers(ctx.database, [
     { username: 'admin', role: 'admin', name: 'Ada', timezone: ZONE },
     { username: 'ayse', role: 'editor', name: 'Ayşe', surname: 'Yılmaz', timezone: ZONE },
@@ -76,7 +76,6 @@ beforeAll(async () => {
   room1 = (await insertRow(ctx.database, locations, { name: 'Room 1' })).id;
   room2 = (await insertRow(ctx.database, locations, { name: 'Room 2' })).id;
 });
-afterAll(() => ctx.close());
 
 describe('POST /api/events/preview: conflicts', () => {
   it('finds the organiser, a guest and the room, each with who or what and the session it clashes with', async () => {

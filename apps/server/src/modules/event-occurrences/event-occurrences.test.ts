@@ -1,6 +1,6 @@
 import type { EventOccurrence, EventOccurrenceList } from '@ritim/shared';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   eventOccurrences,
   formSubmissions,
@@ -10,8 +10,9 @@ import {
   userGroups,
   users,
 } from '../../db/schema.js';
-import { createCountingApp, createTestApp, messageOf as message, type TestContext } from '../../test/harness.js';
+import { createCountingApp, messageOf as message } from '../../test/harness.js';
 import { createEvent, createUsers, headersOf, insertRow, listOccurrences, occurrenceIdsOf } from '../../test/seed.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
 /**
  * The occurrence lists and reads: scoping per role, day boundaries per zone, filters, the row's
@@ -22,7 +23,7 @@ import { createEvent, createUsers, headersOf, insertRow, listOccurrences, occurr
  *   the day before, 30 Oct - 1 Nov 2025 (Istanbul days).
  * - "Book club" (London organiser, guest Carl): daily at 12:00 London, 30 and 31 Oct 2025.
  */
-let ctx: TestContext;
+const ctx = useTestApp();
 const tokens: Record<string, Record<string, string>> = {};
 let ids: Record<string, number>;
 let yoga: number;
@@ -36,7 +37,6 @@ const list = (query: string, who = 'admin') => listOccurrences(ctx, as(who), que
 const starts = (body: EventOccurrenceList) => body.eventOccurrences.map((o) => o.occurrenceDate);
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   ids = await createUsers(ctx.database, [
     { username: 'admin', role: 'admin', name: 'Ada', surname: 'Admin', timezone: 'Europe/Istanbul' },
     { username: 'london-admin', role: 'admin', name: 'Lena', surname: 'Admin', timezone: 'Europe/London' },
@@ -72,7 +72,6 @@ beforeAll(async () => {
   yogaOccurrences = (await list(`eventId=${yoga}`)).eventOccurrences;
   clubOccurrences = (await list(`eventId=${club}`)).eventOccurrences;
 });
-afterAll(() => ctx.close());
 
 describe('GET /api/event-occurrences: the row', () => {
   it('keeps ?eventId= listing one event’s occurrences by start, now with the whole row', async () => {

@@ -1,17 +1,18 @@
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { attendance, events, locations } from '../../db/schema.js';
-import { createCountingApp, createTestApp, type TestContext } from '../../test/harness.js';
+import { createCountingApp } from '../../test/harness.js';
 import { createEvent, createPerson, listOccurrences } from '../../test/seed.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
 /**
  * The export under load (issue 26): a large range streamed in pages and slices reads back whole and
  * right, and a second download of an unchanged range is the same file (kept), while any change
  * makes a new one.
  */
-let ctx: TestContext;
+const ctx = useTestApp();
 const ids: Record<string, number> = {};
 let admin: Record<string, string>;
 const sessions = new Map<number, { startsAt: string; title: string }>();
@@ -23,7 +24,6 @@ const rowsOf = (body: string): string[][] => parse(body, { bom: true });
 const YEAR = 'from=2025-01-01&to=2025-12-31&timezone=Europe/Istanbul';
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   for (const [username, role, name, surname] of [
     ['admin', 'admin', 'Ada', 'Admin'],
     ['teacher', 'editor', 'Selin', 'Öztürk'],
@@ -55,10 +55,6 @@ beforeAll(async () => {
     }
   }
 }, 120_000);
-
-afterAll(async () => {
-  await ctx.close();
-});
 
 describe('GET /api/event-occurrences/export, a large range', () => {
   it('gives every (session, guest) once, in order, with its day, times, event and guest', async () => {

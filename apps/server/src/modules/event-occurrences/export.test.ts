@@ -1,18 +1,19 @@
 import { type FormField, occurrenceMessages } from '@ritim/shared';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { attendance, groups, locations, lookups, userGroups, users } from '../../db/schema.js';
 import { answerText } from '../../reports/answer-text.js';
-import { createCountingApp, createTestApp, type TestContext } from '../../test/harness.js';
+import { createCountingApp } from '../../test/harness.js';
 import { createEvent as create, createForm, createPerson, listOccurrences } from '../../test/seed.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { occurrenceReportData } from '../messaging/report-data.js';
 
 /**
  * GET /api/event-occurrences/export: the CSV of a range of days, a row per (occurrence, guest)
  * with the guest's attendance, read back with a real CSV parser. London's spring-forward (29 March 2026) is inside the range.
  */
-let ctx: TestContext;
+const ctx = useTestApp();
 const ids: Record<string, number> = {};
 const tokens: Record<string, Record<string, string>> = {};
 const FIXED = [
@@ -49,7 +50,6 @@ let piano: number[];
 let room: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   const db = ctx.database.db;
   const people: [string, 'admin' | 'editor' | 'guest', string, string][] = [
     ['admin', 'admin', 'Ada', 'Admin'],
@@ -103,10 +103,6 @@ beforeAll(async () => {
     { occurrenceId: piano[1]!, guestId: ids.gone!, status: 'absent' },
     { occurrenceId: piano[2]!, guestId: ids.omer!, status: 'excused' },
   ]);
-});
-
-afterAll(async () => {
-  await ctx.close();
 });
 
 describe('GET /api/event-occurrences/export', () => {

@@ -1,20 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { CreateEvent } from '@ritim/shared';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventOccurrences, events, formSubmissions, locations, lookups, users } from '../../db/schema.js';
-import {
-  createCountingApp,
-  createTestApp,
-  createUser,
-  messageOf as message,
-  type TestContext,
-} from '../../test/harness.js';
+import { createCountingApp, createUser, messageOf as message } from '../../test/harness.js';
 import { createUsers, headersOf, insertRow, listOccurrences } from '../../test/seed.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { extendHorizons } from './horizon.js';
 import { EventService } from './service.js';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: Record<string, string>;
 let editorToken: Record<string, string>;
 let guestToken: Record<string, string>;
@@ -27,7 +22,6 @@ let hall: number;
 let archivedHall: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   const people = await createUsers(ctx.database, [
     { username: 'admin', role: 'admin' },
     { username: 'london', role: 'editor', timezone: 'Europe/London', surname: 'Smith' },
@@ -47,7 +41,6 @@ beforeAll(async () => {
   editorToken = await headersOf(ctx.app, 'london');
   guestToken = await headersOf(ctx.app, 'guest-a');
 });
-afterAll(() => ctx.close());
 
 interface EventBody {
   id: number;

@@ -1,9 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eventOccurrences, events, formSubmissions, locations, messageLogs } from '../../db/schema.js';
-import { createTestApp, messageOf as message, type TestContext } from '../../test/harness.js';
+import { messageOf as message } from '../../test/harness.js';
 import { createUsers, headersOf, insertRow, occurrencesOf } from '../../test/seed.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { extendHorizons } from './horizon.js';
 
 /**
@@ -11,7 +12,7 @@ import { extendHorizons } from './horizon.js';
  * so the series lie ahead of now, where regeneration works.
  */
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: Record<string, string>;
 let london: number;
 let newYork: number;
@@ -20,7 +21,6 @@ let guestB: number;
 let hall: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   const people = await createUsers(ctx.database, [
     { username: 'admin', role: 'admin' },
     { username: 'london', role: 'editor', timezone: 'Europe/London' },
@@ -35,7 +35,6 @@ beforeAll(async () => {
   hall = (await insertRow(ctx.database, locations, { name: 'Main Hall' })).id;
   admin = await headersOf(ctx.app, 'admin');
 });
-afterAll(() => ctx.close());
 
 interface EventBody {
   id: number;

@@ -1,11 +1,11 @@
 import { messages, occurrenceMessages, SUBMISSION_TEXT_MAX, submissionMessages as m } from '@ritim/shared';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eventOccurrences, formSubmissions, groups, locations, occurrenceGuests, userGroups } from '../../db/schema.js';
-import { createTestApp, type TestContext } from '../../test/harness.js';
 import { createEvent, createForm, createUsers, headersOf, insertRow, occurrenceIdsOf } from '../../test/seed.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: Record<string, string>;
 let organiser: Record<string, string>;
 let guestToken: Record<string, string>;
@@ -54,7 +54,6 @@ const EVERY_KIND = {
 };
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   const db = ctx.database.db;
   const people = await createUsers(ctx.database, [
     { username: 'admin', role: 'admin' },
@@ -131,7 +130,6 @@ beforeAll(async () => {
 
   everyKind = await createForm(ctx, admin, { title: 'Every kind', schema: EVERY_KIND, groupIds: [mine!.id] });
 });
-afterAll(() => ctx.close());
 
 interface SubmissionBody {
   id: number;

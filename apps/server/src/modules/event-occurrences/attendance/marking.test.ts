@@ -1,8 +1,8 @@
 import type { AttendanceList, EventOccurrence } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eventOccurrences, locations, users } from '../../../db/schema.js';
-import { createTestApp, messageOf, type TestContext } from '../../../test/harness.js';
+import { messageOf } from '../../../test/harness.js';
 import {
   createPerson,
   createSession,
@@ -12,6 +12,7 @@ import {
   type Person,
   type SessionInput,
 } from '../../../test/seed.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 
 /**
  * PUT /api/event-occurrences/:id/attendance and the marks on the reads (docs/domain.md#attendance):
@@ -21,7 +22,7 @@ import {
 const NOW = new Date('2026-04-10T12:00:00Z');
 const ZONE = 'Europe/London';
 
-let ctx: TestContext;
+const ctx = useTestApp({ now: () => NOW });
 let admin: Person;
 let emre: Person;
 let nora: Person;
@@ -49,7 +50,6 @@ const setStatus = (id: number, status: 'scheduled' | 'approved' | 'completed' | 
 const codeOf = (response: { json: () => unknown }) => (response.json() as { code: string }).code;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ now: () => NOW });
   admin = await createPerson(ctx, { username: 'admin', role: 'admin', name: 'Ada', surname: 'Admin' });
   emre = await createPerson(ctx, { username: 'emre', role: 'editor', name: 'Emre', timezone: ZONE });
   nora = await createPerson(ctx, { username: 'nora', role: 'editor', name: 'Nora', timezone: ZONE });
@@ -58,7 +58,6 @@ beforeAll(async () => {
   cem = await createPerson(ctx, { username: 'cem', role: 'guest', name: 'Cem' });
   room = (await insertRow(ctx.database, locations, { name: 'Room' })).id;
 });
-afterAll(() => ctx.close());
 
 describe('PUT /api/event-occurrences/:id/attendance', () => {
   it('marks guests and answers the whole list, which GET and the lists then carry', async () => {

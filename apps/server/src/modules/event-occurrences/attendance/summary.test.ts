@@ -1,8 +1,7 @@
 import type { AttendanceSummary } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eventOccurrences, groups, locations, occurrenceGuests, userGroups, users } from '../../../db/schema.js';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
 import {
   createPerson,
   createSession,
@@ -11,6 +10,7 @@ import {
   type Person,
   type SessionInput,
 } from '../../../test/seed.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 
 /**
  * GET /api/attendance/summary and its CSV (docs/domain.md#attendance): the pairs counted, the
@@ -21,7 +21,7 @@ const NOW = new Date('2026-04-10T12:00:00Z');
 const LONDON = 'Europe/London';
 const ISTANBUL = 'Europe/Istanbul';
 
-let ctx: TestContext;
+const ctx = useTestApp({ now: () => NOW });
 let admin: Person;
 let emre: Person;
 let nora: Person;
@@ -52,7 +52,6 @@ const mark = async (id: number, entries: { guestId: number; status: string }[]) 
 const zero = { present: 0, late: 0, absent: 0, excused: 0, cancelled: 0, lateCancelled: 0, unmarked: 0 };
 
 beforeAll(async () => {
-  ctx = await createTestApp({ now: () => NOW });
   admin = await createPerson(ctx, { username: 'admin', role: 'admin', timezone: ISTANBUL });
   emre = await createPerson(ctx, { username: 'emre', role: 'editor', name: 'Emre', surname: 'Kaya', timezone: LONDON });
   nora = await createPerson(ctx, { username: 'nora', role: 'editor', name: 'Nora', timezone: ISTANBUL });
@@ -105,7 +104,6 @@ beforeAll(async () => {
     .set({ status: 'cancelled' })
     .where(eq(eventOccurrences.id, sessions.cancelled));
 });
-afterAll(() => ctx.close());
 
 describe('GET /api/attendance/summary', () => {
   it('counts each (session, guest) pair by guest, with the rate, sorted by name, and the totals', async () => {

@@ -1,8 +1,7 @@
 import { SESSION_NOTES_FORM_ID, type ToFillList } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eventOccurrences, formSubmissions, locations, users } from '../../../db/schema.js';
-import { createTestApp, type TestContext } from '../../../test/harness.js';
 import {
   createPerson,
   createSession,
@@ -11,6 +10,7 @@ import {
   type Person,
   type SessionInput,
 } from '../../../test/seed.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 
 /**
  * GET /api/event-occurrences/to-fill (docs/domain.md#attendance): started,
@@ -20,7 +20,7 @@ import {
 const NOW = new Date('2026-04-10T12:00:00Z');
 const ZONE = 'Europe/London';
 
-let ctx: TestContext;
+const ctx = useTestApp({ now: () => NOW });
 let admin: Person;
 let emre: Person;
 let nora: Person;
@@ -55,7 +55,6 @@ const notes = (occurrenceId: number, guestId: number | null, formId = SESSION_NO
   });
 
 beforeAll(async () => {
-  ctx = await createTestApp({ now: () => NOW });
   admin = await createPerson(ctx, { username: 'admin', role: 'admin' });
   emre = await createPerson(ctx, { username: 'emre', role: 'editor', name: 'Emre', timezone: ZONE });
   nora = await createPerson(ctx, { username: 'nora', role: 'editor', name: 'Nora', timezone: ZONE });
@@ -100,7 +99,6 @@ beforeAll(async () => {
     .set({ status: 'cancelled' })
     .where(eq(eventOccurrences.id, s.cancelled));
 });
-afterAll(() => ctx.close());
 
 describe('GET /api/event-occurrences/to-fill', () => {
   it('lists the started sessions of the last days still to fill, newest first, as full rows', async () => {

@@ -1,7 +1,7 @@
 import type { AuditLogList, EventOccurrence, MakeupSession, MakeupSlots, OccurrenceCalendar } from '@ritim/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { locations } from '../../../db/schema.js';
-import { createTestApp, messageOf, type TestContext } from '../../../test/harness.js';
+import { messageOf } from '../../../test/harness.js';
 import {
   createEvent,
   createPerson,
@@ -13,6 +13,7 @@ import {
   type Person,
   type SessionInput,
 } from '../../../test/seed.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 
 /**
  * Make-up sessions (docs/domain.md#make-ups): GET /api/event-occurrences/:id/makeup-slots and POST
@@ -23,7 +24,7 @@ const LONDON = 'Europe/London';
 const ISTANBUL = 'Europe/Istanbul';
 
 let clock = new Date('2026-03-27T12:00:00Z');
-let ctx: TestContext;
+const ctx = useTestApp({ now: () => clock });
 let admin: Person;
 let emre: Person;
 let deniz: Person;
@@ -90,7 +91,6 @@ const pairs = (slots: MakeupSlots['slots']) => slots.map((slot) => [slot.startsA
 const hour = (start: string) => [start, new Date(Date.parse(start) + 3_600_000).toISOString()];
 
 beforeAll(async () => {
-  ctx = await createTestApp({ now: () => clock });
   admin = await createPerson(ctx, { username: 'admin', role: 'admin', name: 'Ada', timezone: LONDON });
   emre = await createPerson(ctx, { username: 'emre', role: 'editor', name: 'Emre', timezone: LONDON });
   deniz = await createPerson(ctx, { username: 'deniz', role: 'editor', name: 'Deniz', timezone: ISTANBUL });
@@ -100,7 +100,6 @@ beforeAll(async () => {
   room = (await insertRow(ctx.database, locations, { name: 'Room' })).id;
   hall = (await insertRow(ctx.database, locations, { name: 'Hall' })).id;
 }, 60_000);
-afterAll(() => ctx?.close());
 
 describe('GET /api/event-occurrences/:id/makeup-slots', () => {
   it('proposes the earliest free grid times after now, two a day three hours apart, across London’s spring DST change', async () => {
