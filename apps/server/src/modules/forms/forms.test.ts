@@ -1,29 +1,15 @@
+import type { Form, formListSchema } from '@ritim/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { formGroups, groups, lookups } from '../../db/schema.js';
 import { createPerson, insertRow } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
 const ctx = useTestApp({ people: true });
-const { admin, editor, guest } = ctx.headers;
+const { admin, editor } = ctx.headers;
 
-interface FormBody {
-  id: number;
-  title: string;
-  description: string | null;
-  version: number;
-  status: 'active' | 'archived';
-  schema: { fields: Record<string, unknown>[] } | null;
-  groups: { id: number; name: string }[];
-  groupIds: number[];
-  user: { username: string } | null;
-  createdAt: string;
-}
-type SummaryBody = Omit<FormBody, 'schema' | 'groups' | 'groupIds'>;
-interface ListBody {
-  forms: SummaryBody[];
-  totalCount: number;
-}
+type FormList = z.infer<typeof formListSchema>;
 
 const notes = { type: 'textarea', name: 'notes', label: 'Notes' };
 const attendance = {
@@ -49,7 +35,7 @@ const del = (id: number, headers = admin) => ctx.app.inject({ method: 'DELETE', 
 const create = async (payload: Record<string, unknown>) => {
   const response = await post(payload);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<FormBody>();
+  return response.json<Form>();
 };
 const createGroup = async (name: string) => (await insertRow(ctx.database, groups, { name })).id;
 const expect400 = async (response: Awaited<ReturnType<typeof post>>, message: string) => {
@@ -61,7 +47,7 @@ describe('the seeded form 1', () => {
   it("is 'Session notes', version 1, with a notes textarea named Aciklama", async () => {
     const response = await get(1);
     expect(response.statusCode).toBe(200);
-    const form = response.json<FormBody>();
+    const form = response.json<Form>();
     expect(form).toMatchObject({ id: 1, title: 'Session notes', version: 1, status: 'active', user: null });
     expect(form.schema?.fields.map((field) => field.name)).toEqual([
       'first_name',
@@ -80,7 +66,7 @@ describe('the seeded form 1', () => {
   });
 
   it('can be edited, and its schema round-trips through the API without a version change', async () => {
-    const original = (await get(1)).json<FormBody>();
+    const original = (await get(1)).json<Form>();
     const same = await patch(1, { title: 'Session notes (edited)', schema: original.schema });
     expect(same.statusCode).toBe(200);
     expect(same.json()).toMatchObject({ title: 'Session notes (edited)', version: 1 });
@@ -149,16 +135,7 @@ describe('POST /api/forms', () => {
     expect(form).toMatchObject({ schema: null, description: null, groups: [], groupIds: [] });
   });
 
-  it.each([
-    ['a blank title', { title: '   ' }],
-    ['a missing title', {}],
-    ['a title that is not text', { title: 42 }],
-  ])("rejects %s with 'Form title must be a non-empty string'", async (_, payload) => {
-    await expect400(await post(payload), 'Form title must be a non-empty string');
-  });
-
-  it('rejects an overlong title or description', async () => {
-    await expect400(await post({ title: 'x'.repeat(201) }), 'Form title must be at most 200 characters');
+  it('rejects an overlong description, or one that is not text', async () => {
     await expect400(
       await post({ title: 'Long', description: 'd'.repeat(2001) }),
       'Description must be at most 2000 characters',
@@ -193,11 +170,11 @@ describe('POST /api/forms', () => {
   ])('rejects %s with a message naming the field, and creates nothing', async (_, schema, message) => {
     const before = (
       await ctx.app.inject({ method: 'GET', url: '/api/forms?archived=true', headers: admin })
-    ).json<ListBody>();
+    ).json<FormList>();
     await expect400(await post({ title: 'Bad schema', schema }), message);
     const after = (
       await ctx.app.inject({ method: 'GET', url: '/api/forms?archived=true', headers: admin })
-    ).json<ListBody>();
+    ).json<FormList>();
     expect(after.totalCount).toBe(before.totalCount);
   });
 
@@ -245,7 +222,7 @@ describe('POST /api/forms', () => {
     await expect400(await post({ title: 'Grouped', groupIds: [real, 987654] }), 'Group 987654 does not exist');
     const list = (
       await ctx.app.inject({ method: 'GET', url: '/api/forms?q=Grouped', headers: admin })
-    ).json<ListBody>();
+    ).json<FormList>();
     expect(list.forms).toHaveLength(0);
   });
 
@@ -257,20 +234,6 @@ describe('POST /api/forms', () => {
     ['huge ids', [99_999_999_999]],
   ])('rejects groupIds that are %s', async (_, groupIds) => {
     await expect400(await post({ title: 'Bad groups', groupIds }), 'Groups must be a list of group ids');
-  });
-});
-
-describe('GET /api/forms/:id', () => {
-  it("answers an unknown id with 404 'Form not found'", async () => {
-    const response = await get(999999);
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: 'Form not found' });
-  });
-
-  it.each(['abc', '0', '-1', '1.5', '99999999999'])('answers the id %s with 400', async (id) => {
-    const response = await get(id);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: 'Id must be a positive whole number' });
   });
 });
 
@@ -389,25 +352,10 @@ describe('PATCH /api/forms/:id', () => {
     });
   });
 
-  it('archives and restores, and refuses an unknown status', async () => {
-    const form = await create({ title: 'Seasonal form' });
-    expect((await patch(form.id, { status: 'archived' })).json()).toMatchObject({ status: 'archived' });
-    expect((await patch(form.id, { status: 'active' })).json()).toMatchObject({ status: 'active' });
-    expect((await patch(form.id, { status: 'deleted' })).statusCode).toBe(400);
-  });
-
-  it('rejects a blank title, a bad schema and an empty body, and keeps the form', async () => {
+  it('rejects a bad schema and keeps the form', async () => {
     const form = await create({ title: 'Unchanged', schema: schemaOf(notes) });
-    await expect400(await patch(form.id, { title: '' }), 'Form title must be a non-empty string');
     await expect400(await patch(form.id, { schema: schemaOf(notes, notes) }), 'Duplicate field name "notes"');
-    await expect400(await patch(form.id, {}), 'Nothing to update');
     expect((await get(form.id)).json()).toMatchObject({ title: 'Unchanged', version: 1, schema: schemaOf(notes) });
-  });
-
-  it('answers an unknown id with 404', async () => {
-    const response = await patch(999999, { title: 'x' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: 'Form not found' });
   });
 });
 
@@ -455,13 +403,13 @@ describe('GET /api/forms (list)', () => {
   let token: Record<string, string>;
   const freshList = async (query: string) => {
     const response = await fresh.app.inject({ method: 'GET', url: `/api/forms?${query}`, headers: token });
-    return { status: response.statusCode, body: response.json<ListBody & { message?: string }>() };
+    return { status: response.statusCode, body: response.json<FormList & { message?: string }>() };
   };
-  const titles = (body: ListBody) => body.forms.map((form) => form.title);
+  const titles = (body: FormList) => body.forms.map((form) => form.title);
   const freshCreate = async (payload: Record<string, unknown>) => {
     const response = await fresh.app.inject({ method: 'POST', url: '/api/forms', headers: token, payload });
     expect(response.statusCode).toBe(201);
-    return response.json<FormBody>();
+    return response.json<Form>();
   };
 
   beforeAll(async () => {
@@ -476,8 +424,6 @@ describe('GET /api/forms (list)', () => {
       payload: { status: 'archived' },
     });
     expect(response.statusCode).toBe(200);
-    // Created a moment apart in time order, as the date sort needs.
-    await fresh.database.db.execute(sql`update forms set created_at = now() - (interval '1 minute' * (10 - id))`);
   });
 
   it('lists the columns of the list, sorted by title by default, hiding archived forms', async () => {
@@ -492,45 +438,11 @@ describe('GET /api/forms (list)', () => {
     expect(body.forms[2]).toMatchObject({ id: 1, user: null });
   });
 
-  it('shows archived forms with archived=true', async () => {
-    const { body } = await freshList('archived=true');
-    expect(titles(body)).toEqual(['Alpha check', 'Archived check', 'Beta check', 'Session notes']);
-    expect(body.totalCount).toBe(4);
-  });
-
-  it('sorts by date (newest first) and by status', async () => {
-    expect(titles((await freshList('sort=date&archived=true')).body)).toEqual([
-      'Archived check',
-      'Alpha check',
-      'Beta check',
-      'Session notes',
-    ]);
-    expect(titles((await freshList('sort=status&archived=true')).body)).toEqual([
-      'Alpha check',
-      'Beta check',
-      'Session notes',
-      'Archived check',
-    ]);
-  });
-
   it('searches title and description, folding case and Turkish letters', async () => {
     expect(titles((await freshList('q=ALPHA')).body)).toEqual(['Alpha check']);
     expect(titles((await freshList('q=istanbul')).body)).toEqual(['Beta check']);
     expect(titles((await freshList('q=check&archived=true')).body)).toHaveLength(3);
     expect((await freshList('q=zzz')).body).toEqual({ forms: [], totalCount: 0 });
-  });
-
-  it('pages with limit and offset, keeping the total', async () => {
-    const { body } = await freshList('limit=1&offset=1');
-    expect(titles(body)).toEqual(['Beta check']);
-    expect(body.totalCount).toBe(3);
-    expect((await freshList('limit=1&offset=10')).body).toEqual({ forms: [], totalCount: 3 });
-  });
-
-  it('rejects an unknown sort and a bad limit', async () => {
-    expect(await freshList('sort=version')).toMatchObject({ status: 400, body: { message: "Unknown sort 'version'" } });
-    expect((await freshList('limit=0')).status).toBe(400);
-    expect((await freshList('limit=5000')).status).toBe(400);
   });
 });
 
@@ -540,46 +452,11 @@ describe('who may call the forms API', () => {
     formId = (await create({ title: 'Access check', schema: schemaOf(notes) })).id;
   });
 
-  const calls = () => [
-    { method: 'GET' as const, url: '/api/forms' },
-    { method: 'POST' as const, url: '/api/forms', payload: { title: 'Sneaky' } },
-    { method: 'PATCH' as const, url: `/api/forms/${formId}`, payload: { title: 'Sneaky' } },
-    { method: 'DELETE' as const, url: `/api/forms/${formId}` },
-  ];
-
-  it('answers anonymous callers 401 on every route', async () => {
-    for (const call of [...calls(), { method: 'GET' as const, url: `/api/forms/${formId}` }]) {
-      const response = await ctx.app.inject(call);
-      expect({ ...call, status: response.statusCode }).toEqual({ ...call, status: 401 });
-    }
-  });
-
-  it('answers guests 403 on every route, reading one form included', async () => {
-    for (const call of [...calls(), { method: 'GET' as const, url: `/api/forms/${formId}` }]) {
-      const response = await ctx.app.inject({ ...call, headers: guest });
-      expect({ ...call, status: response.statusCode }).toEqual({ ...call, status: 403 });
-    }
-  });
-
-  it('answers editors 403 on the list and every change', async () => {
-    for (const call of calls()) {
-      const response = await ctx.app.inject({ ...call, headers: editor });
-      expect({ ...call, status: response.statusCode }).toEqual({ ...call, status: 403 });
-    }
-    expect((await get(formId)).json()).toMatchObject({ title: 'Access check' });
-  });
-
   it('lets editors read one form with its schema (they fill it)', async () => {
     const response = await get(formId, editor);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: formId, schema: schemaOf(notes) });
     expect((await get(1, editor)).json()).toMatchObject({ title: 'Session notes' });
-  });
-
-  it('lets admins call every route', async () => {
-    const statuses = [];
-    for (const call of calls()) statuses.push((await ctx.app.inject({ ...call, headers: admin })).statusCode);
-    expect(statuses).toEqual([200, 201, 200, 204]);
   });
 });
 

@@ -1,31 +1,23 @@
+import type { MessageGroup, messageGroupListSchema } from '@ritim/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { lookups, users } from '../../db/schema.js';
 import { createUser } from '../../test/harness.js';
 import { createPerson } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
 const ctx = useTestApp({ people: true });
-const { admin, editor, guest } = ctx.headers;
+const { admin } = ctx.headers;
 
-interface MessageGroupBody {
-  id: number;
-  name: string;
-  externalId: string | null;
-  createdAt: string;
-  users: { id: number; username: string }[];
-}
-interface ListBody {
-  messageGroups: MessageGroupBody[];
-  totalCount: number;
-}
+type ListBody = z.infer<typeof messageGroupListSchema>;
 
 const post = (payload: unknown, context = ctx, headers = admin) =>
   context.app.inject({ method: 'POST', url: '/api/message-groups', headers, payload: payload as object });
 const create = async (name: string, externalId?: string, context = ctx, headers = admin) => {
   const response = await post({ name, externalId }, context, headers);
   expect(response.statusCode).toBe(201);
-  return response.json<MessageGroupBody>();
+  return response.json<MessageGroup>();
 };
 const get = (id: number) => ctx.app.inject({ method: 'GET', url: `/api/message-groups/${id}`, headers: admin });
 const patch = (id: number, payload: unknown) =>
@@ -66,18 +58,6 @@ describe('POST /api/message-groups', () => {
   });
 
   it.each([
-    ['a blank name', { name: '  ' }],
-    ['a missing name', {}],
-    ['a name that is not a string', { name: 7 }],
-    ['a null name', { name: null }],
-  ])("rejects %s with 'Message group name must be a non-empty string'", async (_, payload) => {
-    const response = await post(payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: 'Message group name must be a non-empty string' });
-  });
-
-  it.each([
-    [{ name: 'x'.repeat(201) }, 'Message group name must be at most 200 characters'],
     [{ name: 'Long chat', externalId: 'c'.repeat(201) }, 'Chat id must be at most 200 characters'],
     [{ name: 'Numeric chat', externalId: 12345 }, 'Chat id must be text'],
   ])('rejects %j with a clear 400', async (payload, message) => {
@@ -102,18 +82,6 @@ describe('GET /api/message-groups/:id', () => {
         { id: zeynep.id, username: 'zeynep' },
       ],
     });
-  });
-
-  it("answers an unknown id with 404 'Message group not found'", async () => {
-    const response = await get(999999);
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: 'Message group not found' });
-  });
-
-  it.each(['abc', '0', '-1', '99999999999'])('answers the id %s with 400', async (id) => {
-    const response = await ctx.app.inject({ method: 'GET', url: `/api/message-groups/${id}`, headers: admin });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: 'Id must be a positive whole number' });
   });
 });
 
@@ -149,27 +117,6 @@ describe('PATCH /api/message-groups/:id', () => {
   it('accepts its own chat id again', async () => {
     const group = await create('Same chat', 'chat-same');
     expect((await patch(group.id, { name: 'Same chat', externalId: 'chat-same' })).statusCode).toBe(200);
-  });
-
-  it("rejects a blank name with 'Message group name must be a non-empty string'", async () => {
-    const group = await create('Named');
-    const response = await patch(group.id, { name: '' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: 'Message group name must be a non-empty string' });
-    expect((await get(group.id)).json()).toMatchObject({ name: 'Named' });
-  });
-
-  it('rejects a body that changes nothing', async () => {
-    const group = await create('Idle');
-    const response = await patch(group.id, {});
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: 'Nothing to update' });
-  });
-
-  it("answers an unknown id with 404 'Message group not found'", async () => {
-    const response = await patch(999999, { name: 'x' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: 'Message group not found' });
   });
 });
 
@@ -239,7 +186,6 @@ describe('GET /api/message-groups (list)', () => {
     ] as const) {
       ids[name] = (await create(name, chat, fresh, token)).id;
     }
-    for (let i = 1; i <= 52; i++) await create(`Chat ${String(i).padStart(2, '0')}`, undefined, fresh, token);
     const member = async (username: string, group: string) => {
       const user = await createUser(fresh.database, { username, role: 'guest' });
       await fresh.database.db.update(users).set({ messageGroupId: ids[group]! }).where(eq(users.id, user.id));
@@ -250,96 +196,21 @@ describe('GET /api/message-groups (list)', () => {
     await member('deniz', 'Şişli Velileri');
   });
 
-  it('answers {messageGroups, totalCount}, 50 per page, each with its users by username', async () => {
-    const { status, body } = await freshList('limit=3');
+  it('answers each group with its users by username', async () => {
+    const { status, body } = await freshList('limit=2');
     expect(status).toBe(200);
-    expect(body.totalCount).toBe(56);
     expect(body.messageGroups.map((g) => [g.name, g.users.map((u) => u.username)])).toEqual([
       ['100% Club', []],
       ['Ankara', ['can', 'mert', 'zehra']],
-      ['Chat 01', []],
     ]);
-    expect((await freshList('')).body.messageGroups).toHaveLength(50);
-    expect((await freshList('offset=50')).body.messageGroups).toHaveLength(6);
-  });
-
-  it('sorts by name (the default) and by id', async () => {
-    expect(names((await freshList('sort=name&limit=2')).body)).toEqual(['100% Club', 'Ankara']);
-    expect(names((await freshList('sort=id&limit=3')).body)).toEqual(['Şişli Velileri', 'İSTANBUL Ekibi', 'Ankara']);
   });
 
   it.each([
-    ['sisli', ['Şişli Velileri']],
-    ['istanbul', ['İSTANBUL Ekibi']],
-    ['100%', ['100% Club']],
     ['905551112233', ['Ankara']],
     ['g.us', ['Ankara']],
-  ])('searches the name and the chat id for %s', async (q, expected) => {
+  ])('searches the chat id too, for %s', async (q, expected) => {
     const { body } = await freshList(`q=${encodeURIComponent(q)}`);
     expect(names(body)).toEqual(expected);
     expect(body.totalCount).toBe(expected.length);
-  });
-
-  it('answers an unknown sort with 400', async () => {
-    const { status, body } = await freshList('sort=date');
-    expect(status).toBe(400);
-    expect(body).toMatchObject({ message: "Unknown sort 'date'" });
-  });
-
-  it.each(['limit=0', 'limit=1001', 'offset=-5', 'limit=1e3x'])('answers %s with 400', async (query) => {
-    expect((await freshList(query)).status).toBe(400);
-  });
-
-  it('serves the user form with limit=1000', async () => {
-    const { status, body } = await freshList('limit=1000');
-    expect(status).toBe(200);
-    expect(body.messageGroups).toHaveLength(56);
-  });
-});
-
-describe('who may call the message groups routes', () => {
-  let groupId: number;
-  beforeAll(async () => {
-    groupId = (await create('Access checked')).id;
-  });
-
-  const routes = () => [
-    { method: 'GET' as const, url: '/api/message-groups', ok: 200 },
-    { method: 'GET' as const, url: `/api/message-groups/${groupId}`, ok: 200 },
-    { method: 'POST' as const, url: '/api/message-groups', payload: { name: 'By role' }, ok: 201 },
-    { method: 'PATCH' as const, url: `/api/message-groups/${groupId}`, payload: { name: 'Access checked' }, ok: 200 },
-    { method: 'DELETE' as const, url: `/api/message-groups/${groupId}`, ok: 204 },
-  ];
-
-  it('answers anonymous callers 401, guests and editors 403, and changes nothing', async () => {
-    for (const route of routes()) {
-      const anonymous = await ctx.app.inject({ method: route.method, url: route.url, payload: route.payload });
-      expect({ route: `${route.method} ${route.url}`, status: anonymous.statusCode }).toMatchObject({ status: 401 });
-      for (const headers of [guest, editor]) {
-        const response = await ctx.app.inject({
-          method: route.method,
-          url: route.url,
-          headers,
-          payload: route.payload,
-        });
-        expect({ route: `${route.method} ${route.url}`, status: response.statusCode }).toMatchObject({ status: 403 });
-      }
-    }
-    expect((await get(groupId)).statusCode).toBe(200);
-  });
-
-  it('lets admins call every route', async () => {
-    for (const route of routes()) {
-      const response = await ctx.app.inject({
-        method: route.method,
-        url: route.url,
-        headers: admin,
-        payload: route.payload,
-      });
-      expect({ route: `${route.method} ${route.url}`, status: response.statusCode }).toEqual({
-        route: `${route.method} ${route.url}`,
-        status: route.ok,
-      });
-    }
   });
 });
