@@ -38,12 +38,14 @@ const people = {
   zeynep: { username: unique('home-zeynep'), name: 'Zeynep', surname: unique('Kara') },
   /** A guest in London with a session tomorrow. */
   traveller: { username: unique('home-emma'), name: 'Emma', surname: unique('Hart'), timezone: LONDON },
+  /** A guest whose session tomorrow is cancelled. */
+  dropped: { username: unique('home-can'), name: 'Can', surname: unique('Öz') },
   /** A guest with no sessions. */
   idleGuest: { username: unique('home-idle-guest'), name: 'Nur', surname: unique('Yok') },
 };
 const nameOf = (person: { name: string; surname: string }) => `${person.name} ${person.surname}`;
 
-const titles = { choir: unique('Choir'), quartet: unique('Quartet'), walk: unique('Walk') };
+const titles = { choir: unique('Choir'), quartet: unique('Quartet'), walk: unique('Walk'), recital: unique('Recital') };
 const place = unique('Garden');
 const conferenceLink = `https://meet.example.com/${unique.tag}`;
 
@@ -73,6 +75,7 @@ test.beforeAll(async ({ playwright }) => {
   const zeynep = await user('zeynep', 'guest');
   const traveller = await user('traveller', 'guest');
   await user('idleGuest', 'guest');
+  const dropped = await user('dropped', 'guest');
 
   const event = (title: string, organiserId: number, guestIds: number[], start: string, extra = {}) =>
     post('/api/events', {
@@ -87,6 +90,15 @@ test.beforeAll(async ({ playwright }) => {
   const choirId = await event(titles.choir, organiser, [ali, zeynep], `${today}T12:00`);
   await event(titles.quartet, londoner, [zeynep], `${today}T12:00`);
   await event(titles.walk, organiser, [traveller], `${tomorrow}T10:00`, { conferenceLink });
+  // Tomorrow's recital, called off: Can's Home says so.
+  const recitalId = await event(titles.recital, organiser, [dropped], `${tomorrow}T14:00`, { conferenceLink });
+  const recitals = await api.get(`/api/event-occurrences?eventId=${recitalId}`, { headers: adminHeaders });
+  const [recital] = ((await recitals.json()) as { eventOccurrences: { id: number }[] }).eventOccurrences;
+  const cancelled = await api.post(`/api/event-occurrences/${recital!.id}/cancel`, {
+    headers: adminHeaders,
+    data: { reason: 'Organiser ill' },
+  });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
 
   const occurrences = await api.get(`/api/event-occurrences?eventId=${choirId}`, { headers: adminHeaders });
   const [choir] = ((await occurrences.json()) as { eventOccurrences: { id: number }[] }).eventOccurrences;
@@ -222,6 +234,33 @@ test.describe('Home', () => {
     await expect(page.getByTestId('home-occurrence')).toHaveCount(1);
     await expectAccessible(page);
   });
+
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`shows a guest a cancelled session as cancelled, with its reason and nothing to join, at ${viewport.width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await signInAs(page, 'dropped');
+      await page.goto('/');
+      const recital = homeOccurrence(page, titles.recital);
+      await expect(recital.getByTestId('cancelled-title')).toHaveText(titles.recital);
+      await expect(recital.getByTestId('cancellation-reason')).toHaveText('Cancelled: Organiser ill');
+      await expect(recital.getByText('Cancelled', { exact: true })).toBeVisible();
+      await expect(recital).not.toContainText('Conference link');
+      await expect(recital.getByRole('link')).toHaveCount(0);
+      // The title is struck through, not merely grey.
+      await expect(recital.getByTestId('cancelled-title')).toHaveCSS('text-decoration-line', 'line-through');
+      // Nothing spills sideways on a phone.
+      const [scrollWidth, clientWidth] = await page.evaluate<[number, number]>(
+        '[document.documentElement.scrollWidth, document.documentElement.clientWidth]',
+      );
+      expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+      await expectAccessible(page);
+    });
+  }
 
   test('tells a guest without sessions so', async ({ page }) => {
     await signInAs(page, 'idleGuest');

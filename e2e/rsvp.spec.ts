@@ -169,6 +169,61 @@ for (const words of cases) {
   });
 }
 
+test('a cancelled session’s link says it is cancelled, with no answer to give and nothing to join', async ({
+  page,
+  playwright,
+}) => {
+  const api = await adminApiClient(playwright);
+  // A session of its own, reminded, then called off.
+  const cancelledDay = dayIn(ZONE, 151);
+  const cancelledTitle = unique('Cancelled choir');
+  const eventId = (
+    await api.post('/api/events', {
+      title: cancelledTitle,
+      locationId: (await api.post('/api/locations', { name: unique('Hall') })).id,
+      organiserId: (
+        await api.post('/api/users', {
+          username: unique('rsvp-cancel-organiser'),
+          name: 'Deniz',
+          surname: unique('Ak'),
+          role: 'editor',
+          timezone: ZONE,
+          password: PASSWORD,
+        })
+      ).id,
+      guestIds: [guestIds.en],
+      conferenceLink: 'https://meet.example.com/choir',
+      repeat: { doesNotRepeat: true, start: `${cancelledDay}T10:00` },
+      endTime: '11:00',
+    })
+  ).id;
+  const id = (await api.firstOccurrence(eventId)).id;
+  await api.post('/api/event-occurrences/approveSchedule', { listDate: cancelledDay, timezone: ZONE }, 200);
+  await api.post('/api/event-occurrences/sendReminders', { listDate: cancelledDay, timezone: ZONE }, 200);
+  const logs = await api.get<{ messageLogs: { message: string }[] }>(
+    `/api/message-logs?occurrenceDate=${cancelledDay}&timezone=${encodeURIComponent(ZONE)}&type=reminder&q=${encodeURIComponent(cancelledTitle)}&limit=50`,
+  );
+  const link = LINK.exec(logs.messageLogs[0]?.message ?? '')?.[0];
+  expect(link).toBeDefined();
+
+  // Before: Yes, No and the way to join.
+  await page.goto(link!);
+  await expect(page.getByRole('button', { name: 'No, I can’t come' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'https://meet.example.com/choir' })).toBeVisible();
+
+  await api.post(`/api/event-occurrences/${id}/cancel`, { reason: 'Organiser ill' }, 200);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: cancelledTitle })).toBeVisible();
+  await expect(page.getByTestId('rsvp-closed')).toHaveText('This session is cancelled: there is nothing to answer.');
+  await expect(page.getByRole('button')).toHaveCount(0);
+  await expect(page.getByText('Join online')).toHaveCount(0);
+  await expect(page.getByRole('link')).toHaveCount(0);
+  await expect(page.getByTestId('rsvp-notice')).toHaveCount(0);
+  await expect(page.getByTestId('rsvp-answer')).toHaveCount(0);
+  expect(await violations(page)).toEqual([]);
+  await api.dispose();
+});
+
 test('an unknown link says so in words', async ({ page }) => {
   await page.goto(`/rsvp/${'x'.repeat(43)}`);
   await expect(page.getByTestId('rsvp-error')).toHaveText(

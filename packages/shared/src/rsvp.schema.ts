@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from './constants.js';
+import { LANGUAGES, OCCURRENCE_STATUSES } from './constants.js';
 import { rsvpMessages } from './rsvp.messages.js';
 export { rsvpMessages } from './rsvp.messages.js';
 
@@ -16,7 +16,9 @@ export type RsvpAnswer = z.infer<typeof rsvpAnswerSchema>;
 /**
  * GET and POST /api/rsvp/{token}: the session as its guest sees it through their link, their
  * answer and the cutoff (start minus CANCEL_NOTICE_HOURS) before which "no" is a cancellation in
- * time. `timezone` is the guest's own zone (the one their reminder was written in).
+ * time. `timezone` is the guest's own zone (the one their reminder was written in). `answerable` is
+ * false once the session is cancelled (`session.status`) or has started: the page then says why
+ * and offers no answer.
  */
 export const rsvpSchema = z.object({
   session: z.object({
@@ -27,10 +29,12 @@ export const rsvpSchema = z.object({
     location: z.string().nullable(),
     conferenceLink: z.string().nullable(),
     organiser: z.string().nullable(),
+    status: z.enum(OCCURRENCE_STATUSES),
   }),
   guest: z.object({ name: z.string(), language: z.enum(LANGUAGES) }),
   response: z.enum(RSVP_RESPONSES).nullable(),
   respondedAt: z.string().nullable(),
   cutoff: z.string(),
+  answerable: z.boolean(),
 });
 export type Rsvp = z.infer<typeof rsvpSchema>;

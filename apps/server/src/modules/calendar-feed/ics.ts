@@ -56,12 +56,18 @@ const calendarOptions = (name: string, publish: boolean): ICalCalendarData => ({
   ...(publish ? { method: ICalCalendarMethod.PUBLISH } : {}),
 });
 
-/** A session as a calendar entry. */
+/**
+ * A session as a calendar entry. A cancelled one says so in its title too (some calendars show no
+ * STATUS) and carries no conference link: there is nothing to join.
+ */
 function eventOf(session: CalendarSession): ICalEventData {
+  const cancelled = session.status === 'cancelled';
+  const link = cancelled ? null : session.conferenceLink;
   const description = [
+    cancelled ? 'Cancelled' : null,
     session.description,
     `Organiser: ${session.organiser}`,
-    session.conferenceLink ? `Join: ${session.conferenceLink}` : null,
+    link ? `Join: ${link}` : null,
   ]
     .filter(Boolean)
     .join('\n');
@@ -72,18 +78,18 @@ function eventOf(session: CalendarSession): ICalEventData {
     // A fixed stamp (the row's last change), so an unchanged calendar renders the same bytes.
     stamp: session.updatedAt,
     lastModified: session.updatedAt,
-    summary: session.title,
+    summary: cancelled ? `Cancelled: ${session.title}` : session.title,
     location: session.location,
     description,
-    url: session.conferenceLink ?? null,
+    url: link ?? null,
     status: ICS_STATUS[session.status],
   };
 }
 
 /**
  * An iCalendar document (RFC 5545) of sessions at their exact instants (UTC), approved and
- * completed ones CONFIRMED, scheduled ones TENTATIVE, cancelled ones CANCELLED; the conference
- * link in DESCRIPTION and URL.
+ * completed ones CONFIRMED, scheduled ones TENTATIVE, cancelled ones CANCELLED (titled 'Cancelled: …',
+ * without a link); the conference link in DESCRIPTION and URL.
  * `publish` marks a one-off file (a reminder's attachment) rather than a subscription.
  */
 export function sessionsCalendar(name: string, sessions: readonly CalendarSession[], publish = false): string {

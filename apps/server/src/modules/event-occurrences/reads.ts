@@ -1,5 +1,6 @@
 import type {
   AttendanceEntry,
+  AttendanceStatus,
   EventOccurrence,
   EventOccurrenceListQuery,
   MakeupOf,
@@ -10,6 +11,7 @@ import type {
 import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
+  attendance,
   eventGuests,
   eventOccurrences,
   events,
@@ -41,6 +43,9 @@ import { cancellationJson } from './cancellation/cancellations.js';
 import { bookedMakeupsJson, type BookedMakeupJson, makeupJson } from './makeup/makeups.js';
 import { rsvpJson, type RsvpAnswerJson } from './rsvp/answers.js';
 import { guestListOf, visibleTo } from './rules.js';
+
+/** The marks of a guest who will not be there: no reminder goes to them. */
+export const NOT_COMING: readonly AttendanceStatus[] = ['cancelled', 'lateCancelled', 'excused'];
 
 /** The list's request once `date`/`timezone` are read: instants as ISO text. */
 export type OccurrencePageQuery = Omit<EventOccurrenceListQuery, 'date' | 'timezone' | 'monthly' | 'from' | 'to'> & {
@@ -331,11 +336,22 @@ export class OccurrenceReads {
     return row && toOccurrence(row);
   }
 
-  /** The guests that count for each occurrence (active users only), with their message group. */
-  guestContacts(db: Executor, occurrenceIds: readonly number[]): Promise<GuestContactRow[]> {
+  /**
+   * The guests that count for each occurrence (active users only), with their message group.
+   * `comingOnly` leaves out the guests marked as not coming (NOT_COMING: they cancelled, or staff
+   * excused them): reminders are for the others (docs/domain.md#cancellation).
+   */
+  guestContacts(
+    db: Executor,
+    occurrenceIds: readonly number[],
+    { comingOnly = false }: { comingOnly?: boolean } = {},
+  ): Promise<GuestContactRow[]> {
     if (occurrenceIds.length === 0) return Promise.resolve([]);
     // One array parameter, however many occurrences (a closure's can be thousands).
-    return this.contacts(db, sql`o.id = any(${`{${occurrenceIds.join(',')}}`}::integer[])`);
+    const ids = sql`o.id = any(${`{${occurrenceIds.join(',')}}`}::integer[])`;
+    const coming = sql`not exists (select 1 from ${attendance} a where a.occurrence_id = o.id and a.guest_id = g.id
+      and a.status = any(${`{${NOT_COMING.join(',')}}`}::text[]))`;
+    return this.contacts(db, comingOnly ? sql`${ids} and ${coming}` : ids);
   }
 
   /** The guests of the occurrences starting in [start, end), as guestContacts. */

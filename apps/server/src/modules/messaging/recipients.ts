@@ -33,13 +33,15 @@ const toContact = (row: GuestContactRow): GuestContact => ({
 /**
  * The guests that count for each occurrence (its own list or its event's, active users only; the
  * occurrences' rule), with their message group: one statement for any number of occurrences.
+ * `comingOnly` leaves out those marked as not coming (cancelled, late cancelled, excused).
  */
 export async function occurrenceGuestContacts(
   occurrences: OccurrenceReads,
   db: Db | Tx,
   occurrenceIds: number[],
+  options: { comingOnly?: boolean } = {},
 ): Promise<GuestContact[]> {
-  return (await occurrences.guestContacts(db, occurrenceIds)).map(toContact);
+  return (await occurrences.guestContacts(db, occurrenceIds, options)).map(toContact);
 }
 
 /** The guests of the occurrences starting in [start, end), as occurrenceGuestContacts. */

@@ -73,7 +73,8 @@ export class MessagingService {
 
   /**
    * POST sendReminders: one reminder per guest (or per message group) of each approved
-   * occurrence of the day that has not started yet. Its text gives the time in the guest's zone.
+   * occurrence of the day that has not started yet (a cancelled one is not approved), to the
+   * guests not marked as not coming. Its text gives the time in the guest's zone.
    */
   async sendReminders(request: ScheduleDayRequest, viewer: SessionUser): Promise<BulkActionResult> {
     const outbox = this.requireOutbox();
@@ -84,10 +85,12 @@ export class MessagingService {
     const occurrences = await this.occurrences.approvedBetween(new Date(Math.max(start, now.getTime())), new Date(end));
     if (occurrences.length === 0) return bulkResult(true, messagingMessages.noApprovedOccurrences);
     const guests = groupBy(
+      // A guest who cancelled (or was excused) is not reminded of what they will not attend.
       await occurrenceGuestContacts(
         this.occurrences,
         this.db,
         occurrences.map((o) => o.id),
+        { comingOnly: true },
       ),
     );
     const result = await this.db.transaction(async (tx) => {

@@ -45,7 +45,8 @@ function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrenc
   const { t } = useTranslation();
   const sessionNotes = useQuery({ ...formQuery(SESSION_NOTES_FORM_ID), enabled: canFill, staleTime: Infinity });
   const formTitle = shownFormTitle(sessionNotes.data, t);
-  const link = occurrence.event.conferenceLink?.trim() || null;
+  // A cancelled session has nothing to join.
+  const link = occurrence.status === 'cancelled' ? null : occurrence.event.conferenceLink?.trim() || null;
   const targets = canFill ? fillTargets(occurrence) : [];
   return (
     <>

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../auth/session-store';
 import { MakeupBadge } from '../../components/makeup-badge';
-import { GuestsWithMarks } from '../../components/attendance-badge';
+import { AttendanceBadge, GuestsWithMarks } from '../../components/attendance-badge';
+import { CancellationReason } from '../../components/cancel-session';
 import { ChevronRightIcon } from '../../components/icons';
 import { Loaded } from '../../components/loaded';
 import { useNavItems } from '../../components/nav-items';
@@ -51,6 +52,23 @@ function ZoneNote({ occurrence, zone }: { occurrence: EventOccurrence; zone: str
   const { t } = useTranslation();
   const organiser = organiserZone(occurrence);
   return organiser === zone ? null : <> · {t('home.zoneTime', { zone: organiser })}</>;
+}
+
+/**
+ * A session's title on Home, with its make-up mark; a cancelled one struck through, its reason
+ * under it (docs/domain.md#cancellation), as in the lists and the calendar.
+ */
+function SessionTitle({ occurrence, className }: { occurrence: EventOccurrence; className: string }) {
+  const cancelled = occurrence.status === 'cancelled';
+  return (
+    <>
+      <p className={`${className} break-words ${cancelled ? 'text-slate-500' : 'text-slate-900'}`}>
+        {cancelled ? <s data-testid="cancelled-title">{occurrence.event.title}</s> : occurrence.event.title}
+        <MakeupBadge makeupOf={occurrence.makeupOf} />
+      </p>
+      <CancellationReason occurrence={occurrence} />
+    </>
+  );
 }
 
 /** Admins: every occurrence of today, how many of them are approved, and the way to the day's list. */
@@ -110,10 +128,7 @@ function AdminToday({ zone }: { zone: string }) {
                   >
                     <StartTime occurrence={occurrence} />
                     <div className="min-w-0 flex-1">
-                      <p className="text-sm font-medium break-words text-slate-900">
-                        {occurrence.event.title}
-                        <MakeupBadge makeupOf={occurrence.makeupOf} />
-                      </p>
+                      <SessionTitle occurrence={occurrence} className="text-sm font-medium" />
                       <p className="text-sm text-slate-500">
                         {t('home.organisedBy', { name: fullName(occurrence.event.organiser) })}
                         <ZoneNote occurrence={occurrence} zone={zone} />
@@ -228,10 +243,7 @@ function EditorToday({ zone }: { zone: string }) {
                     <div className="flex items-start gap-4">
                       <StartTime occurrence={occurrence} />
                       <div className="min-w-0 flex-1">
-                        <p className="text-sm font-medium break-words text-slate-900">
-                          {occurrence.event.title}
-                          <MakeupBadge makeupOf={occurrence.makeupOf} />
-                        </p>
+                        <SessionTitle occurrence={occurrence} className="text-sm font-medium" />
                         <p className="text-sm text-slate-500">
                           {t('home.place', { name: occurrence.event.location.name })}
                           <ZoneNote occurrence={occurrence} zone={zone} />
@@ -243,7 +255,10 @@ function EditorToday({ zone }: { zone: string }) {
                       </StatusBadge>
                     </div>
                     <div className="mt-3 text-sm sm:pl-16">
-                      {occurrence.status === 'completed' ? (
+                      {occurrence.status === 'cancelled' ? (
+                        // Never to fill (docs/domain.md#attendance): its reason above says why.
+                        <p className="text-slate-600">{t('home.cancelled')}</p>
+                      ) : occurrence.status === 'completed' ? (
                         <p className="text-slate-600">{t('home.completed')}</p>
                       ) : occurrence.guests.length === 0 ? (
                         <p className="text-slate-600">{t('home.noGuests')}</p>
@@ -275,8 +290,11 @@ function EditorToday({ zone }: { zone: string }) {
   );
 }
 
-/** Guests: their next sessions, in their own zone, with the place and the conference link. */
-function GuestNext({ zone }: { zone: string }) {
+/**
+ * Guests: their next sessions, in their own zone, with the place, the conference link and their own
+ * mark; a cancelled one says so, with its reason, and offers no link to join.
+ */
+function GuestNext({ zone, userId }: { zone: string; userId: string | undefined }) {
   const { t } = useTranslation();
   // Fixed when the page opens, so the query (and its cache entry) stays the same across renders.
   const [from] = useState(() => new Date().toISOString());
@@ -290,16 +308,27 @@ function GuestNext({ zone }: { zone: string }) {
           ) : (
             <ul className="divide-y divide-slate-100">
               {items.map((occurrence) => {
-                const link = occurrence.event.conferenceLink;
+                const cancelled = occurrence.status === 'cancelled';
+                const link = cancelled ? null : occurrence.event.conferenceLink;
+                const own = occurrence.guests.find((guest) => String(guest.id) === userId);
                 return (
                   <li key={occurrence.id} className="px-4 py-4 sm:px-6" data-testid="home-occurrence">
-                    <p className="text-sm font-semibold text-slate-900 tabular-nums">
-                      {dateTimeIn(occurrence.occurrenceDate, zone)}
-                    </p>
-                    <p className="mt-0.5 text-sm font-medium break-words text-slate-900">
-                      {occurrence.event.title}
-                      <MakeupBadge makeupOf={occurrence.makeupOf} />
-                    </p>
+                    <div className="flex flex-wrap items-center gap-2">
+                      <p className="text-sm font-semibold text-slate-900 tabular-nums">
+                        {dateTimeIn(occurrence.occurrenceDate, zone)}
+                      </p>
+                      {cancelled && (
+                        <StatusBadge status="cancelled" shape="tag">
+                          {t('occurrences.statuses.cancelled')}
+                        </StatusBadge>
+                      )}
+                      {!cancelled && own?.attendance && (
+                        <span data-testid="home-own-mark">
+                          <AttendanceBadge status={own.attendance} />
+                        </span>
+                      )}
+                    </div>
+                    <SessionTitle occurrence={occurrence} className="mt-0.5 text-sm font-medium" />
                     <p className="text-sm text-slate-600">
                       {t('home.place', { name: occurrence.event.location.name })}
                     </p>
@@ -392,7 +421,7 @@ export function HomePage() {
       {role === 'admin' && <AdminClashes zone={zone} />}
       {role === 'editor' && <EditorToday zone={zone} />}
       {role === 'editor' && <ToFill />}
-      {role === 'guest' && <GuestNext zone={zone} />}
+      {role === 'guest' && <GuestNext zone={zone} userId={user?.id} />}
       <Sections role={role} />
     </div>
   );

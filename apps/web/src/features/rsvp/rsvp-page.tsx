@@ -100,6 +100,9 @@ function RsvpDetails({
   const send = (response: RsvpResponse) => answer.mutate({ response });
   const current =
     rsvp.response === 'yes' ? t('rsvp.answerYes') : rsvp.response === 'no' ? t('rsvp.answerNo') : t('rsvp.answerNone');
+  const cancelled = session.status === 'cancelled';
+  // Nothing to answer once cancelled or started: the page says which, and offers nothing to press.
+  const closed = !rsvp.answerable;
   return (
     <>
       <h1 className="text-xl font-semibold text-slate-900">{session.title}</h1>
@@ -124,7 +127,7 @@ function RsvpDetails({
             <dd className="text-slate-700">{session.organiser}</dd>
           </div>
         )}
-        {session.conferenceLink && (
+        {session.conferenceLink && !closed && (
           <div>
             <dt className="font-medium text-slate-900">{t('rsvp.join')}</dt>
             <dd>
@@ -135,34 +138,48 @@ function RsvpDetails({
           </div>
         )}
       </dl>
-      <p
-        className={`mt-5 rounded-md px-3 py-2 text-sm ${inTime ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-900'}`}
-        data-testid="rsvp-notice"
-      >
-        {inTime ? t('rsvp.inTime', { time: formatIn(rsvp.cutoff, zone, language) }) : t('rsvp.late')}
-      </p>
-      <p className="mt-4 text-sm font-medium text-slate-900" role="status" data-testid="rsvp-answer">
-        {current}
-        {answer.isSuccess && <span className="ml-1 font-normal text-slate-600">{t('rsvp.saved')}</span>}
-      </p>
-      <fieldset disabled={answer.isPending} className="mt-3 grid grid-cols-1 gap-3">
-        <button
-          type="button"
-          className={`${rsvp.response === 'yes' ? buttonClass.primary : buttonClass.secondary} w-full py-3`}
-          aria-pressed={rsvp.response === 'yes'}
-          onClick={() => send('yes')}
+      {closed ? (
+        <p
+          className={`mt-5 rounded-md px-3 py-2 text-sm font-medium ${cancelled ? 'bg-red-50 text-red-800' : 'bg-slate-100 text-slate-800'}`}
+          role="status"
+          data-testid="rsvp-closed"
         >
-          {t('rsvp.yes')}
-        </button>
-        <button
-          type="button"
-          className={`${rsvp.response === 'no' ? buttonClass.danger : buttonClass.secondary} w-full py-3`}
-          aria-pressed={rsvp.response === 'no'}
-          onClick={() => send('no')}
+          {cancelled ? t('rsvp.cancelled') : t('rsvp.started')}
+        </p>
+      ) : (
+        <p
+          className={`mt-5 rounded-md px-3 py-2 text-sm ${inTime ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-900'}`}
+          data-testid="rsvp-notice"
         >
-          {t('rsvp.no')}
-        </button>
-      </fieldset>
+          {inTime ? t('rsvp.inTime', { time: formatIn(rsvp.cutoff, zone, language) }) : t('rsvp.late')}
+        </p>
+      )}
+      {(!closed || rsvp.response !== null) && (
+        <p className="mt-4 text-sm font-medium text-slate-900" role="status" data-testid="rsvp-answer">
+          {current}
+          {answer.isSuccess && <span className="ml-1 font-normal text-slate-600">{t('rsvp.saved')}</span>}
+        </p>
+      )}
+      {!closed && (
+        <fieldset disabled={answer.isPending} className="mt-3 grid grid-cols-1 gap-3">
+          <button
+            type="button"
+            className={`${rsvp.response === 'yes' ? buttonClass.primary : buttonClass.secondary} w-full py-3`}
+            aria-pressed={rsvp.response === 'yes'}
+            onClick={() => send('yes')}
+          >
+            {t('rsvp.yes')}
+          </button>
+          <button
+            type="button"
+            className={`${rsvp.response === 'no' ? buttonClass.danger : buttonClass.secondary} w-full py-3`}
+            aria-pressed={rsvp.response === 'no'}
+            onClick={() => send('no')}
+          >
+            {t('rsvp.no')}
+          </button>
+        </fieldset>
+      )}
       {answer.isError && (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="rsvp-error">
           {t('rsvp.failed', { error: failureText(answer.error) })}

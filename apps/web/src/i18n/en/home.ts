@@ -22,6 +22,7 @@ export const home = {
   formsToFill: 'Still to fill',
   allFilled: 'Every guest’s {{form}} is in.',
   noGuests: 'No guests.',
+  cancelled: 'Cancelled: nothing to fill.',
   completed: 'Completed: its forms can no longer be changed.',
   /** Form 1's title until GET /api/forms/1 answers (or when it cannot be read). */
   nextTitle: 'Your next sessions',

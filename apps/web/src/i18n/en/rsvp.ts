@@ -11,6 +11,8 @@ export const rsvp = {
   answerYes: 'Your answer: you are coming.',
   answerNo: 'Your answer: you are not coming.',
   answerNone: 'You have not answered yet.',
+  cancelled: 'This session is cancelled: there is nothing to answer.',
+  started: 'This session has already started: answers are closed.',
   saved: 'Your answer is saved.',
   notFound: 'This link is not valid. Use the link in your latest reminder, or ask the organiser.',
   loadFailed: 'This page could not be loaded: {{error}}',

@@ -22,6 +22,7 @@ export const home: Resources['home'] = {
   formsToFill: 'Doldurulacaklar',
   allFilled: 'Tüm misafirlerin {{form}} formu dolduruldu.',
   noGuests: 'Misafir yok.',
+  cancelled: 'İptal edildi: doldurulacak bir şey yok.',
   completed: 'Tamamlandı: formları artık değiştirilemez.',
   nextTitle: 'Sonraki oturumlarınız',
   place: 'Yer: {{name}}',

@@ -13,6 +13,8 @@ export const rsvp: Resources['rsvp'] = {
   answerYes: 'Yanıtınız: geliyorsunuz.',
   answerNo: 'Yanıtınız: gelmiyorsunuz.',
   answerNone: 'Henüz yanıt vermediniz.',
+  cancelled: 'Bu oturum iptal edildi: yanıtlanacak bir şey yok.',
+  started: 'Bu oturum başladı: artık yanıt verilemez.',
   saved: 'Yanıtınız kaydedildi.',
   notFound: 'Bu bağlantı geçerli değil. Son hatırlatmanızdaki bağlantıyı kullanın ya da düzenleyene sorun.',
   loadFailed: 'Bu sayfa yüklenemedi: {{error}}',

@@ -4,7 +4,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../../app.js';
 import type { Database } from '../../../db/client.js';
-import { eventOccurrences, messageLogs, users } from '../../../db/schema.js';
+import { eventOccurrences, events, messageLogs, users } from '../../../db/schema.js';
 import { JobQueue } from '../../../jobs/queue.js';
 import { Outbox } from '../../../messaging/outbox.js';
 import { type Mail, startMailOutbox } from '../../../test/mail.js';
@@ -314,8 +314,12 @@ describe('a cancelled session', () => {
     expect((await clashes()).conflictCount).toBeGreaterThan(0);
   });
 
-  it('is STATUS:CANCELLED in the calendar feeds, under the same UID', async () => {
-    const id = await session({ start: '2026-04-12T10:00', guestIds: [ids.ayla] });
+  it('is STATUS:CANCELLED in the calendar feeds, under the same UID, titled so and with nothing to join', async () => {
+    const id = await session({ start: '2026-04-12T10:00', guestIds: [ids.ayla], title: 'Piano' });
+    await database.db
+      .update(events)
+      .set({ conferenceLink: 'https://meet.example.com/piano' })
+      .where(eq(events.id, (await read(id)).eventId));
     const feed = await app.inject({ method: 'GET', url: `/api/users/${ids.ayla}/calendar-feed`, headers: guest });
     expect(feed.statusCode, feed.body).toBe(200);
     const path = new URL(feed.json<{ url: string }>().url).pathname;
@@ -326,13 +330,18 @@ describe('a cancelled session', () => {
       const found = calendar
         .getAllSubcomponents('vevent')
         .find((event) => event.getFirstPropertyValue('uid') === `occurrence-${id}@ritim`);
-      return found?.getFirstPropertyValue('status');
+      return (['status', 'summary', 'url', 'description'] as const).map((name) => found?.getFirstPropertyValue(name));
     };
-    expect(await entry()).toBe('TENTATIVE');
+    const [status, summary, url, description] = await entry();
+    expect([status, summary, url]).toEqual(['TENTATIVE', 'Piano', 'https://meet.example.com/piano']);
+    expect(description).toContain('Join: https://meet.example.com/piano');
     expect((await cancel(id)).statusCode).toBe(200);
-    expect(await entry()).toBe('CANCELLED');
+    // Cancelled: said in its title too, and nothing to join.
+    const [cancelledStatus, cancelledSummary, cancelledUrl, cancelledDescription] = await entry();
+    expect([cancelledStatus, cancelledSummary, cancelledUrl]).toEqual(['CANCELLED', 'Cancelled: Piano', null]);
+    expect(cancelledDescription).not.toContain('meet.example.com');
     expect((await restore(id)).statusCode).toBe(200);
-    expect(await entry()).toBe('TENTATIVE');
+    expect((await entry())[0]).toBe('TENTATIVE');
   });
 
   it('stays cancelled when a report about it is sent', async () => {

@@ -128,6 +128,42 @@ describe('the reminder to a guest', () => {
   });
 });
 
+describe('reminders and the guests who will not come', () => {
+  it('go to no guest who cancelled or was excused, and to nobody for a cancelled session', async () => {
+    clock = new Date('2026-04-10T07:00:00Z');
+    const saidNo = await session('2026-04-19T10:00');
+    const excused = await session('2026-04-19T12:00');
+    const cancelled = await session('2026-04-19T14:00');
+    const both = await session('2026-04-19T16:00');
+    expect((await answer(await tokenOf(saidNo, ids.ayla), { response: 'no' })).statusCode).toBe(200);
+    const marked = await app.inject({
+      method: 'PUT',
+      url: `/api/event-occurrences/${excused}/attendance`,
+      headers: admin,
+      payload: { entries: [{ guestId: ids.burak, status: 'excused' }] },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const day = { listDate: '2026-04-19', timezone: ZONE };
+    expect((await post('/api/event-occurrences/approveSchedule', day)).statusCode).toBe(200);
+    expect((await post(`/api/event-occurrences/${cancelled}/cancel`, { reason: 'Ill' })).statusCode).toBe(200);
+    const sent = await post('/api/event-occurrences/sendReminders', day);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const reminded = async (occurrenceId: number) =>
+      (
+        await database.db
+          .select({ to: messageLogs.recipientUserId })
+          .from(messageLogs)
+          .where(and(eq(messageLogs.occurrenceId, occurrenceId), eq(messageLogs.type, 'reminder')))
+      )
+        .map((row) => row.to)
+        .sort((a, b) => a! - b!);
+    expect(await reminded(saidNo)).toEqual([ids.burak]);
+    expect(await reminded(excused)).toEqual([ids.ayla]);
+    expect(await reminded(cancelled)).toEqual([]);
+    expect(await reminded(both)).toEqual([ids.ayla, ids.burak].sort((a, b) => a - b));
+  });
+});
+
 describe('GET /api/rsvp/:token', () => {
   it('answers the session in the guest’s zone, their name and language, no answer yet and the cutoff', async () => {
     clock = new Date('2026-04-10T07:00:00Z');
@@ -143,12 +179,43 @@ describe('GET /api/rsvp/:token', () => {
         location: 'Room',
         conferenceLink: null,
         organiser: 'Emre Kaya',
+        status: 'scheduled',
       },
       guest: { name: 'Burak', language: 'tr' },
       response: null,
       respondedAt: null,
       cutoff: '2026-04-11T09:00:00.000Z',
+      answerable: true,
     });
+  });
+
+  it('says the session is no longer answerable once it is cancelled, and again once restored', async () => {
+    clock = new Date('2026-04-10T07:00:00Z');
+    const id = await session('2026-04-17T10:00');
+    const token = await tokenOf(id, ids.ayla);
+    expect((await get(token)).json<Rsvp>()).toMatchObject({ session: { status: 'scheduled' }, answerable: true });
+    expect((await post(`/api/event-occurrences/${id}/cancel`, { reason: 'Ill' })).statusCode).toBe(200);
+    const cancelled = await get(token);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json<Rsvp>()).toMatchObject({ session: { status: 'cancelled' }, answerable: false });
+    expect((await post(`/api/event-occurrences/${id}/restore`, {})).statusCode).toBe(200);
+    expect((await get(token)).json<Rsvp>()).toMatchObject({ session: { status: 'scheduled' }, answerable: true });
+  });
+
+  it('says the session is no longer answerable from its start on, keeping the answer given', async () => {
+    clock = new Date('2026-04-10T07:00:00Z');
+    const id = await session('2026-04-18T10:00');
+    const token = await tokenOf(id, ids.ayla);
+    expect((await answer(token, { response: 'yes' })).json<Rsvp>().answerable).toBe(true);
+    clock = new Date('2026-04-18T08:59:59Z');
+    expect((await get(token)).json<Rsvp>().answerable).toBe(true);
+    clock = new Date('2026-04-18T09:00:00Z');
+    expect((await get(token)).json<Rsvp>()).toMatchObject({
+      session: { status: 'scheduled' },
+      response: 'yes',
+      answerable: false,
+    });
+    expect((await answer(token, { response: 'no' })).statusCode).toBe(409);
   });
 
   it('answers 404 with one message for an unknown, a made-up or a malformed token, without signing in', async () => {

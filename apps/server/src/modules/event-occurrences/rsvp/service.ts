@@ -82,6 +82,7 @@ export class RsvpService {
         location: row.location,
         conferenceLink: row.conferenceLink,
         organiser: personName(row.organiserName, row.organiserSurname, row.organiserUsername),
+        status: row.status,
       },
       guest: {
         name: personName(row.guestName, row.guestSurname, row.guestUsername),
@@ -90,6 +91,8 @@ export class RsvpService {
       response: row.response ?? null,
       respondedAt: row.respondedAt?.toISOString() ?? null,
       cutoff: this.cutoffOf(row.startsAt).toISOString(),
+      // What POST would refuse (409): a cancelled session, or one that started.
+      answerable: row.status !== 'cancelled' && this.now().getTime() < row.startsAt.getTime(),
     };
   }
 
