@@ -6,7 +6,9 @@ import { MailCatcher } from './mail-catcher.js';
 /**
  * A forgotten password (docs/product.md §2, docs/domain.md#password-reset) on a 390 px phone: Sign
  * In's 'Forgot password?', the link arriving by mail (a real SMTP catcher), the reset page, then
- * Sign In with the new password; a used link says so. In English and in Turkish; axe on each page.
+ * Sign In with the new password; a used or unknown link says so before any form. In English and in
+ * Turkish, each from the browser's language; a link opens in its account's language, and the
+ * pages offer a switch. axe on each page.
  */
 const unique = uniqueNames();
 const catcher = new MailCatcher();
@@ -105,63 +107,116 @@ const cases = [
 ] as const;
 
 for (const { language, login, texts } of cases) {
-  test(`forgot password, the mailed link, a new password and signing in with it (${language})`, async ({
-    page,
-    browser,
-  }) => {
-    // Two pages, a mail and axe on five screens: longer than one screen's test.
-    test.setTimeout(90_000);
-    const person = people[language];
-    if (language === 'tr') await page.addInitScript(`localStorage.setItem('ritim.language', 'tr')`);
-    await page.goto('/login');
-    await page.getByRole('link', { name: texts.forgot }).click();
-    await expect(page).toHaveURL(/\/forgot-password$/);
-    await expect(page.getByRole('heading', { name: texts.forgotTitle })).toBeVisible();
-    await fitsWidth(page);
-    expect(await violations(page)).toEqual([]);
+  test.describe(`in a browser set to ${language}`, () => {
+    // Before sign-in the pages follow the browser's language (no choice kept on the device yet).
+    test.use({ locale: language === 'tr' ? 'tr-TR' : 'en-GB' });
 
-    await page.getByLabel(texts.login).fill(login);
-    await page.getByRole('button', { name: texts.send }).click();
-    await expect(page.getByRole('status')).toHaveText(texts.sent);
-    expect(await violations(page)).toEqual([]);
+    test(`forgot password, the mailed link, a new password and signing in with it (${language})`, async ({
+      page,
+      browser,
+    }) => {
+      // Two pages, a mail and axe on five screens: longer than one screen's test.
+      test.setTimeout(90_000);
+      const person = people[language];
+      await page.goto('/login');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await page.getByRole('link', { name: texts.forgot }).click();
+      await expect(page).toHaveURL(/\/forgot-password$/);
+      await expect(page.getByRole('heading', { name: texts.forgotTitle })).toBeVisible();
+      await fitsWidth(page);
+      expect(await violations(page)).toEqual([]);
 
-    await expect.poll(() => catcher.to(person.email).length, { timeout: 20_000 }).toBe(1);
-    // The catcher keeps the bytes as latin1: read them as the UTF-8 they are.
-    const mail = Buffer.from(catcher.to(person.email)[0]!.text, 'latin1').toString('utf8');
-    expect(mail).toContain(texts.mail);
-    const path = LINK.exec(mail)![1]!;
+      await page.getByLabel(texts.login).fill(login);
+      await page.getByRole('button', { name: texts.send }).click();
+      await expect(page.getByRole('status')).toHaveText(texts.sent);
+      expect(await violations(page)).toEqual([]);
 
-    await page.goto(path);
-    await expect(page.getByRole('heading', { name: texts.resetTitle })).toBeVisible();
-    await fitsWidth(page);
-    expect(await violations(page)).toEqual([]);
-    await page.getByLabel(texts.newPassword, { exact: true }).fill('new-password-2');
-    await page.getByLabel(texts.confirm).fill('new-password-3');
-    await page.getByRole('button', { name: texts.save }).click();
-    await expect(page.getByText(texts.differ)).toBeVisible();
-    await page.getByLabel(texts.confirm).fill('new-password-2');
-    await page.getByRole('button', { name: texts.save }).click();
+      await expect.poll(() => catcher.to(person.email).length, { timeout: 20_000 }).toBe(1);
+      // The catcher keeps the bytes as latin1: read them as the UTF-8 they are.
+      const mail = Buffer.from(catcher.to(person.email)[0]!.text, 'latin1').toString('utf8');
+      expect(mail).toContain(texts.mail);
+      const path = LINK.exec(mail)![1]!;
 
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('status')).toHaveText(texts.changed);
-    expect(await violations(page)).toEqual([]);
-    await page.getByLabel(texts.username).fill(person.username);
-    await page.getByLabel(texts.password, { exact: true }).fill('new-password-2');
-    await page.getByRole('button', { name: texts.signIn }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { name: `${texts.welcome}${person.username}` })).toBeVisible();
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: texts.resetTitle })).toBeVisible();
+      await fitsWidth(page);
+      expect(await violations(page)).toEqual([]);
+      await page.getByLabel(texts.newPassword, { exact: true }).fill('new-password-2');
+      await page.getByLabel(texts.confirm).fill('new-password-3');
+      await page.getByRole('button', { name: texts.save }).click();
+      await expect(page.getByText(texts.differ)).toBeVisible();
+      await page.getByLabel(texts.confirm).fill('new-password-2');
+      await page.getByRole('button', { name: texts.save }).click();
 
-    // The link worked once: opened again it says so and offers a new one.
-    const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const again = await other.newPage();
-    if (language === 'tr') await again.addInitScript(`localStorage.setItem('ritim.language', 'tr')`);
-    await again.goto(path);
-    await again.getByLabel(texts.newPassword, { exact: true }).fill('another-password-4');
-    await again.getByLabel(texts.confirm).fill('another-password-4');
-    await again.getByRole('button', { name: texts.save }).click();
-    await expect(again.getByRole('alert')).toContainText(texts.spent);
-    await expect(again.getByRole('link', { name: texts.askNew })).toBeVisible();
-    expect(await violations(again)).toEqual([]);
-    await other.close();
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('status')).toHaveText(texts.changed);
+      expect(await violations(page)).toEqual([]);
+      await page.getByLabel(texts.username).fill(person.username);
+      await page.getByLabel(texts.password, { exact: true }).fill('new-password-2');
+      await page.getByRole('button', { name: texts.signIn }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('heading', { name: `${texts.welcome}${person.username}` })).toBeVisible();
+
+      // The link worked once: opened again it says so at once, offers a new one, and asks for no password.
+      const other = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        locale: language === 'tr' ? 'tr-TR' : 'en-GB',
+      });
+      const again = await other.newPage();
+      await again.goto(path);
+      await expect(again.getByRole('alert')).toContainText(texts.spent);
+      await expect(again.getByRole('link', { name: texts.askNew })).toBeVisible();
+      await expect(again.getByLabel(texts.newPassword, { exact: true })).toHaveCount(0);
+      expect(await violations(again)).toEqual([]);
+      await other.close();
+    });
   });
 }
+
+test.describe('the reset link in another browser language', () => {
+  test.use({ locale: 'en-GB' });
+
+  test('an unknown link says so at once, with no form; a Turkish account’s link opens in Turkish, and the switch changes it', async ({
+    page,
+    playwright,
+  }) => {
+    await page.goto('/reset-password/' + 'A'.repeat(43));
+    await expect(page.getByRole('alert')).toContainText('This password reset link is not valid');
+    await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+    await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+
+    const username = unique('reset-deniz');
+    const email = `reset-deniz-${unique.tag}@example.test`;
+    const api = await adminApiClient(playwright);
+    await api.post('/api/users', {
+      username,
+      email,
+      language: 'tr',
+      role: 'guest',
+      timezone: 'Europe/Istanbul',
+      password: 'old-password-1',
+    });
+    await api.dispose();
+    const asked = await page.request.post('/api/auth/password-reset', { data: { login: username } });
+    expect(asked.status()).toBe(202);
+    await expect.poll(() => catcher.to(email).length, { timeout: 20_000 }).toBe(1);
+    const path = LINK.exec(Buffer.from(catcher.to(email)[0]!.text, 'latin1').toString('utf8'))![1]!;
+
+    // An English browser, but the mail was Turkish: so is its page.
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Yeni bir parola belirleyin' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
+    const languages = page.getByRole('group', { name: 'Dil' });
+    await expect(languages.getByRole('button', { name: 'Türkçe' })).toHaveAttribute('aria-pressed', 'true');
+    await languages.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await expect(
+      page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'English' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    // The choice is kept on this device: the link opens in English from now on.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await fitsWidth(page);
+    expect(await violations(page)).toEqual([]);
+  });
+});

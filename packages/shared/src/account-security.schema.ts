@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { passwordResetMessages, twoFactorMessages } from './account-security.messages.js';
+import { LANGUAGES } from './constants.js';
 import { messages } from './messages.js';
 import { newPasswordSchema } from './users.schema.js';
 export { passwordResetMessages, twoFactorMessages } from './account-security.messages.js';
@@ -24,6 +25,13 @@ export const passwordResetSchema = z.object({ password: newPasswordSchema });
 export type PasswordResetInput = z.input<typeof passwordResetSchema>;
 
 export const passwordResetParamsSchema = z.object({ token: z.string().min(1).max(200) });
+
+/**
+ * GET /api/auth/password-reset/{token}: a link that still works, before its page asks for a
+ * password: the account's language (the page's, as the mail's) and when the link stops working.
+ */
+export const passwordResetLinkSchema = z.object({ language: z.enum(LANGUAGES), expiresAt: z.string() });
+export type PasswordResetLink = z.infer<typeof passwordResetLinkSchema>;
 
 /** A six-digit TOTP code; spaces (as authenticator apps show it, '123 456') are ignored. */
 const totpCode = z

@@ -189,6 +189,38 @@ describe('POST /api/auth/password-reset', () => {
   });
 });
 
+describe('GET /api/auth/password-reset/{token}', () => {
+  const check = (token: string) => app.inject({ method: 'GET', url: `/api/auth/password-reset/${token}` });
+
+  it('answers a working link with the account’s language and its expiry, and leaves it working', async () => {
+    clock = new Date('2026-05-04T10:00:00Z');
+    const token = await tokenFor('Burak', 'burak@example.com');
+    const response = await check(token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ language: 'tr', expiresAt: '2026-05-04T10:30:00.000Z' });
+    expect((await reset(token, 'checked then chosen')).statusCode).toBe(204);
+  });
+
+  it('answers a used link 400, an expired one 400 and an unknown one 404, as spending it would', async () => {
+    await createUsers(database, [{ username: 'irmak', role: 'guest', email: 'irmak@example.com' }]);
+    const used = await tokenFor('irmak', 'irmak@example.com');
+    expect((await reset(used, 'irmak new password')).statusCode).toBe(204);
+    const spent = await check(used);
+    expect(spent.statusCode).toBe(400);
+    expect(spent.json()).toMatchObject({ code: 'passwordReset.linkSpent' });
+
+    const start = new Date();
+    clock = start;
+    const expiring = await tokenFor('irmak', 'irmak@example.com');
+    clock = new Date(start.getTime() + 30 * 60_000);
+    expect((await check(expiring)).statusCode).toBe(400);
+
+    const unknown = await check('A'.repeat(43));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'passwordReset.linkNotFound' });
+  });
+});
+
 describe('POST /api/auth/password-reset/{token}', () => {
   it('sets the new password (204) and ends every session of the account; the old password stops working', async () => {
     await createUsers(database, [{ username: 'emel', role: 'guest', email: 'emel@example.com' }]);

@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_TTL_MINUTES, passwordResetMessages, REDACTED } from '@ritim/shared';
+import { PASSWORD_RESET_TTL_MINUTES, type PasswordResetLink, passwordResetMessages, REDACTED } from '@ritim/shared';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -60,6 +60,21 @@ export class PasswordResets {
       }
       await outbox.enqueue(tx, messages);
     });
+  }
+
+  /**
+   * A link that still works, as its page asks before offering the form: the account's language and
+   * the link's expiry; an unknown token is 404, a used or expired one 400 (as `reset` answers).
+   */
+  async check(token: string): Promise<PasswordResetLink> {
+    const [known] = await this.db
+      .select({ usedAt: passwordResets.usedAt, expiresAt: passwordResets.expiresAt, language: users.language })
+      .from(passwordResets)
+      .innerJoin(users, eq(users.id, passwordResets.userId))
+      .where(eq(passwordResets.tokenHash, hashToken(token)));
+    if (!known) throw new AppError(404, passwordResetMessages.linkNotFound);
+    if (known.usedAt || known.expiresAt <= this.now()) throw new AppError(400, passwordResetMessages.linkSpent);
+    return { language: known.language, expiresAt: known.expiresAt.toISOString() };
   }
 
   /**

@@ -4,6 +4,7 @@ import {
   loginRequestSchema,
   messages,
   passwordResetMessages,
+  passwordResetLinkSchema,
   passwordResetParamsSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
@@ -213,6 +214,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
       background.run('password reset request', () => passwordResets.request(login));
       return reply.code(202).send(codedText(passwordResetMessages.requested));
     },
+  );
+
+  app.get(
+    '/password-reset/:token',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Check a reset link before asking for a password: the account's language and the link's expiry (unknown link 404, used or expired 400)",
+        params: passwordResetParamsSchema,
+        response: { 200: passwordResetLinkSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => passwordResets.check(request.params.token),
   );
 
   app.post(

@@ -6,14 +6,31 @@ import { en } from './en';
 export { LANGUAGES, type Language };
 const STORAGE_KEY = 'ritim.language';
 
-function storedLanguage(): Language {
+const isLanguage = (value: string | null | undefined): value is Language =>
+  (LANGUAGES as readonly string[]).includes(value ?? '');
+
+/** The language chosen on this device, if any. */
+export function chosenLanguage(): Language | undefined {
   try {
     const value = localStorage.getItem(STORAGE_KEY);
-    return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : 'en';
+    return isLanguage(value) ? value : undefined;
   } catch {
-    return 'en';
+    return undefined;
   }
 }
+
+/** The first of the browser's languages the app has ('tr-TR' is Turkish), else English. */
+export function browserLanguage(): Language {
+  const wanted = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  for (const tag of wanted) {
+    const primary = tag?.toLowerCase().split('-')[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return 'en';
+}
+
+/** Before sign-in: the device's choice, else the browser's language. */
+const storedLanguage = (): Language => chosenLanguage() ?? browserLanguage();
 
 // English is in the first bundle; other languages load when chosen (Turkish is its own chunk).
 void i18n.use(initReactI18next).init({

@@ -1,5 +1,5 @@
-import type { PasswordResetInput, PasswordResetRequest } from '@ritim/shared';
-import { useMutation } from '@tanstack/react-query';
+import type { PasswordResetInput, PasswordResetLink, PasswordResetRequest } from '@ritim/shared';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { publicRequest } from '../../api/client';
 
 /** A forgotten password (docs/domain.md#password-reset): no sign-in; the link's token is the credential. */
@@ -9,6 +9,15 @@ export function useRequestPasswordReset() {
       publicRequest<{ message: string; code?: string }>('auth/password-reset', { method: 'POST', body: request }),
   });
 }
+
+/** Whether a reset link still works (and the language of its account), asked before the form shows. */
+export const resetLinkQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['password-reset', token],
+    queryFn: () => publicRequest<PasswordResetLink>(`auth/password-reset/${encodeURIComponent(token)}`),
+    retry: false,
+    staleTime: Infinity,
+  });
 
 export function useResetPassword(token: string) {
   return useMutation({

@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LanguageSwitch } from '../../components/language-switch';
 import { LogoMark } from '../../components/logo-mark';
 import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { buttonClass, cardClass } from '../../components/ui';
 
-/** The frame of the pages before signing in (Sign In, a forgotten password): the logo and one card. */
+/** The frame of the pages before signing in (Sign In, a forgotten password): the logo, one card and the languages. */
 export function AuthCard({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
@@ -22,6 +23,7 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: st
           {intro && <p className="mt-1 text-sm text-slate-600">{intro}</p>}
           {children}
         </div>
+        <LanguageSwitch />
       </div>
     </main>
   );

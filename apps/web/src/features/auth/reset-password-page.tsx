@@ -1,5 +1,7 @@
 import { messages, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, userMessages } from '@ritim/shared';
-import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/errors';
@@ -7,8 +9,8 @@ import type { LoginState } from '../../auth/return-path';
 import { Spinner } from '../../components/spinner';
 import { TextField } from '../../components/text-field';
 import { buttonClass } from '../../components/ui';
-import { translateMessage } from '../../i18n';
-import { useResetPassword } from './api';
+import { chosenLanguage, loadLanguage, translateMessage } from '../../i18n';
+import { resetLinkQuery, useResetPassword } from './api';
 import { AuthCard, authLinkClass, BackToSignIn } from './auth-card';
 
 type Values = { password: string; confirm: string };
@@ -23,20 +25,49 @@ function passwordErrors({ password, confirm }: Values): Partial<Values> {
   return errors;
 }
 
+/** Why a link cannot be used (unknown, used, expired), with the way to a new one. */
+function LinkRefused({ text, linkFailed }: { text: string; linkFailed: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700" data-testid="reset-refused">
+      <p>{text}</p>
+      {linkFailed && (
+        <p className="mt-2">
+          <Link to="/forgot-password" className={authLinkClass}>
+            {t('auth.askNewLink')}
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
+const refusedLink = (error: unknown) => error instanceof ApiError && (error.status === 400 || error.status === 404);
+const failureText = (error: unknown, t: TFunction) =>
+  error instanceof ApiError ? translateMessage(error) : t('errors.anErrorOccurred', { error: errorMessage(error) });
+
 /**
- * The reset link's page (/reset-password/<token>, docs/domain.md#password-reset): a new password
- * twice; success goes to Sign In with a note. A used, expired or unknown link says so and offers a
- * new one.
+ * The reset link's page (/reset-password/<token>, docs/domain.md#password-reset): the link is
+ * checked first, so a used, expired or unknown one says so at once (and offers a new one) instead
+ * of a form; a working one shows the page in its account's language (unless this device chose
+ * one) and asks for a new password twice; success goes to Sign In with a note.
  */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = useParams().token ?? '';
+  const link = useQuery(resetLinkQuery(token));
   const [values, setValues] = useState<Values>({ password: '', confirm: '' });
   const [errors, setErrors] = useState<Partial<Values>>({});
   const reset = useResetPassword(token);
   const change = (field: keyof Values) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  const linkLanguage = link.data?.language;
+  useEffect(() => {
+    // The mail went out in the account's language: its page follows, unless someone chose here.
+    if (linkLanguage && !chosenLanguage()) void loadLanguage(linkLanguage).catch(() => undefined);
+  }, [linkLanguage]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -52,12 +83,21 @@ export function ResetPasswordPage() {
     );
   };
 
-  const linkFailed = reset.error instanceof ApiError && (reset.error.status === 400 || reset.error.status === 404);
-  const failure = reset.error
-    ? reset.error instanceof ApiError
-      ? translateMessage(reset.error)
-      : t('errors.anErrorOccurred', { error: errorMessage(reset.error) })
-    : null;
+  if (link.isPending || link.isError) {
+    return (
+      <AuthCard title={t('auth.resetTitle')}>
+        {link.isPending ? (
+          <p role="status" className="mt-6 flex items-center gap-2 text-sm text-slate-600">
+            <Spinner />
+            {t('auth.checkingLink')}
+          </p>
+        ) : (
+          <LinkRefused text={failureText(link.error, t)} linkFailed={refusedLink(link.error)} />
+        )}
+        <BackToSignIn />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t('auth.resetTitle')} intro={t('auth.resetIntro')}>
@@ -92,18 +132,7 @@ export function ResetPasswordPage() {
           </button>
         </fieldset>
       </form>
-      {failure && (
-        <div role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-          <p>{failure}</p>
-          {linkFailed && (
-            <p className="mt-2">
-              <Link to="/forgot-password" className={authLinkClass}>
-                {t('auth.askNewLink')}
-              </Link>
-            </p>
-          )}
-        </div>
-      )}
+      {reset.error && <LinkRefused text={failureText(reset.error, t)} linkFailed={refusedLink(reset.error)} />}
       <BackToSignIn />
     </AuthCard>
   );

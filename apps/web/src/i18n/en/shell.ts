@@ -68,6 +68,7 @@ export const shell = {
     passwordsDiffer: 'The passwords do not match',
     savePassword: 'Save the new password',
     askNewLink: 'Ask for a new link',
+    checkingLink: 'Checking the link...',
     passwordChanged: 'Your password was changed. Sign in with the new one.',
     twoFactor: {
       title: 'Two-factor sign-in',

@@ -68,6 +68,7 @@ export const shell: DeepPartial<typeof en> = {
     passwordsDiffer: 'Parolalar eşleşmiyor',
     savePassword: 'Yeni parolayı kaydet',
     askNewLink: 'Yeni bir bağlantı isteyin',
+    checkingLink: 'Bağlantı denetleniyor...',
     passwordChanged: 'Parolanız değiştirildi. Yeni parolanızla oturum açın.',
     twoFactor: {
       title: 'İki adımlı oturum açma',
