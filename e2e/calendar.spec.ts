@@ -624,3 +624,46 @@ test.describe('Calendar, a busy day', () => {
     );
   });
 });
+
+test.describe('a cancelled session in the month view', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('at 1280 px its reason has a line of its own, under the whole title, not cut to a few letters', async ({
+    adminPage: page,
+    playwright,
+  }) => {
+    const api = await adminApiClient(playwright);
+    const title = unique('Pi');
+    const { id } = await api.post<{ id: number }>('/api/events', {
+      title,
+      locationId: ids.room,
+      organiserId: ids.kerem,
+      guestIds: [],
+      repeat: { doesNotRepeat: true, start: `${weekLater}T10:00` },
+      endTime: '11:00',
+    });
+    const [occurrence] = (await api.get<{ eventOccurrences: { id: number }[] }>(`/api/event-occurrences?eventId=${id}`))
+      .eventOccurrences;
+    await api.post(`/api/event-occurrences/${occurrence!.id}/cancel`, { reason: 'Ill' }, 200);
+    await api.dispose();
+
+    await page.goto(`/calendar?view=month&date=${weekLater}&organiserId=${ids.kerem}`);
+    const chip = session(page, title);
+    await expect(chip).toBeVisible();
+    const content = chip.getByTestId('calendar-session');
+    await expect(content).toHaveAttribute('data-status', 'cancelled');
+    const reason = content.getByTestId('calendar-cancellation-reason');
+    await expect(reason).toHaveText('Cancelled: Ill');
+    // Each text whole: neither the title nor the reason is clipped by the day's width.
+    const clipped = (locator: Locator) =>
+      locator.evaluate((node) => {
+        const box = node as unknown as { scrollWidth: number; clientWidth: number };
+        return box.scrollWidth > box.clientWidth;
+      });
+    expect(await clipped(reason)).toBe(false);
+    expect(await clipped(content.getByText(title, { exact: false }).first())).toBe(false);
+    const [titleBox, reasonBox] = [await content.getByText(title).first().boundingBox(), await reason.boundingBox()];
+    expect(reasonBox!.y).toBeGreaterThanOrEqual(titleBox!.y + titleBox!.height - 1);
+    await expect(content).toHaveAttribute('title', `${title} · Cancelled: Ill`);
+  });
+});

@@ -83,12 +83,19 @@ function SessionContent({ info }: { info: EventDisplayInfo }) {
   const list = info.view.type.startsWith('list');
   // In the week and the day, time above title, unless the session is too short for two lines.
   const stacked = info.view.type.startsWith('timeGrid') && !info.isShort;
+  const reason =
+    cancelled && cancellationReason !== null ? t('cancellation.because', { reason: cancellationReason }) : null;
+  // A month's day is narrow: a cancelled session's reason takes a line of its own under the
+  // title, so neither is cut to a few letters.
+  const wraps = list || (reason !== null && !stacked);
   return (
     <div
       // Relative, so the clipped box holds the screen-reader text too (no overflow on a phone).
       className={`relative flex h-full w-full min-w-0 gap-x-1 overflow-hidden rounded-sm px-1 text-xs leading-5 ring-1 ring-inset ${
-        list ? 'flex-wrap py-0.5' : stacked ? 'flex-col' : ''
+        wraps ? 'flex-wrap py-0.5' : stacked ? 'flex-col' : ''
       } ${statusColourClasses(status)}`}
+      // The whole text on hover, where a narrow day cuts it.
+      title={reason ? `${info.event.title} · ${reason}` : undefined}
       data-testid="calendar-session"
       data-status={status}
       data-draggable={info.isDraggable}
@@ -104,9 +111,9 @@ function SessionContent({ info }: { info: EventDisplayInfo }) {
           {t('makeup.badge')}
         </span>
       )}
-      {cancelled && cancellationReason !== null && (
-        <span className="truncate italic" data-testid="calendar-cancellation-reason">
-          {t('cancellation.because', { reason: cancellationReason })}
+      {reason && (
+        <span className={`truncate italic ${wraps ? 'basis-full' : ''}`} data-testid="calendar-cancellation-reason">
+          {reason}
         </span>
       )}
       {list && (
