@@ -155,7 +155,7 @@ export const messages = defineMessages('common', {
   internalError: 'Something went wrong on our side. Please try again.',
   shuttingDown: 'Server is shutting down, try again shortly',
   invalidJson: 'Request body is not valid JSON',
-  prototypeKey: 'Request body must not use __proto__ or constructor.prototype as a key',
+  prototypeKey: 'Request body must not set __proto__ or constructor.prototype',
   routeNotFound: 'Route not found',
   invalidRequest: 'Invalid request',
   messagingOff: 'Messaging is not running in this process',

@@ -344,7 +344,7 @@ describe('a key that reaches an object prototype in a JSON body', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       code: 'common.prototypeKey',
-      message: 'Request body must not use __proto__ or constructor.prototype as a key',
+      message: 'Request body must not set __proto__ or constructor.prototype',
     });
   });
 

@@ -19,18 +19,9 @@ export function chosenLanguage(): Language | undefined {
   }
 }
 
-/** The first of the browser's languages the app has ('tr-TR' is Turkish), else English. */
-export function browserLanguage(): Language {
-  const wanted = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
-  for (const tag of wanted) {
-    const primary = tag?.toLowerCase().split('-')[0];
-    if (isLanguage(primary)) return primary;
-  }
-  return 'en';
-}
-
-/** Before sign-in: the device's choice, else the browser's language. */
-const storedLanguage = (): Language => chosenLanguage() ?? browserLanguage();
+/** Before sign-in: the device's choice, else the first of the browser's languages the app has ('tr-TR' is Turkish). */
+const storedLanguage = (): Language =>
+  chosenLanguage() ?? navigator.languages.map((tag) => tag.slice(0, 2).toLowerCase()).find(isLanguage) ?? 'en';
 
 // English is in the first bundle; other languages load when chosen (Turkish is its own chunk).
 void i18n.use(initReactI18next).init({

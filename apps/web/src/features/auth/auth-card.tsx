@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LanguageSwitch } from '../../components/language-switch';
 import { LogoMark } from '../../components/logo-mark';
 import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/spinner';
 import { buttonClass, cardClass } from '../../components/ui';
+import { changeLanguage, LANGUAGES } from '../../i18n';
 
 /** The frame of the pages before signing in (Sign In, a forgotten password): the logo, one card and the languages. */
 export function AuthCard({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
@@ -32,6 +32,19 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: st
 /** A link under an auth card's form. */
 export const authLinkClass =
   'rounded-sm text-sm font-medium text-indigo-700 hover:text-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+
+/** Under the card: the other language, to switch to (the choice is kept on this device). */
+function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  const other = LANGUAGES.find((language) => language !== i18n.resolvedLanguage) ?? 'en';
+  return (
+    <p className="mt-6 text-center">
+      <button type="button" lang={other} onClick={() => changeLanguage(other)} className={authLinkClass}>
+        {t(`languages.${other}`)}
+      </button>
+    </p>
+  );
+}
 
 /** The way back to Sign In under a page before signing in (a forgotten password, its reset). */
 export function BackToSignIn() {

@@ -208,7 +208,7 @@ describe('PUT /api/event-occurrences/:id/attendance', () => {
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json()).toMatchObject({
       code: 'attendance.entriesTooMany',
-      message: 'entries lists at most 500 guests at a time',
+      message: 'entries lists at most 500 guests',
     });
     // An entry's guest id has attendance's own code (not the make-up's).
     for (const guestId of [String(ayla.id), 0, undefined]) {
