@@ -18,8 +18,10 @@ const PUBLIC = [
   // A guest answers from the link in their reminder without an account: the token is the credential.
   'GET /api/rsvp/:token',
   'POST /api/rsvp/:token',
-  // A forgotten password: asking for a link, and choosing a new password with it (the token is the credential).
+  // A forgotten password: asking for a link, checking it before asking for a password, and choosing a
+  // new password with it (the token is the credential).
   'POST /api/auth/password-reset',
+  'GET /api/auth/password-reset/:token',
   'POST /api/auth/password-reset/:token',
   // Sign-in's second step: the challenge from the first is the credential.
   'POST /api/auth/login/two-factor',
