@@ -168,14 +168,3 @@ export function useRestoreSession() {
     );
   };
 }
-
-/** A cancelled session's reason, under its title (lists) or in its details. */
-export function CancellationReason({ occurrence }: { occurrence: Pick<EventOccurrence, 'cancellation'> }) {
-  const { t } = useTranslation();
-  if (!occurrence.cancellation) return null;
-  return (
-    <span className="block text-xs font-normal break-words text-slate-600" data-testid="cancellation-reason">
-      {t('cancellation.because', { reason: occurrence.cancellation.reason })}
-    </span>
-  );
-}

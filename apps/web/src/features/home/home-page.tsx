@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useSession } from '../../auth/session-store';
 import { MakeupBadge } from '../../components/makeup-badge';
 import { AttendanceBadge, GuestsWithMarks } from '../../components/attendance-badge';
-import { CancellationReason } from '../../components/cancel-session';
+import { CancellationReason } from '../../components/cancellation-reason';
 import { ChevronRightIcon } from '../../components/icons';
 import { Loaded } from '../../components/loaded';
 import { useNavItems } from '../../components/nav-items';

@@ -5,7 +5,8 @@ import { occurrenceListQuery, useDeleteOccurrence } from '../../api/occurrences'
 import { isAdmin } from '../../auth/roles';
 import { useSession } from '../../auth/session-store';
 import { AttendanceBadge, RsvpBadge } from '../../components/attendance-badge';
-import { CancellationReason, CancelSessionDialog, useRestoreSession } from '../../components/cancel-session';
+import { CancelSessionDialog, useRestoreSession } from '../../components/cancel-session';
+import { CancellationReason } from '../../components/cancellation-reason';
 import { MakeupBadge } from '../../components/makeup-badge';
 import type { Column } from '../../components/data-table';
 import { DayPicker, useDayParam } from '../../components/day-picker';
