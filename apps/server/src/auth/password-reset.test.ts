@@ -1,13 +1,10 @@
 import { type AuditLogList, type MessageLog, REDACTED } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app.js';
-import type { Database } from '../db/client.js';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messageLogs, passwordResets } from '../db/schema.js';
-import { JobQueue } from '../jobs/queue.js';
-import { type Mail, startMailOutbox } from '../test/mail.js';
-import { createTestApp, createTestDatabase, messageOf, signIn, TEST_JWT_SECRET } from '../test/harness.js';
+import { messageOf, signIn } from '../test/harness.js';
 import { createUsers, type Headers, headersOf, waitFor } from '../test/seed.js';
+import { useTestApp } from '../test/use-test-app.js';
 import { hashToken } from './tokens.js';
 
 /**
@@ -20,49 +17,31 @@ const LINK = new RegExp(`${ORIGIN}/reset-password/([A-Za-z0-9_-]{43})`);
 const REQUESTED = 'If an account matches, we sent it a link to choose a new password.';
 
 let clock = new Date();
-let database: Database;
-let queue: JobQueue;
-let app: App;
-let mails: Mail[] = [];
-let closeMail: () => Promise<void>;
+const ctx = useTestApp({ mail: true, now: () => clock, publicUrl: ORIGIN });
 let admin: Headers;
 let ip = 0;
 
 /** Each request from its own address unless told, so the per-IP limit stays out of the way. */
 const ask = (login: unknown, from = `10.0.0.${++ip}`) =>
-  app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { login }, remoteAddress: from });
+  ctx.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { login }, remoteAddress: from });
 const reset = (token: string, password: unknown) =>
-  app.inject({ method: 'POST', url: `/api/auth/password-reset/${token}`, payload: { password } });
+  ctx.app.inject({ method: 'POST', url: `/api/auth/password-reset/${token}`, payload: { password } });
 const login = (username: string, password: string) =>
-  app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+  ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
 
 /** The mails to `address` so far. */
-const mailsTo = (address: string) => mails.filter((mail) => mail.to.includes(address));
+const mailsTo = (address: string) => ctx.mails.filter((mail) => mail.to.includes(address));
 /** Asks for a link for `who` and returns the token of the mail that arrives at `address`. */
 async function tokenFor(who: string, address: string): Promise<string> {
   const before = mailsTo(address).length;
   expect((await ask(who)).statusCode).toBe(202);
-  await app.idle();
+  await ctx.app.idle();
   await waitFor(() => mailsTo(address).length > before, { what: `a reset mail to ${address}` });
   return LINK.exec(mailsTo(address).at(-1)!.text)![1]!;
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  queue = new JobQueue(database, { pollingIntervalSeconds: 0.5 });
-  await queue.start();
-  let outbox;
-  ({ mails, outbox, close: closeMail } = await startMailOutbox(database, queue, 'deliver-message-reset-test'));
-  app = await buildApp({
-    database,
-    jwtSecret: TEST_JWT_SECRET,
-    webRoot: null,
-    outbox,
-    now: () => clock,
-    publicUrl: ORIGIN,
-  });
-  await app.ready();
-  await createUsers(database, [
+  await createUsers(ctx.database, [
     { username: 'admin', role: 'admin', email: 'admin@example.com' },
     { username: 'ayla', role: 'guest', name: 'Ayla', surname: 'Demir', email: 'ayla@example.com' },
     { username: 'Burak', role: 'editor', name: 'Burak', email: 'burak@example.com', language: 'tr' },
@@ -70,14 +49,7 @@ beforeAll(async () => {
     { username: 'deniz', role: 'guest', email: 'family@example.com' },
     { username: 'eski', role: 'guest', email: 'eski@example.com', status: 'inactive' },
   ]);
-  admin = await headersOf(app, 'admin');
-});
-
-afterAll(async () => {
-  await app.close();
-  await closeMail();
-  await queue.stop();
-  await database.close();
+  admin = await headersOf(ctx.app, 'admin');
 });
 
 beforeEach(() => {
@@ -101,7 +73,7 @@ describe('POST /api/auth/password-reset', () => {
   });
 
   it('answers 202 with the same body for an unknown login, an inactive account and a real one, and sends only to the real one', async () => {
-    const before = await database.db.select().from(messageLogs);
+    const before = await ctx.database.db.select().from(messageLogs);
     const known = await ask('ayla');
     const unknown = await ask('nobody-here');
     const unknownEmail = await ask('nobody@example.com');
@@ -111,18 +83,18 @@ describe('POST /api/auth/password-reset', () => {
       expect(response.body).toBe(known.body);
     }
     expect(known.json()).toMatchObject({ code: 'passwordReset.requested', message: REQUESTED });
-    await app.idle();
-    const after = await database.db.select().from(messageLogs);
+    await ctx.app.idle();
+    const after = await ctx.database.db.select().from(messageLogs);
     expect(after.length - before.length).toBe(1);
     expect(after.at(-1)!.recipientName).toBe('Ayla Demir');
   });
 
   it('sends a link to each active account sharing an email address', async () => {
     const rows = async () =>
-      (await database.db.select().from(messageLogs)).filter((row) => row.type === 'password-reset').length;
+      (await ctx.database.db.select().from(messageLogs)).filter((row) => row.type === 'password-reset').length;
     const before = await rows();
     expect((await ask('family@example.com')).statusCode).toBe(202);
-    await app.idle();
+    await ctx.app.idle();
     expect((await rows()) - before).toBe(2);
     await waitFor(() => mailsTo('family@example.com').length >= 2, { what: 'two family mails' });
     const texts = mailsTo('family@example.com').map((mail) => mail.text);
@@ -132,36 +104,36 @@ describe('POST /api/auth/password-reset', () => {
 
   it('never shows the token: the Message Log (list and item) reads "[link hidden]", the database keeps only its hash', async () => {
     const token = await tokenFor('ayla', 'ayla@example.com');
-    const list = await app.inject({ method: 'GET', url: '/api/message-logs?type=password-reset', headers: admin });
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/message-logs?type=password-reset', headers: admin });
     expect(list.statusCode).toBe(200);
     expect(list.body).not.toContain(token);
     const logged = list.json<{ messageLogs: MessageLog[] }>().messageLogs;
     const mine = logged.find((row) => row.recipient.name === 'Ayla Demir')!;
     expect(mine.message).toContain('[link hidden]');
     expect(mine.message).not.toContain('/reset-password/');
-    const item = await app.inject({ method: 'GET', url: `/api/message-logs/${mine.id}`, headers: admin });
+    const item = await ctx.app.inject({ method: 'GET', url: `/api/message-logs/${mine.id}`, headers: admin });
     expect(item.body).not.toContain(token);
     // Searching the log for the token finds nothing either.
-    const searched = await app.inject({ method: 'GET', url: `/api/message-logs?q=${token}`, headers: admin });
+    const searched = await ctx.app.inject({ method: 'GET', url: `/api/message-logs?q=${token}`, headers: admin });
     expect(searched.json<{ totalCount: number }>().totalCount).toBe(0);
 
-    const [stored] = await database.db
+    const [stored] = await ctx.database.db
       .select()
       .from(passwordResets)
       .where(eq(passwordResets.tokenHash, hashToken(token)));
     expect(stored).toBeDefined();
     const everything = JSON.stringify([
-      await database.db.select().from(passwordResets),
-      await database.db.select().from(messageLogs),
+      await ctx.database.db.select().from(passwordResets),
+      await ctx.database.db.select().from(messageLogs),
     ]);
     expect(everything).not.toContain(token);
     // The sealed link is forgotten once the message went out.
     await waitFor(
       async () =>
-        (await database.db.select().from(messageLogs).where(eq(messageLogs.id, mine.id)))[0]!.status === 'sent',
+        (await ctx.database.db.select().from(messageLogs).where(eq(messageLogs.id, mine.id)))[0]!.status === 'sent',
       { what: 'the reset message sent' },
     );
-    const [sent] = await database.db.select().from(messageLogs).where(eq(messageLogs.id, mine.id));
+    const [sent] = await ctx.database.db.select().from(messageLogs).where(eq(messageLogs.id, mine.id));
     expect(sent!.secret).toBeNull();
   });
 
@@ -179,18 +151,18 @@ describe('POST /api/auth/password-reset', () => {
       expect(messageOf(refused)).toBe('Too many password reset requests. Try again later.');
     }
     expect((await ask('deniz')).statusCode).toBe(202);
-    await app.idle();
+    await ctx.app.idle();
   });
 
   it('answers 429 after 20 requests from one address', async () => {
     for (let i = 0; i < 20; i++) expect((await ask(`someone-${i}`, '10.9.9.9')).statusCode).toBe(202);
     expect((await ask('someone-else', '10.9.9.9')).statusCode).toBe(429);
-    await app.idle();
+    await ctx.app.idle();
   });
 });
 
 describe('GET /api/auth/password-reset/{token}', () => {
-  const check = (token: string) => app.inject({ method: 'GET', url: `/api/auth/password-reset/${token}` });
+  const check = (token: string) => ctx.app.inject({ method: 'GET', url: `/api/auth/password-reset/${token}` });
 
   it('answers a working link with the account’s language and its expiry, and leaves it working', async () => {
     clock = new Date('2026-05-04T10:00:00Z');
@@ -202,7 +174,7 @@ describe('GET /api/auth/password-reset/{token}', () => {
   });
 
   it('answers a used link 400, an expired one 400 and an unknown one 404, as spending it would', async () => {
-    await createUsers(database, [{ username: 'irmak', role: 'guest', email: 'irmak@example.com' }]);
+    await createUsers(ctx.database, [{ username: 'irmak', role: 'guest', email: 'irmak@example.com' }]);
     const used = await tokenFor('irmak', 'irmak@example.com');
     expect((await reset(used, 'irmak new password')).statusCode).toBe(204);
     const spent = await check(used);
@@ -223,22 +195,22 @@ describe('GET /api/auth/password-reset/{token}', () => {
 
 describe('POST /api/auth/password-reset/{token}', () => {
   it('sets the new password (204) and ends every session of the account; the old password stops working', async () => {
-    await createUsers(database, [{ username: 'emel', role: 'guest', email: 'emel@example.com' }]);
-    const session = await signIn(app, 'emel');
+    await createUsers(ctx.database, [{ username: 'emel', role: 'guest', email: 'emel@example.com' }]);
+    const session = await signIn(ctx.app, 'emel');
     const token = await tokenFor('emel', 'emel@example.com');
     const response = await reset(token, 'a brand new password');
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     expect((await login('emel', 'correct horse battery')).statusCode).toBe(401);
     expect((await login('emel', 'a brand new password')).statusCode).toBe(200);
-    const refreshed = await app.inject({
+    const refreshed = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/refresh',
       cookies: { ritim_refresh: session.refreshToken },
     });
     expect(refreshed.statusCode).toBe(401);
     // The audit log has the reset, by the account's owner, and never the password or the token.
-    const audit = await app.inject({ method: 'GET', url: '/api/audit-logs?action=passwordReset', headers: admin });
+    const audit = await ctx.app.inject({ method: 'GET', url: '/api/audit-logs?action=passwordReset', headers: admin });
     const [row] = audit.json<AuditLogList>().auditLogs;
     expect(row).toMatchObject({
       entityType: 'auth',
@@ -251,7 +223,7 @@ describe('POST /api/auth/password-reset/{token}', () => {
   });
 
   it('works once: the same link again is 400, and spending one link spends the others sent before', async () => {
-    await createUsers(database, [{ username: 'fatma', role: 'guest', email: 'fatma@example.com' }]);
+    await createUsers(ctx.database, [{ username: 'fatma', role: 'guest', email: 'fatma@example.com' }]);
     const first = await tokenFor('fatma', 'fatma@example.com');
     const second = await tokenFor('fatma', 'fatma@example.com');
     expect((await reset(second, 'password number one')).statusCode).toBe(204);
@@ -263,7 +235,7 @@ describe('POST /api/auth/password-reset/{token}', () => {
   });
 
   it('expires after 30 minutes (400), not before', async () => {
-    await createUsers(database, [{ username: 'gul', role: 'guest', email: 'gul@example.com' }]);
+    await createUsers(ctx.database, [{ username: 'gul', role: 'guest', email: 'gul@example.com' }]);
     const start = new Date();
     clock = start;
     const early = await tokenFor('gul', 'gul@example.com');
@@ -283,12 +255,12 @@ describe('POST /api/auth/password-reset/{token}', () => {
   });
 
   it('holds the new password to the user form rules (400), leaving the link usable', async () => {
-    await createUsers(database, [{ username: 'hale', role: 'guest', email: 'hale@example.com' }]);
+    await createUsers(ctx.database, [{ username: 'hale', role: 'guest', email: 'hale@example.com' }]);
     const token = await tokenFor('hale', 'hale@example.com');
     const short = await reset(token, 'short');
     expect(short.statusCode).toBe(400);
     expect(messageOf(short)).toBe('Password must be at least 8 characters');
-    const missing = await app.inject({ method: 'POST', url: `/api/auth/password-reset/${token}`, payload: {} });
+    const missing = await ctx.app.inject({ method: 'POST', url: `/api/auth/password-reset/${token}`, payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(messageOf(missing)).toBe('Password is required');
     expect((await reset(token, 'long enough now')).statusCode).toBe(204);
@@ -296,22 +268,19 @@ describe('POST /api/auth/password-reset/{token}', () => {
 });
 
 describe('without a message transport', () => {
+  const bare = useTestApp();
+
   it('still answers 202 and sends nothing', async () => {
-    const ctx = await createTestApp();
-    try {
-      await createUsers(ctx.database, [{ username: 'ilke', role: 'admin', email: 'ilke@example.com' }]);
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/password-reset',
-        payload: { login: 'ilke' },
-      });
-      expect(response.statusCode).toBe(202);
-      expect(response.json()).toMatchObject({ message: REQUESTED });
-      await ctx.app.idle();
-      expect(await ctx.database.db.select().from(messageLogs)).toEqual([]);
-      expect(await ctx.database.db.select().from(passwordResets)).toEqual([]);
-    } finally {
-      await ctx.close();
-    }
+    await createUsers(bare.database, [{ username: 'ilke', role: 'admin', email: 'ilke@example.com' }]);
+    const response = await bare.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { login: 'ilke' },
+    });
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toMatchObject({ message: REQUESTED });
+    await bare.app.idle();
+    expect(await bare.database.db.select().from(messageLogs)).toEqual([]);
+    expect(await bare.database.db.select().from(passwordResets)).toEqual([]);
   });
 });

@@ -114,12 +114,18 @@ function refusingUncodedTexts(app: App): App {
   return app;
 }
 
-export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<TestContext> {
-  const database = await createTestDatabase();
+/** The app on `database` with the test secret and no web root (`overrides` are its other dependencies), ready. */
+export async function buildTestApp(database: Database, overrides: Partial<AppDeps> = {}): Promise<App> {
   const app = refusingUncodedTexts(
     await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, ...overrides }),
   );
   await app.ready();
+  return app;
+}
+
+export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const app = await buildTestApp(database, overrides);
   return {
     app,
     database,

@@ -1,59 +1,21 @@
 import type { AuditLog, AuditLogList } from '@ritim/shared';
 import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, messageLogs } from '../../db/schema.js';
-import { buildApp } from '../../app.js';
-import { JobQueue } from '../../jobs/queue.js';
-import type { Outbox } from '../../messaging/outbox.js';
-import { createTestDatabase, createUser, TEST_JWT_SECRET, type TestContext } from '../../test/harness.js';
-import { startMailOutbox } from '../../test/mail.js';
+import { createUser } from '../../test/harness.js';
+import { createSession, type Headers, headersOf, insertRow, occurrenceIdsOf, type Person } from '../../test/seed.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { recordAudit } from './record.js';
-import {
-  createPersonPerRole,
-  createSession,
-  type Headers,
-  headersOf,
-  insertRow,
-  occurrenceIdsOf,
-  type Person,
-} from '../../test/seed.js';
 
-let ctx: TestContext;
+// An app with an outbox (sends and retries are recorded too).
+const ctx = useTestApp({ people: true, mail: true });
+const { editor, guest } = ctx.headers;
 let admin: Person;
-let editor: Headers;
 let organiser: Person;
-let guest: Headers;
-
-let queue: JobQueue;
-let closeMail: () => Promise<void>;
-
-beforeAll(async () => {
-  // An app with an outbox (sends and retries are recorded too), on a database of this file's own.
-  const database = await createTestDatabase();
-  queue = new JobQueue(database, { pollingIntervalSeconds: 0.5 });
-  await queue.start();
-  let outbox: Outbox;
-  ({ outbox, close: closeMail } = await startMailOutbox(database, queue, 'deliver-message-audit-test'));
-  const app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, outbox });
-  await app.ready();
-  ctx = {
-    app,
-    database,
-    close: async () => {
-      await app.close();
-      await queue.stop();
-      await closeMail();
-      await database.close();
-    },
-  };
-  const people = await createPersonPerRole(ctx);
-  admin = people.admin;
-  editor = people.editor.headers;
-  organiser = people.editor;
-  guest = people.guest.headers;
+beforeAll(() => {
+  ({ admin, editor: organiser } = ctx.people);
 });
-afterAll(() => ctx.close(), 60_000);
 
 const SECRET_PASSWORD = 'a-very-secret-password-42';
 
