@@ -146,8 +146,16 @@ async function signInAsUser(page: Page, username: string) {
   expect(response.status()).toBe(200);
 }
 
-/** Drags `source` onto the middle of `target` with the mouse, the way a person does. */
+/**
+ * Drags `source` onto the middle of `target` with the mouse, the way a person does. The target is
+ * scrolled to the middle of the window first: FullCalendar scrolls the page while a drag is within
+ * 50 px of the window's edge, which would carry the drop into another week's row.
+ */
 async function drag(page: Page, source: Locator, target: Locator) {
+  await target.evaluate((element) => {
+    // (The e2e project has no DOM types.)
+    (element as unknown as { scrollIntoView(options: { block: 'center' }): void }).scrollIntoView({ block: 'center' });
+  });
   const from = (await source.boundingBox())!;
   const to = (await target.boundingBox())!;
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -322,6 +330,9 @@ test.describe('Calendar', () => {
     await expect(dayCell(page, nextDay).getByRole('button', { name: new RegExp(titles.daily) })).toHaveCount(1);
     await drag(page, daily, dayCell(page, nextDay));
     const confirmation = page.getByRole('dialog', { name: 'Move this session?' });
+    await expect(confirmation).toContainText(
+      `Move ${titles.daily} from ${shownDay(day)} 14:00 to ${shownDay(nextDay)} 14:00?`,
+    );
     // The confirmation warns first: the organiser already has the next day's session then.
     await expect(confirmation.getByTestId('calendar-move-conflicts')).toContainText(
       `is already organising ‘${titles.daily}’`,
