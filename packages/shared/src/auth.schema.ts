@@ -10,6 +10,7 @@ export const loginRequestSchema = z.object({
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const tokenResponseSchema = z.object({ accessToken: z.string() });
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 /** Claims of the access token (docs/architecture.md#api-contract); `sub` is the user id as a string. */
 export const accessTokenClaimsSchema = z.object({

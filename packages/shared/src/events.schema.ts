@@ -143,6 +143,7 @@ export const eventListQuerySchema = listQuerySchema(EVENT_SORTS).extend({
 });
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;
 export const eventListSchema = listResponseSchema('events', eventSchema);
+export type EventList = z.infer<typeof eventListSchema>;
 
 /**
  * POST /api/events/preview: the next occurrences a rule gives (the form's preview) and, over every
@@ -162,6 +163,7 @@ export const eventPreviewRequestSchema = z.object({
   endDate: createEventSchema.shape.endDate,
   eventId: id('Event').optional(),
 });
+export type EventPreviewRequestInput = z.input<typeof eventPreviewRequestSchema>;
 export type EventPreviewRequest = z.infer<typeof eventPreviewRequestSchema>;
 export const eventPreviewSchema = z.object({
   timezone: z.string(),
@@ -175,6 +177,7 @@ export const eventPreviewSchema = z.object({
   /** How many clashes in all. */
   conflictCount: z.number().int(),
 });
+export type EventPreview = z.infer<typeof eventPreviewSchema>;
 
 /**
  * GET /api/events/{id}/continuation?fromOccurrenceId=: what the later part of a split at that

@@ -158,3 +158,4 @@ export const lookupListQuerySchema = listQuerySchema(LOOKUP_SORTS)
 export type LookupListQuery = z.output<typeof lookupListQuerySchema>;
 
 export const lookupListSchema = listResponseSchema('lookups', lookupSchema);
+export type LookupList = z.infer<typeof lookupListSchema>;

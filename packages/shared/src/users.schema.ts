@@ -154,6 +154,7 @@ export const userListQuerySchema = listQuerySchema(USER_SORTS).extend({
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 export const userListSchema = listResponseSchema('users', userSchema);
+export type UserList = z.infer<typeof userListSchema>;
 
 /**
  * PATCH /api/users/{id}/my-profile: what every signed-in user may change about themselves. Any

@@ -1,4 +1,10 @@
-import type { Conflict, ConflictList, OccurrenceClashList } from '@ritim/shared';
+import type {
+  Conflict,
+  ConflictList,
+  EventPreview,
+  EventPreviewRequestInput,
+  OccurrenceClashList,
+} from '@ritim/shared';
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -38,23 +44,13 @@ const session = (event: Partial<EventInput>) =>
     ...event,
   });
 
-interface PreviewBody {
-  organiserId?: number;
-  locationId?: number;
-  guestIds?: number[];
-  repeat?: unknown;
-  rrule?: string;
-  endTime?: string;
-  endDate?: string;
-  eventId?: number;
-}
-const preview = async (body: PreviewBody) => {
+const preview = async (body: EventPreviewRequestInput) => {
   const response = await ctx.app.inject({ method: 'POST', url: '/api/events/preview', headers: admin, payload: body });
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<ConflictList & { totalCount: number; occurrences: string[] }>();
+  return response.json<EventPreview>();
 };
 /** Someone else in another room at `start`–`endTime` with these people. */
-const previewAt = (start: string, endTime: string, who: Partial<PreviewBody>) =>
+const previewAt = (start: string, endTime: string, who: Partial<EventPreviewRequestInput>) =>
   preview({ organiserId: ids.selin, locationId: room2, guestIds: [], repeat: single(start), endTime, ...who });
 const occurrencePreview = (id: number | string, body: Record<string, unknown>, headers = admin) =>
   ctx.app.inject({ method: 'POST', url: `/api/event-occurrences/${id}/preview`, headers, payload: body });

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { CreateEvent } from '@ritim/shared';
+import type { CreateEvent, Event, EventList, EventOccurrence, Lookup } from '@ritim/shared';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventOccurrences, events, formSubmissions, locations, lookups, users } from '../../db/schema.js';
 import { createCountingApp, createUser, messageOf as message } from '../../test/harness.js';
@@ -42,31 +42,8 @@ beforeAll(async () => {
   guestToken = await headersOf(ctx.app, 'guest-a');
 });
 
-interface EventBody {
-  id: number;
-  title: string;
-  description: string | null;
-  conferenceLink: string | null;
-  rrule: string;
-  timezone: string;
-  repeat: Record<string, unknown> | null;
-  doesNotRepeat: boolean;
-  endDate: string;
-  nextOccurrence: string | null;
-  rruleByDayText: string;
-  status: string;
-  location: { id: number; name: string };
-  organiser: { id: number; name: string | null; surname: string | null; timezone: string };
-  guests: { id: number; name: string | null; surname: string | null; status: string }[];
-  guestIds: number[];
-  user: { username: string } | null;
-}
-interface OccurrenceBody {
-  id: number;
-  occurrenceDate: string;
-  endDate: string;
-  status: string;
-}
+/** The part of an occurrence these tests read (`occurrences` below). */
+type OccurrenceTiming = Pick<EventOccurrence, 'id' | 'occurrenceDate' | 'endDate' | 'status'>;
 
 const weekly = (start: string, end: Record<string, unknown>, weekdays = ['MO', 'WE']) => ({
   doesNotRepeat: false,
@@ -89,7 +66,7 @@ const base = (extra: Record<string, unknown>) => ({
 const create = async (extra: Record<string, unknown>) => {
   const response = await post(base(extra));
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<EventBody>();
+  return response.json<Event>();
 };
 const occurrences = async (eventId: number, query = 'limit=100') => {
   const body = await listOccurrences(ctx, admin, `eventId=${eventId}&${query}`);
@@ -107,7 +84,7 @@ const occurrences = async (eventId: number, query = 'limit=100') => {
 /** A wall-clock start `days` from today in `zone`, at `time`. */
 const localStart = (zone: string, days: number, time = '10:00') =>
   `${DateTime.now().setZone(zone).plus({ days }).toISODate()}T${time}`;
-const localTimes = (list: OccurrenceBody[], zone: string) =>
+const localTimes = (list: OccurrenceTiming[], zone: string) =>
   list.map((o) => DateTime.fromISO(o.occurrenceDate, { zone }).toFormat('ccc yyyy-MM-dd HH:mm'));
 
 describe('access', () => {
@@ -287,7 +264,7 @@ describe('GET /api/events', () => {
   const list = async (query: string) => {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/events?${query}`, headers: admin });
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ events: EventBody[]; totalCount: number }>();
+    return response.json<EventList>();
   };
 
   it('searches title and description, sorts by name, filters recurring events', async () => {
@@ -323,7 +300,7 @@ describe('GET /api/events', () => {
           headers: admin,
         });
         expect(response.statusCode).toBe(200);
-        expect(response.json<{ events: unknown[] }>().events).toHaveLength(limit);
+        expect(response.json<EventList>().events).toHaveLength(limit);
         return counting.queries;
       };
       const one = await page(1);
@@ -346,7 +323,7 @@ describe('PATCH /api/events/:id', () => {
       payload: { title: 'Renamed', guestIds: [guestB, guestA] },
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<EventBody>()).toMatchObject({ title: 'Renamed', guestIds: [guestA, guestB] });
+    expect(response.json<Event>()).toMatchObject({ title: 'Renamed', guestIds: [guestA, guestB] });
     expect(await occurrences(event.id)).toEqual(before);
   });
 
@@ -437,7 +414,7 @@ describe('PATCH /api/events/:id', () => {
       headers: admin,
       payload: { description: '  New notes ' },
     });
-    expect(response.json<EventBody>()).toMatchObject({ description: 'New notes', guestIds: [guestA] });
+    expect(response.json<Event>()).toMatchObject({ description: 'New notes', guestIds: [guestA] });
   });
 
   it('refuses an unknown event with 404', async () => {
@@ -472,18 +449,18 @@ describe('DELETE /api/events/:id', () => {
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ archived: true });
     const read = await ctx.app.inject({ method: 'GET', url: `/api/events/${event.id}`, headers: admin });
-    expect(read.json<EventBody>().status).toBe('archived');
+    expect(read.json<Event>().status).toBe('archived');
     const left = (await occurrences(event.id)).eventOccurrences;
     expect(left.length).toBeGreaterThanOrEqual(3);
     expect(left.every((o) => new Date(o.occurrenceDate).getTime() < Date.now())).toBe(true);
     const hidden = await ctx.app.inject({ method: 'GET', url: '/api/events?q=archived%20history', headers: admin });
-    expect(hidden.json<{ totalCount: number }>().totalCount).toBe(0);
+    expect(hidden.json<EventList>().totalCount).toBe(0);
     const shown = await ctx.app.inject({
       method: 'GET',
       url: '/api/events?q=archived%20history&archived=true',
       headers: admin,
     });
-    expect(shown.json<{ totalCount: number }>().totalCount).toBe(1);
+    expect(shown.json<EventList>().totalCount).toBe(1);
   });
 
   it('archives an event whose only history is a form submission, keeping that occurrence', async () => {
@@ -515,7 +492,7 @@ describe('DELETE /api/events/:id', () => {
       payload: { key: 'ev', value: 'ev', label: 'Event', lookupableType: 'events', lookupableId: event.id },
     });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json<{ lookupableDisplay: string }>().lookupableDisplay).toBe('Looked up');
+    expect(created.json<Lookup>().lookupableDisplay).toBe('Looked up');
     const response = await del(event.id);
     expect(response.statusCode).toBe(409);
     expect(message(response)).toBe('Event is used by a lookup and cannot be deleted');

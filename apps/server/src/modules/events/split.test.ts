@@ -1,3 +1,4 @@
+import type { Event } from '@ritim/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -36,17 +37,6 @@ beforeAll(async () => {
   admin = await headersOf(ctx.app, 'admin');
 });
 
-interface EventBody {
-  id: number;
-  title: string;
-  rrule: string;
-  timezone: string;
-  repeat: Record<string, unknown> | null;
-  guestIds: number[];
-  organiser: { id: number };
-  endDate: string;
-}
-
 /** A wall-clock start `days` from today in `zone`, at `time`. */
 const localStart = (zone: string, days: number, time = '10:00') =>
   `${DateTime.now().setZone(zone).plus({ days }).toISODate()}T${time}`;
@@ -60,7 +50,7 @@ const weekly = (start: string, end: Record<string, unknown>) => ({
   end,
 });
 
-async function createEvent(extra: Record<string, unknown>): Promise<EventBody> {
+async function createEvent(extra: Record<string, unknown>): Promise<Event> {
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/events',
@@ -68,14 +58,14 @@ async function createEvent(extra: Record<string, unknown>): Promise<EventBody> {
     payload: { title: 'Piano', locationId: hall, organiserId: london, guestIds: [guestA], endTime: '11:00', ...extra },
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<EventBody>();
+  return response.json<Event>();
 }
 
 const patch = (id: number, payload: Record<string, unknown>) =>
   ctx.app.inject({ method: 'PATCH', url: `/api/events/${id}`, headers: admin, payload });
 
 const getEvent = async (id: number) =>
-  (await ctx.app.inject({ method: 'GET', url: `/api/events/${id}`, headers: admin })).json<EventBody>();
+  (await ctx.app.inject({ method: 'GET', url: `/api/events/${id}`, headers: admin })).json<Event>();
 
 /** An event's stored occurrences by start: what a split must keep or move. */
 async function rowsOf(eventId: number) {
@@ -141,7 +131,7 @@ describe('PATCH /api/events/:id with fromOccurrenceId', () => {
 
     const response = await patch(event.id, { fromOccurrenceId: before[3]!.id, title: 'Piano II', guestIds: [guestB] });
     expect(response.statusCode, response.body).toBe(200);
-    const later = response.json<EventBody>();
+    const later = response.json<Event>();
     expect(later.id).not.toBe(event.id);
     expect(later).toMatchObject({ title: 'Piano II', guestIds: [guestB], timezone: 'Europe/London' });
     // The original rule continued: DTSTART at the split, COUNT less the three kept.
@@ -188,7 +178,7 @@ describe('PATCH /api/events/:id with fromOccurrenceId', () => {
     const rrule = `DTSTART;TZID=Europe/London:${day.toFormat('yyyyMMdd')}T140000\nRRULE:FREQ=WEEKLY;BYDAY=${weekday};COUNT=3`;
     const response = await patch(event.id, { fromOccurrenceId: before[2]!.id, rrule, endTime: '15:00' });
     expect(response.statusCode, response.body).toBe(200);
-    const later = response.json<EventBody>();
+    const later = response.json<Event>();
     expect(later.rrule).toContain('COUNT=3');
 
     expect(await rowsOf(event.id)).toEqual(before.slice(0, 2));
@@ -215,7 +205,7 @@ describe('PATCH /api/events/:id with fromOccurrenceId', () => {
       endTime: '12:00',
     });
     expect(response.statusCode, response.body).toBe(200);
-    const later = response.json<EventBody>();
+    const later = response.json<Event>();
     const moved = await rowsOf(later.id);
     expect(moved.map((o) => o.id)).toEqual(before.slice(1).map((o) => o.id));
     expect(moved.every((o) => o.endsAt.getTime() - o.startsAt.getTime() === 2 * 3_600_000)).toBe(true);
@@ -236,7 +226,7 @@ describe('PATCH /api/events/:id with fromOccurrenceId', () => {
 
     const response = await patch(event.id, { fromOccurrenceId: before[3]!.id, endTime: '10:45' });
     expect(response.statusCode, response.body).toBe(200);
-    const later = response.json<EventBody>();
+    const later = response.json<Event>();
     expect(later.rrule).toContain(`UNTIL=${until}`);
     expect(later.rrule).toContain('EXDATE');
     expect(later.repeat).toMatchObject({ end: { type: 'on', date: endOn } });
@@ -257,7 +247,7 @@ describe('PATCH /api/events/:id with fromOccurrenceId', () => {
     const before = await rowsOf(event.id);
     const response = await patch(event.id, { fromOccurrenceId: before[4]!.id, title: 'Piano (new term)' });
     expect(response.statusCode, response.body).toBe(200);
-    const later = response.json<EventBody>();
+    const later = response.json<Event>();
     expect(later.repeat).toMatchObject({ end: { type: 'never' } });
     const [original] = await ctx.database.db.select().from(events).where(eq(events.id, event.id));
     expect(original!.generatedUntil).toBeNull();
@@ -332,7 +322,7 @@ describe('PATCH /api/events/:id with fromOccurrenceId', () => {
     await ctx.database.db.delete(formSubmissions).where(eq(formSubmissions.occurrenceId, before[0]!.id));
     const response = await patch(event.id, { fromOccurrenceId: before[0]!.id, title: 'Renamed' });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<EventBody>()).toMatchObject({ id: event.id, title: 'Renamed' });
+    expect(response.json<Event>()).toMatchObject({ id: event.id, title: 'Renamed' });
     expect(await rowsOf(event.id)).toEqual(before);
     expect((await snapshot()).events.length).toBe(eventCount);
   });
@@ -380,7 +370,7 @@ describe('PATCH /api/events/:id with fromOccurrenceId', () => {
     // Split just before the change, rule continued.
     const continued = await patch(event.id, { fromOccurrenceId: before[2]!.id, title: 'Continued' });
     expect(continued.statusCode, continued.body).toBe(200);
-    const middle = continued.json<EventBody>();
+    const middle = continued.json<Event>();
     expect(await rowsOf(middle.id)).toEqual(before.slice(2));
 
     // Split again after the change with a new time of day.
@@ -391,7 +381,7 @@ describe('PATCH /api/events/:id with fromOccurrenceId', () => {
       endTime: '09:15',
     });
     expect(moved.statusCode, moved.body).toBe(200);
-    const last = moved.json<EventBody>();
+    const last = moved.json<Event>();
     expect(times(await rowsOf(middle.id))).toEqual(['09:30', '09:30']);
     expect(times(await rowsOf(last.id))).toEqual(['08:15', '08:15', '08:15']);
     expect(times(await rowsOf(event.id))).toEqual(['09:30', '09:30']);

@@ -1,7 +1,16 @@
-import { messages, occurrenceMessages, SUBMISSION_TEXT_MAX, submissionMessages as m } from '@ritim/shared';
+import {
+  type Form,
+  type FormSubmission,
+  type Lookup,
+  messages,
+  occurrenceMessages,
+  SUBMISSION_TEXT_MAX,
+  submissionMessages as m,
+} from '@ritim/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eventOccurrences, formSubmissions, groups, locations, occurrenceGuests, userGroups } from '../../db/schema.js';
+import { messageOf } from '../../test/harness.js';
 import { createEvent, createForm, createUsers, headersOf, insertRow, occurrenceIdsOf } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
@@ -117,7 +126,7 @@ beforeAll(async () => {
   const lookup = async (payload: Record<string, unknown>) => {
     const response = await ctx.app.inject({ method: 'POST', url: '/api/lookups', headers: admin, payload });
     expect(response.statusCode, response.body).toBe(201);
-    return response.json<{ id: number }>().id;
+    return response.json<Lookup>().id;
   };
   const ofGroup = (id: number) => ({ lookupableType: 'groups', lookupableId: id });
   const turkey = await lookup({ key: 'country', value: 'TR', label: 'Turkey', ...ofGroup(mine!.id) });
@@ -131,17 +140,6 @@ beforeAll(async () => {
   everyKind = await createForm(ctx, admin, { title: 'Every kind', schema: EVERY_KIND, groupIds: [mine!.id] });
 });
 
-interface SubmissionBody {
-  id: number;
-  formId: number;
-  eventOccurrenceId: number;
-  guestId: number | null;
-  formVersion: number;
-  submissionData: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
-
 const submit = (formId: number | string, payload: unknown, headers = admin) =>
   ctx.app.inject({
     method: 'POST',
@@ -152,7 +150,7 @@ const submit = (formId: number | string, payload: unknown, headers = admin) =>
 const submitted = async (formId: number, payload: Record<string, unknown>, headers = admin) => {
   const response = await submit(formId, payload, headers);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<SubmissionBody>();
+  return response.json<FormSubmission>();
 };
 const refused = async (response: Awaited<ReturnType<typeof submit>>, status: number, message: string) => {
   expect({ status: response.statusCode, body: response.json<unknown>() }).toMatchObject({ status, body: { message } });
@@ -543,7 +541,7 @@ describe('POST /api/forms/:id/submit: filling again', () => {
         },
       },
     });
-    expect(edited.json<{ version: number }>().version).toBe(2);
+    expect(edited.json<Form>().version).toBe(2);
     const again = await submitted(formId, { data: { n: 'c', extra: 'x' }, eventOccurrenceId: own[1], guestId: guestA });
     expect(again).toMatchObject({ id: redone.id, formVersion: 2, submissionData: { n: 'c', extra: 'x' } });
     const [untouched] = await rowsOf(formId, own[0]!, guestA);
@@ -556,7 +554,7 @@ describe('POST /api/forms/:id/submit: filling again', () => {
     );
     const responses = await Promise.all(sends);
     expect(responses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    expect(new Set(responses.map((response) => response.json<SubmissionBody>().id)).size).toBe(1);
+    expect(new Set(responses.map((response) => response.json<FormSubmission>().id)).size).toBe(1);
     const rows = await rowsOf(1, own[1]!, guestB);
     expect(rows).toHaveLength(1);
     expect(['a', 'b', 'c', 'd', 'e']).toContain((rows[0]?.data as { Aciklama: string }).Aciklama);
@@ -604,7 +602,7 @@ describe('POST /api/forms/:id/submit: bad input', () => {
     const huge = await submit(1, { ...valid(), data: ' '.repeat(1_000_001) });
     // The contract's zod rule words this one (see packages/shared form-submissions.schema.ts).
     expect(huge.statusCode).toBe(400);
-    expect(huge.json<{ message: string }>().message).toMatch(/1,?000,?000/);
+    expect(messageOf(huge)).toMatch(/1,?000,?000/);
     await refused(
       await submit(1, { ...valid(), data: { ...notes, Aciklama: 'x'.repeat(200_000) } }),
       400,

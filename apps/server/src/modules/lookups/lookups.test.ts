@@ -1,4 +1,4 @@
-import type { Lookup } from '@ritim/shared';
+import type { CodedText, Lookup, LookupList } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forms, groups, locations, lookups, messageGroups, users } from '../../db/schema.js';
@@ -48,11 +48,6 @@ beforeAll(async () => {
   });
 });
 
-interface ListBody {
-  lookups: Lookup[];
-  totalCount: number;
-}
-
 const post = (payload: unknown, headers = admin) =>
   ctx.app.inject({ method: 'POST', url: '/api/lookups', headers, payload: payload as object });
 const patch = (id: number, payload: unknown, headers = admin) =>
@@ -67,7 +62,7 @@ const remove = (id: number, headers = admin) =>
 const list = async (query: string, caller: Record<string, string> | null = admin) => {
   const headers = caller ?? undefined;
   const response = await ctx.app.inject({ method: 'GET', url: `/api/lookups?${query}`, headers });
-  return { status: response.statusCode, body: response.json<ListBody & { message?: string }>() };
+  return { status: response.statusCode, body: response.json<LookupList & Partial<CodedText>>() };
 };
 
 let counter = 0;
@@ -529,7 +524,7 @@ describe('GET /api/lookups (listbox query)', () => {
     });
   });
 
-  const ids = (body: ListBody) => body.lookups.map((l) => l.id).sort((a, b) => a - b);
+  const ids = (body: LookupList) => body.lookups.map((l) => l.id).sort((a, b) => a - b);
 
   it('answers the lookups of those keys that belong to those records, for admins and editors', async () => {
     const expected = [...choir, orchestra].map((l) => l.id).sort((a, b) => a - b);

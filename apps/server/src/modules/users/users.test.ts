@@ -1,34 +1,12 @@
+import type { AccessTokenClaims, CodedText, TokenResponse, User, UserList } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { groups, lookups, messageGroups, refreshTokens, userGroups } from '../../db/schema.js';
 import { bearer, createUser, signIn } from '../../test/harness.js';
-import { createPerson } from '../../test/seed.js';
+import { createPerson, type Headers } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
-type Role = 'admin' | 'editor' | 'guest';
-type Headers = Record<string, string>;
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-interface UserBody {
-  id: number;
-  username: string;
-  role: Role;
-  status: 'active' | 'inactive';
-  name: string | null;
-  surname: string | null;
-  email: string | null;
-  phone: string | null;
-  address: string | null;
-  timezone: string;
-  groups: { id: number; name: string }[];
-  groupIds: number[];
-  messageGroup: { id: number; name: string } | null;
-  messageGroupId: number | null;
-}
-interface ListBody {
-  users: UserBody[];
-  totalCount: number;
-}
 
 const ctx = useTestApp({ people: true });
 const ids = ctx.ids;
@@ -55,7 +33,7 @@ let serial = 0;
 /** A username no other test uses. */
 const unique = (prefix: string) => `${prefix}-${String(++serial).padStart(3, '0')}`;
 
-async function createViaApi(fields: Record<string, unknown> = {}): Promise<UserBody> {
+async function createViaApi(fields: Record<string, unknown> = {}): Promise<User> {
   const response = await call('POST', '/api/users', tokens.admin, {
     username: unique('user'),
     password: 'initial-password',
@@ -64,17 +42,17 @@ async function createViaApi(fields: Record<string, unknown> = {}): Promise<UserB
     ...fields,
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<UserBody>();
+  return response.json<User>();
 }
 
 const list = async (query: string) => {
   const response = await call('GET', `/api/users?${query}`);
-  return { status: response.statusCode, body: response.json<ListBody & { message?: string }>() };
+  return { status: response.statusCode, body: response.json<UserList & Partial<CodedText>>() };
 };
-const usernames = (body: ListBody) => body.users.map((user) => user.username);
+const usernames = (body: UserList) => body.users.map((user) => user.username);
 
 const claimsOf = (token: string) =>
-  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; groupIds: number[] };
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as AccessTokenClaims;
 
 const refresh = (refreshToken: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: `ritim_refresh=${refreshToken}` } });
@@ -94,7 +72,7 @@ describe('GET /api/users', () => {
     const response = await call('GET', `/api/users?q=${created.username}`);
     expect(response.statusCode).toBe(200);
     expectNoPassword(response.body);
-    const body = response.json<ListBody>();
+    const body = response.json<UserList>();
     expect(body.totalCount).toBe(1);
     expect(body.users[0]).toEqual({
       ...created,
@@ -436,7 +414,7 @@ describe('the access token groupIds claim', () => {
     await call('PATCH', `/api/users/${user.id}`, tokens.admin, { groupIds: [band] });
     const refreshed = await refresh(session.refreshToken);
     expect(refreshed.statusCode).toBe(200);
-    expect(claimsOf(refreshed.json<{ accessToken: string }>().accessToken).groupIds).toEqual([band]);
+    expect(claimsOf(refreshed.json<TokenResponse>().accessToken).groupIds).toEqual([band]);
   });
 
   it('is empty for a user in no group', async () => {
@@ -453,7 +431,7 @@ describe('the last active admin', () => {
   const inOwn = (method: Method, url: string, headers: Headers, payload?: unknown) =>
     own.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   const activeAdmins = async () =>
-    (await inOwn('GET', '/api/users?role=admin&status=active', root.headers)).json<ListBody>().totalCount;
+    (await inOwn('GET', '/api/users?role=admin&status=active', root.headers)).json<UserList>().totalCount;
 
   beforeAll(async () => {
     root = await createPerson(own, { username: 'root', role: 'admin' });
@@ -541,7 +519,7 @@ describe('who may call the users routes', () => {
       timezone: 'Europe/Istanbul',
     });
     expect(created.statusCode).toBe(201);
-    const id = created.json<UserBody>().id;
+    const id = created.json<User>().id;
     expect((await call('PATCH', `/api/users/${id}`, tokens.admin, { address: 'Moda' })).statusCode).toBe(200);
     expect((await call('DELETE', `/api/users/${id}`)).statusCode).toBe(204);
   });
@@ -700,7 +678,7 @@ describe('a user’s language', () => {
       language: 'tr',
     });
     expect(created.statusCode, created.body).toBe(201);
-    const { id } = created.json<{ id: number }>();
+    const { id } = created.json<User>();
     expect((await call('GET', `/api/users/${id}`)).json()).toMatchObject({ language: 'tr' });
     // The access token names it: the web starts in it at sign-in.
     const { accessToken } = await signIn(ctx.app, username, 'a-good-password');
