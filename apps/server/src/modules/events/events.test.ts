@@ -88,13 +88,9 @@ const localTimes = (list: OccurrenceTiming[], zone: string) =>
   list.map((o) => DateTime.fromISO(o.occurrenceDate, { zone }).toFormat('ccc yyyy-MM-dd HH:mm'));
 
 describe('access', () => {
-  it.each([
-    ['POST', '/api/events'],
-    ['GET', '/api/events'],
-    ['POST', '/api/events/preview'],
-  ])('%s %s: 401 anonymous, 403 editor and guest', async (method, url) => {
+  it('POST /api/events/preview: 401 anonymous, 403 editor and guest', async () => {
     const as = (headers: Record<string, string>) =>
-      ctx.app.inject({ method: method as 'GET', url, headers, payload: method === 'POST' ? {} : undefined });
+      ctx.app.inject({ method: 'POST', url: '/api/events/preview', headers, payload: {} });
     expect((await as({})).statusCode).toBe(401);
     expect((await as(editorToken)).statusCode).toBe(403);
     expect((await as(guestToken)).statusCode).toBe(403);
@@ -204,8 +200,6 @@ describe('POST /api/events', () => {
   });
 
   it.each([
-    ['a blank title', { title: '   ' }, 'Event title must be a non-empty string'],
-    ['a missing title', { title: undefined }, 'Event title must be a non-empty string'],
     ['an admin as organiser', { organiserId: 1 }, 'Organiser must be an active editor'],
     ['an unknown organiser', { organiserId: 99999 }, 'Organiser must be an active editor'],
     ['an editor as guest', { guestIds: [() => guestA, () => london] }, 'editor'],
@@ -415,16 +409,6 @@ describe('PATCH /api/events/:id', () => {
       payload: { description: '  New notes ' },
     });
     expect(response.json<Event>()).toMatchObject({ description: 'New notes', guestIds: [guestA] });
-  });
-
-  it('refuses an unknown event with 404', async () => {
-    const response = await ctx.app.inject({
-      method: 'PATCH',
-      url: '/api/events/99999',
-      headers: admin,
-      payload: { title: 'x' },
-    });
-    expect(response.statusCode).toBe(404);
   });
 });
 
