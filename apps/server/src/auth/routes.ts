@@ -20,16 +20,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BackgroundWork } from '../lib/background.js';
 import { AppError, errorResponses } from '../lib/errors.js';
-import type { AuditTrail } from '../modules/audit-logs/record.js';
-import type { UserRepository } from '../modules/users/repository.js';
 import { assertSameOrigin } from './access.js';
-import type { PasswordResets } from './password-resets.js';
 import { verifyPassword } from './passwords.js';
-import type { RefreshTokenRepository } from './refresh-tokens.js';
-import type { LoginThrottle } from './throttle.js';
-import type { TwoFactor } from './two-factor.js';
 import { type AccessTokens, REFRESH_TOKEN_TTL_DAYS, type SessionUser } from './tokens.js';
 import { noStore } from '../lib/request-log.js';
+import { defineFeature } from '../lib/feature.js';
+import { AuditTrail } from '../modules/audit-logs/record.js';
+import { UserRepository } from '../modules/users/repository.js';
+import { PasswordResets } from './password-resets.js';
+import { RefreshTokenRepository } from './refresh-tokens.js';
+import { LoginThrottle } from './throttle.js';
+import { TwoFactor } from './two-factor.js';
 
 export const REFRESH_COOKIE = 'ritim_refresh';
 const COOKIE_PATH = '/api/auth';
@@ -50,7 +51,7 @@ export interface AuthRouteDeps {
 
 const errors = errorResponses(400, 401, 403);
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
+const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
   app,
   { audit, users, refreshTokens, tokens, throttle, passwordResets, resetThrottle, background, twoFactor },
 ) => {
@@ -250,3 +251,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
     },
   );
 };
+
+/** Sign-in, refresh, sign-out and password reset at /api/auth. */
+export const authFeature = defineFeature('/api/auth', async (app, { platform }) => {
+  const { db, now, settings } = platform;
+  const users = new UserRepository(db);
+  await app.register(authRoutes, {
+    audit: new AuditTrail(db),
+    users,
+    tokens: platform.accessTokens,
+    refreshTokens: new RefreshTokenRepository(db),
+    throttle: new LoginThrottle(db, settings.throttleLimits),
+    passwordResets: new PasswordResets(db, users, platform.outbox, platform.origin, now, app.log),
+    resetThrottle: new LoginThrottle(db, settings.resetThrottleLimits, 'password-reset:'),
+    background: platform.background,
+    twoFactor: new TwoFactor(db, platform.jwtSecret, now),
+  });
+});

@@ -10,16 +10,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, errorResponses } from '../lib/errors.js';
-import type { UserRepository } from '../modules/users/repository.js';
 import { currentUser } from './access.js';
 import { verifyPassword } from './passwords.js';
-import type { TwoFactor } from './two-factor.js';
 import { noStore } from '../lib/request-log.js';
+import { defineFeature } from '../lib/feature.js';
+import { UserRepository } from '../modules/users/repository.js';
+import { TwoFactor } from './two-factor.js';
 
 const anySignedIn = ['admin', 'editor', 'guest'] as const;
 
 /** /api/users/{id}/two-factor/... (docs/domain.md#two-factor): setting up and enabling are your own; an admin may turn it off for anyone. */
-export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactor; users: UserRepository }> = async (
+const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactor; users: UserRepository }> = async (
   app,
   { twoFactor, users },
 ) => {
@@ -93,3 +94,11 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactor; user
     },
   );
 };
+
+/** Two-factor set-up and turning it off, at /api/users/{id}/two-factor…. */
+export const twoFactorFeature = defineFeature('/api/users', async (app, { platform }) => {
+  await app.register(twoFactorRoutes, {
+    twoFactor: new TwoFactor(platform.db, platform.jwtSecret, platform.now),
+    users: new UserRepository(platform.db),
+  });
+});

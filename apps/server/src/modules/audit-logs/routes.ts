@@ -1,14 +1,15 @@
 import { auditLogListQuerySchema, auditLogListSchema } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors.js';
-import type { AuditLogRepository } from './repository.js';
 import { noStore } from '../../lib/request-log.js';
+import { defineFeature } from '../../lib/feature.js';
+import { AuditLogRepository } from './repository.js';
 
 /**
  * /api/audit-logs (admins): the audit log, read only. No route changes or deletes a row, and the
  * database refuses it (docs/domain.md#audit-log).
  */
-export const auditLogRoutes: FastifyPluginAsyncZod<{ auditLogs: AuditLogRepository }> = async (app, { auditLogs }) => {
+const auditLogRoutes: FastifyPluginAsyncZod<{ auditLogs: AuditLogRepository }> = async (app, { auditLogs }) => {
   app.addHook('onSend', noStore);
   app.get(
     '/',
@@ -24,3 +25,8 @@ export const auditLogRoutes: FastifyPluginAsyncZod<{ auditLogs: AuditLogReposito
     async (request) => auditLogs.list(request.query),
   );
 };
+
+/** The audit log (Activity) at /api/audit-logs. */
+export const auditLogsFeature = defineFeature('/api/audit-logs', async (app, { platform }) => {
+  await app.register(auditLogRoutes, { auditLogs: new AuditLogRepository(platform.db) });
+});

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { currentUser } from '../../auth/access.js';
 import { preferredEncoding } from '../../lib/compression.js';
 import { AppError, errorResponses } from '../../lib/errors.js';
-import type { CalendarFeedService } from './service.js';
+import { defineFeature } from '../../lib/feature.js';
+import { CalendarFeedService } from './service.js';
 
 const tags = ['calendar-feed'];
 const anySignedIn = { access: ['admin', 'editor', 'guest'] } as const;
@@ -15,7 +16,7 @@ const USER_NOT_FOUND = notFound('User');
  * registered here because this module owns the feed and its tokens, not the user), and the feed
  * itself is `/api/calendar-feeds/{token}.ics`, read without a session.
  */
-export const calendarFeedRoutes: FastifyPluginAsyncZod<{ feeds: CalendarFeedService }> = async (app, { feeds }) => {
+const calendarFeedRoutes: FastifyPluginAsyncZod<{ feeds: CalendarFeedService }> = async (app, { feeds }) => {
   const answer = async (
     request: { params: { id: number }; protocol: string; host: string },
     me: { id: number; role: string },
@@ -85,3 +86,11 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod<{ feeds: CalendarFeedServ
     },
   );
 };
+
+/** Calendar feeds (ICS) and their personal links, under /api. */
+export const calendarFeedFeature = defineFeature('/api', async (app, { platform }) => {
+  const { answerCache } = platform;
+  await app.register(calendarFeedRoutes, {
+    feeds: new CalendarFeedService(platform.db, platform.jwtSecret, platform.now, () => answerCache.version()),
+  });
+});

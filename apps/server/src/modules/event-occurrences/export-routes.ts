@@ -2,10 +2,11 @@ import { occurrenceExportQuerySchema } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/access.js';
 import { sendCsv, sendCsvFile } from '../../lib/csv.js';
-import { KEEP_AT_MOST, type OccurrenceExportService } from './export-service.js';
+import { KEEP_AT_MOST, OccurrenceExportService } from './export-service.js';
+import { defineFeature } from '../../lib/feature.js';
 
 /** GET /api/event-occurrences/export: the CSV of a range of days (admins). */
-export const occurrenceExportRoutes: FastifyPluginAsyncZod<{ exports: OccurrenceExportService }> = async (
+const occurrenceExportRoutes: FastifyPluginAsyncZod<{ exports: OccurrenceExportService }> = async (
   app,
   { exports },
 ) => {
@@ -31,3 +32,8 @@ export const occurrenceExportRoutes: FastifyPluginAsyncZod<{ exports: Occurrence
     },
   );
 };
+
+/** The occurrences' CSV export at /api/event-occurrences/export. */
+export const occurrenceExportFeature = defineFeature('/api/event-occurrences', async (app, { platform }) => {
+  await app.register(occurrenceExportRoutes, { exports: new OccurrenceExportService(platform.db) });
+});

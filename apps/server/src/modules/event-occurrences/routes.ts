@@ -18,7 +18,9 @@ import { z } from 'zod';
 import { currentUser } from '../../auth/access.js';
 import { AppError, errorResponses } from '../../lib/errors.js';
 import type { MessagingService } from '../messaging/service.js';
-import { type EventOccurrenceService, OCCURRENCE_NOT_FOUND } from './service.js';
+import { EventOccurrenceService, OCCURRENCE_NOT_FOUND } from './service.js';
+import { defineFeature } from '../../lib/feature.js';
+import { messagingFor } from '../messaging/service.js';
 
 const tags = ['event-occurrences'];
 /** Everyone reads occurrences; the service shows editors and guests only their own. */
@@ -30,7 +32,7 @@ const admins = { access: ['admin'] as const };
  * and the admin's changes: the occurrence's guests and time, deletion, approving a day, and the
  * day's reminders and reports. Every send answers `{success, message}` with the counts.
  */
-export const eventOccurrenceRoutes: FastifyPluginAsyncZod<{
+const eventOccurrenceRoutes: FastifyPluginAsyncZod<{
   occurrences: EventOccurrenceService;
   messaging: MessagingService;
 }> = async (app, { occurrences, messaging }) => {
@@ -254,3 +256,11 @@ export const eventOccurrenceRoutes: FastifyPluginAsyncZod<{
     async (request) => messaging.sendMonthlyReports(request.body, currentUser(request)),
   );
 };
+
+/** The occurrences themselves at /api/event-occurrences (attendance, cancellation, make-ups and export add theirs there). */
+export const eventOccurrencesFeature = defineFeature('/api/event-occurrences', async (app, { platform }) => {
+  await app.register(eventOccurrenceRoutes, {
+    occurrences: new EventOccurrenceService(platform.db, platform.now),
+    messaging: messagingFor(platform),
+  });
+});

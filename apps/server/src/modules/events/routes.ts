@@ -16,7 +16,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { crudRoutes } from '../../lib/crud-routes.js';
 import { AppError, errorResponses } from '../../lib/errors.js';
-import type { EventService } from './service.js';
+import { defineFeature } from '../../lib/feature.js';
+import { EventService } from './service.js';
 
 const crud = crudRoutes({
   section: 'events',
@@ -44,7 +45,7 @@ const crud = crudRoutes({
 });
 
 /** /api/events (admins only): the five section routes and the form's preview of a rule. */
-export async function eventRoutes(app: FastifyInstance, { events }: { events: EventService }) {
+async function eventRoutes(app: FastifyInstance, { events }: { events: EventService }) {
   await app.register(crud, { repository: events });
   app.withTypeProvider<ZodTypeProvider>().post(
     '/preview',
@@ -77,3 +78,8 @@ export async function eventRoutes(app: FastifyInstance, { events }: { events: Ev
     },
   );
 }
+
+/** Events (the recurring series) at /api/events. */
+export const eventsFeature = defineFeature('/api/events', async (app, { platform }) => {
+  await app.register(eventRoutes, { events: new EventService(platform.db, platform.now) });
+});

@@ -2,13 +2,14 @@ import { formSubmissionSchema, idParamsSchema, submitFormSchema } from '@ritim/s
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/access.js';
 import { errorResponses } from '../../lib/errors.js';
-import type { FormSubmissionService } from './service.js';
+import { defineFeature } from '../../lib/feature.js';
+import { FormSubmissionService } from './service.js';
 
 /**
  * POST /api/forms/{id}/submit (docs/product.md §7), beside the forms section's routes under the same prefix.
  * Organisers fill forms for their occurrences' guests; guests may not (403 from access control).
  */
-export const formSubmissionRoutes: FastifyPluginAsyncZod<{ submissions: FormSubmissionService }> = async (
+const formSubmissionRoutes: FastifyPluginAsyncZod<{ submissions: FormSubmissionService }> = async (
   app,
   { submissions },
 ) => {
@@ -29,3 +30,8 @@ export const formSubmissionRoutes: FastifyPluginAsyncZod<{ submissions: FormSubm
     async (request) => submissions.submit(request.params.id, request.body, currentUser(request)),
   );
 };
+
+/** A form's submissions, at /api/forms/{id}/submit and beside it. */
+export const formSubmissionsFeature = defineFeature('/api/forms', async (app, { platform }) => {
+  await app.register(formSubmissionRoutes, { submissions: new FormSubmissionService(platform.db) });
+});

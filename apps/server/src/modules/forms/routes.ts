@@ -16,7 +16,9 @@ import { currentUser } from '../../auth/access.js';
 import { type CrudRepository, crudRoutes, type CrudWrites } from '../../lib/crud-routes.js';
 import { AppError } from '../../lib/errors.js';
 import type { MessagingService } from '../messaging/service.js';
-import type { FormRepository } from './repository.js';
+import { defineFeature } from '../../lib/feature.js';
+import { messagingFor } from '../messaging/service.js';
+import { FormRepository } from './repository.js';
 
 const crud = crudRoutes({
   section: 'forms',
@@ -66,7 +68,7 @@ const crudAdapter = (
  * /api/forms (admins; editors read one): the section routes, which keep the session notes form, and
  * the report image of an occurrence's submissions of a form.
  */
-export const formRoutes: FastifyPluginAsyncZod<{ forms: FormRepository; messaging: MessagingService }> = async (
+const formRoutes: FastifyPluginAsyncZod<{ forms: FormRepository; messaging: MessagingService }> = async (
   app,
   { forms, messaging },
 ) => {
@@ -99,3 +101,8 @@ export const formRoutes: FastifyPluginAsyncZod<{ forms: FormRepository; messagin
     },
   );
 };
+
+/** Forms at /api/forms (their submissions are the form-submissions feature's, under the same prefix). */
+export const formsFeature = defineFeature('/api/forms', async (app, { platform }) => {
+  await app.register(formRoutes, { forms: new FormRepository(platform.db), messaging: messagingFor(platform) });
+});

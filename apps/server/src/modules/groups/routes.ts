@@ -7,12 +7,14 @@ import {
   updateGroupSchema,
 } from '@ritim/shared';
 import { crudRoutes } from '../../lib/crud-routes.js';
+import { defineFeature } from '../../lib/feature.js';
+import { GroupRepository } from './repository.js';
 
 /**
  * /api/groups, admins only. Members (user_groups), forms (form_groups) and lookups (group_ref) all
  * hold a group through RESTRICT foreign keys: the database decides "in use", atomically.
  */
-export const groupRoutes = crudRoutes({
+const groupRoutes = crudRoutes({
   section: 'groups',
   item: 'Group',
   schemas: {
@@ -23,4 +25,9 @@ export const groupRoutes = crudRoutes({
     update: updateGroupSchema,
   },
   conflicts: { referenced: groupMessages.inUse },
+});
+
+/** Groups of users: the section at /api/groups over its repository. */
+export const groupsFeature = defineFeature('/api/groups', async (app, { platform }) => {
+  await app.register(groupRoutes, { repository: new GroupRepository(platform.db) });
 });

@@ -7,12 +7,14 @@ import {
   updateLocationSchema,
 } from '@ritim/shared';
 import { crudRoutes } from '../../lib/crud-routes.js';
+import { defineFeature } from '../../lib/feature.js';
+import { LocationRepository } from './repository.js';
 
 /**
  * /api/locations, admins only. Anything referencing a location does so through a RESTRICT foreign
  * key, so "in use" is decided by the database, atomically, whichever section holds the reference.
  */
-export const locationRoutes = crudRoutes({
+const locationRoutes = crudRoutes({
   section: 'locations',
   cacheList: true,
   item: 'Location',
@@ -24,4 +26,9 @@ export const locationRoutes = crudRoutes({
     update: updateLocationSchema,
   },
   conflicts: { referenced: messages.locationInUse },
+});
+
+/** Places: the section at /api/locations over its repository. */
+export const locationsFeature = defineFeature('/api/locations', async (app, { platform }) => {
+  await app.register(locationRoutes, { repository: new LocationRepository(platform.db) });
 });

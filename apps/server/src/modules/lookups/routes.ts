@@ -14,7 +14,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/access.js';
 import { type CrudRepository, crudRoutes, type CrudWrites } from '../../lib/crud-routes.js';
 import { AppError, errorResponses } from '../../lib/errors.js';
-import type { LookupService } from './service.js';
+import { defineFeature } from '../../lib/feature.js';
+import { LookupRepository } from './repository.js';
+import { LookupService } from './service.js';
 
 const errors = [400, 401, 403, 404] as const;
 
@@ -50,7 +52,7 @@ const crudAdapter = (
   transaction: (work) => lookups.transaction((service, tx) => work(crudAdapter(service), tx)),
 });
 
-export const lookupRoutes: FastifyPluginAsyncZod<{ lookups: LookupService }> = async (app, { lookups }) => {
+const lookupRoutes: FastifyPluginAsyncZod<{ lookups: LookupService }> = async (app, { lookups }) => {
   app.get(
     '/',
     {
@@ -80,3 +82,8 @@ export const lookupRoutes: FastifyPluginAsyncZod<{ lookups: LookupService }> = a
   // The service answers 404 and 409 with the lookup's own words; the routes only pass through.
   await app.register(crud, { repository: crudAdapter(lookups) });
 };
+
+/** Lookups (the forms' option lists) at /api/lookups. */
+export const lookupsFeature = defineFeature('/api/lookups', async (app, { platform }) => {
+  await app.register(lookupRoutes, { lookups: new LookupService(new LookupRepository(platform.db)) });
+});

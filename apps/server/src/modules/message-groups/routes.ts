@@ -12,7 +12,9 @@ import { currentUser } from '../../auth/access.js';
 import { crudRoutes } from '../../lib/crud-routes.js';
 import { errorResponses } from '../../lib/errors.js';
 import type { MessagingService } from '../messaging/service.js';
-import type { MessageGroupRepository } from './repository.js';
+import { defineFeature } from '../../lib/feature.js';
+import { messagingFor } from '../messaging/service.js';
+import { MessageGroupRepository } from './repository.js';
 
 /**
  * Members are let go by their foreign key (set null) when a group is deleted; a lookup holds on with
@@ -32,7 +34,7 @@ const crud = crudRoutes({
 });
 
 /** /api/message-groups, admins only: the five section routes and the import from the messaging gateway. */
-export const messageGroupRoutes: FastifyPluginAsyncZod<{
+const messageGroupRoutes: FastifyPluginAsyncZod<{
   repository: MessageGroupRepository;
   messaging: MessagingService;
 }> = async (app, { repository, messaging }) => {
@@ -53,3 +55,11 @@ export const messageGroupRoutes: FastifyPluginAsyncZod<{
     async (request) => messaging.syncMessageGroups(currentUser(request)),
   );
 };
+
+/** Message groups (the channel's chats) at /api/message-groups. */
+export const messageGroupsFeature = defineFeature('/api/message-groups', async (app, { platform }) => {
+  await app.register(messageGroupRoutes, {
+    repository: new MessageGroupRepository(platform.db),
+    messaging: messagingFor(platform),
+  });
+});

@@ -12,13 +12,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/access.js';
 import { AppError, errorResponses } from '../../lib/errors.js';
 import type { Outbox } from '../../messaging/outbox.js';
-import type { MessageLogService } from './service.js';
+import { defineFeature } from '../../lib/feature.js';
+import { MessageLogService } from './service.js';
 
 const admins = { access: ['admin'] as const };
 const tags = ['message-logs'];
 
 /** /api/message-logs (admins, docs/product.md §7): the Message Log, one message, and a failed one's retry. */
-export const messageLogRoutes: FastifyPluginAsyncZod<{
+const messageLogRoutes: FastifyPluginAsyncZod<{
   messageLogs: MessageLogService;
   /** Without one (tests of other sections) a retry answers 503. */
   outbox: Outbox | undefined;
@@ -76,3 +77,8 @@ export const messageLogRoutes: FastifyPluginAsyncZod<{
     },
   );
 };
+
+/** The Message Log and its retries at /api/message-logs. */
+export const messageLogsFeature = defineFeature('/api/message-logs', async (app, { platform }) => {
+  await app.register(messageLogRoutes, { messageLogs: new MessageLogService(platform.db), outbox: platform.outbox });
+});

@@ -26,7 +26,8 @@ import type { Tx } from '../event-occurrences/columns.js';
 import { OccurrenceReads } from '../event-occurrences/reads.js';
 import { OccurrenceChanges } from '../event-occurrences/status.js';
 import { OCCURRENCE_NOT_FOUND, organisesOrAdmin } from '../event-occurrences/rules.js';
-import { pairKey, type RsvpTokens } from '../event-occurrences/rsvp/tokens.js';
+import { pairKey, RsvpTokens } from '../event-occurrences/rsvp/tokens.js';
+import type { Platform } from '../../lib/feature.js';
 import {
   type Addressee,
   addressees,
@@ -432,3 +433,10 @@ function groupBy(contacts: readonly GuestContact[]): Map<number, GuestContact[]>
   }
   return byOccurrence;
 }
+
+/** The messaging service as every feature that sends builds it from the platform. */
+export const messagingFor = (platform: Platform) =>
+  new MessagingService(platform.db, platform.outbox, platform.now, {
+    tokens: new RsvpTokens(platform.jwtSecret),
+    origin: platform.origin,
+  });

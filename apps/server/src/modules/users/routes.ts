@@ -14,7 +14,8 @@ import { currentUser } from '../../auth/access.js';
 import { crudRoutes } from '../../lib/crud-routes.js';
 import { auditChanges, recordAudit } from '../audit-logs/record.js';
 import { AppError, errorResponses } from '../../lib/errors.js';
-import type { UserRepository } from './repository.js';
+import { defineFeature } from '../../lib/feature.js';
+import { UserRepository } from './repository.js';
 
 const anySignedIn = ['admin', 'editor', 'guest'] as const;
 const errors = errorResponses(400, 401, 403, 404);
@@ -51,7 +52,7 @@ const crud = crudRoutes({
 });
 
 /** /api/users: the section routes (admins) and everyone's own profile. */
-export const userRoutes: FastifyPluginAsyncZod<{ users: UserRepository }> = async (app, { users }) => {
+const userRoutes: FastifyPluginAsyncZod<{ users: UserRepository }> = async (app, { users }) => {
   await app.register(crud, { repository: users });
 
   app.patch(
@@ -90,3 +91,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserRepository }> = asyn
     },
   );
 };
+
+/** Users and My Profile at /api/users. */
+export const usersFeature = defineFeature('/api/users', async (app, { platform }) => {
+  await app.register(userRoutes, { users: new UserRepository(platform.db) });
+});

@@ -12,8 +12,9 @@ import { currentUser } from '../../../auth/access.js';
 import { sendCsv } from '../../../lib/csv.js';
 import { AppError, errorResponses } from '../../../lib/errors.js';
 import { OCCURRENCE_NOT_FOUND } from '../rules.js';
-import type { AttendanceService } from './service.js';
 import { summaryRecords } from './summary.js';
+import { defineFeature } from '../../../lib/feature.js';
+import { AttendanceService } from './service.js';
 
 const tags = ['attendance'];
 /** Admins, and editors for the sessions they organise (the service keeps them to those). */
@@ -23,7 +24,7 @@ const organisers = { access: ['admin', 'editor'] as const };
  * The attendance calls under /api/event-occurrences (docs/product.md §10): marking one session's
  * guests, and the sessions still to fill. Registered before the occurrence routes, beside `/:id`.
  */
-export const occurrenceAttendanceRoutes: FastifyPluginAsyncZod<{ attendance: AttendanceService }> = async (
+const occurrenceAttendanceRoutes: FastifyPluginAsyncZod<{ attendance: AttendanceService }> = async (
   app,
   { attendance },
 ) => {
@@ -70,10 +71,7 @@ export const occurrenceAttendanceRoutes: FastifyPluginAsyncZod<{ attendance: Att
 };
 
 /** /api/attendance (docs/product.md §10): the summary of a range and its CSV. */
-export const attendanceRoutes: FastifyPluginAsyncZod<{ attendance: AttendanceService }> = async (
-  app,
-  { attendance },
-) => {
+const attendanceRoutes: FastifyPluginAsyncZod<{ attendance: AttendanceService }> = async (app, { attendance }) => {
   app.get(
     '/summary',
     {
@@ -114,3 +112,13 @@ export const attendanceRoutes: FastifyPluginAsyncZod<{ attendance: AttendanceSer
     },
   );
 };
+
+/** Marking a session's guests, at /api/event-occurrences/{id}/attendance and /to-fill. */
+export const occurrenceAttendanceFeature = defineFeature('/api/event-occurrences', async (app, { platform }) => {
+  await app.register(occurrenceAttendanceRoutes, { attendance: new AttendanceService(platform.db, platform.now) });
+});
+
+/** The attendance summary and its export at /api/attendance. */
+export const attendanceFeature = defineFeature('/api/attendance', async (app, { platform }) => {
+  await app.register(attendanceRoutes, { attendance: new AttendanceService(platform.db, platform.now) });
+});

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../../auth/access.js';
 import { AppError, errorResponses } from '../../../lib/errors.js';
 import { OCCURRENCE_NOT_FOUND } from '../rules.js';
-import type { CancellationService } from './service.js';
+import { defineFeature } from '../../../lib/feature.js';
+import { messagingFor } from '../../messaging/service.js';
+import { CancellationService } from './service.js';
 
 const tags = ['event-occurrences'];
 const admins = { access: ['admin'] as const };
@@ -12,7 +14,7 @@ const admins = { access: ['admin'] as const };
  * Cancelling and restoring one session under /api/event-occurrences (docs/domain.md#cancellation,
  * docs/product.md §11). Each answers the session as GET /api/event-occurrences/{id} does.
  */
-export const occurrenceCancellationRoutes: FastifyPluginAsyncZod<{ cancellations: CancellationService }> = async (
+const occurrenceCancellationRoutes: FastifyPluginAsyncZod<{ cancellations: CancellationService }> = async (
   app,
   { cancellations },
 ) => {
@@ -60,3 +62,10 @@ export const occurrenceCancellationRoutes: FastifyPluginAsyncZod<{ cancellations
     },
   );
 };
+
+/** Cancelling a session and undoing it, at /api/event-occurrences/{id}/cancel. */
+export const cancellationFeature = defineFeature('/api/event-occurrences', async (app, { platform }) => {
+  await app.register(occurrenceCancellationRoutes, {
+    cancellations: new CancellationService(platform.db, messagingFor(platform)),
+  });
+});

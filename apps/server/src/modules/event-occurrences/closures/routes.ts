@@ -10,13 +10,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../../auth/access.js';
 import { AppError, errorResponses } from '../../../lib/errors.js';
-import type { ClosureService } from './service.js';
+import { defineFeature } from '../../../lib/feature.js';
+import { messagingFor } from '../../messaging/service.js';
+import { ClosureService } from './service.js';
 
 const tags = ['closures'];
 const admins = { access: ['admin'] as const };
 
 /** /api/closures, admins only (docs/domain.md#closures, docs/product.md §12). */
-export const closureRoutes: FastifyPluginAsyncZod<{ closures: ClosureService }> = async (app, { closures }) => {
+const closureRoutes: FastifyPluginAsyncZod<{ closures: ClosureService }> = async (app, { closures }) => {
   app.get(
     '/',
     {
@@ -75,3 +77,8 @@ export const closureRoutes: FastifyPluginAsyncZod<{ closures: ClosureService }> 
     },
   );
 };
+
+/** Closures (days off for everyone, a place or an organiser) at /api/closures. */
+export const closuresFeature = defineFeature('/api/closures', async (app, { platform }) => {
+  await app.register(closureRoutes, { closures: new ClosureService(platform.db, messagingFor(platform)) });
+});

@@ -9,14 +9,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../../auth/access.js';
 import { AppError, errorResponses } from '../../../lib/errors.js';
 import { OCCURRENCE_NOT_FOUND } from '../rules.js';
-import type { MakeupService } from './service.js';
+import { defineFeature } from '../../../lib/feature.js';
+import { MakeupService } from './service.js';
 
 const tags = ['event-occurrences'];
 /** Admins, and editors for the sessions they organise (the service answers 404 for the others). */
 const organisers = { access: ['admin', 'editor'] as const };
 
 /** Make-up sessions under /api/event-occurrences (docs/domain.md#make-ups, docs/product.md §14). */
-export const occurrenceMakeupRoutes: FastifyPluginAsyncZod<{ makeups: MakeupService }> = async (app, { makeups }) => {
+const occurrenceMakeupRoutes: FastifyPluginAsyncZod<{ makeups: MakeupService }> = async (app, { makeups }) => {
   app.get(
     '/:id/makeup-slots',
     {
@@ -65,3 +66,8 @@ export const occurrenceMakeupRoutes: FastifyPluginAsyncZod<{ makeups: MakeupServ
     },
   );
 };
+
+/** Make-ups: free slots and booking one, at /api/event-occurrences/{id}/makeup…. */
+export const makeupFeature = defineFeature('/api/event-occurrences', async (app, { platform }) => {
+  await app.register(occurrenceMakeupRoutes, { makeups: new MakeupService(platform.db, platform.now) });
+});

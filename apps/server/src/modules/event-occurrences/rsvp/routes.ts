@@ -2,8 +2,10 @@ import { rsvpAnswerSchema, rsvpSchema } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../lib/errors.js';
-import type { RsvpService } from './service.js';
 import { noStore } from '../../../lib/request-log.js';
+import { defineFeature } from '../../../lib/feature.js';
+import { RsvpService } from './service.js';
+import { RsvpTokens } from './tokens.js';
 
 const tags = ['rsvp'];
 /** No session: the link's token is the credential (docs/domain.md#rsvp). */
@@ -11,7 +13,7 @@ const publicRoute = { access: 'public' } as const;
 const params = z.object({ token: z.string().max(100) });
 
 /** /api/rsvp/{token}: a guest's own answer through the link in their reminder (docs/domain.md#rsvp). */
-export const rsvpRoutes: FastifyPluginAsyncZod<{ rsvp: RsvpService }> = async (app, { rsvp }) => {
+const rsvpRoutes: FastifyPluginAsyncZod<{ rsvp: RsvpService }> = async (app, { rsvp }) => {
   // The token is the credential and the answer someone's session.
   app.addHook('onSend', noStore);
   app.get(
@@ -52,3 +54,15 @@ export const rsvpRoutes: FastifyPluginAsyncZod<{ rsvp: RsvpService }> = async (a
     async (request) => rsvp.respond(request.params.token, request.body),
   );
 };
+
+/** A guest's own answer through their personal link, at /api/rsvp/{token}. */
+export const rsvpFeature = defineFeature('/api/rsvp', async (app, { platform }) => {
+  await app.register(rsvpRoutes, {
+    rsvp: new RsvpService(
+      platform.db,
+      new RsvpTokens(platform.jwtSecret),
+      platform.now,
+      platform.settings.cancelNoticeHours,
+    ),
+  });
+});
