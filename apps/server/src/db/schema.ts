@@ -545,6 +545,22 @@ export const occurrenceCancellations = pgTable(
 );
 
 /**
+ * The schedules an admin approved (docs/domain.md#statuses): Approve Schedule records its day as
+ * the instants [starts_from, ends_before) it covers in the zone it was asked in; Unapprove takes
+ * its day's instants out again (a row may be cut in two). A session made or moved later to a start
+ * inside one is approved too, so reminders reach it.
+ */
+export const approvedDays = pgTable(
+  'approved_days',
+  {
+    id: serial('id').primaryKey(),
+    startsFrom: timestamp('starts_from', { withTimezone: true }).notNull(),
+    endsBefore: timestamp('ends_before', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('approved_days_range_idx').on(t.endsBefore, t.startsFrom)],
+);
+
+/**
  * Days closed for everyone, one location or one organiser (docs/domain.md#closures): the sessions
  * starting in [starts_from, ends_before) in its scope are cancelled with its title as the reason,
  * also those made later. `from_day`..`to_day` in `timezone` are what the admin chose.

@@ -22,6 +22,7 @@ import type { ListViewer } from '../../lib/list.js';
 import { assertNotPastDay, boundsIn, dayRange, zoneOf } from '../../lib/time.js';
 import { type AuditChanges, recordAudit } from '../audit-logs/record.js';
 import { assertActiveGuests } from '../users/active-guests.js';
+import { holdApprovedDays, recordApprovedDay, removeApprovedDay } from './approved-days.js';
 import { type CalendarCut, CalendarReads } from './calendar-reads.js';
 import { cancelClosedSessions } from './closures/closed-sessions.js';
 import type { Tx } from './columns.js';
@@ -166,6 +167,8 @@ export class EventOccurrenceService {
   async update(id: number, input: UpdateEventOccurrence): Promise<EventOccurrence | undefined> {
     const found = await this.guardDateTaken(() =>
       this.db.transaction(async (tx) => {
+        // A move takes its new day's schedule: no approval of that day is half written meanwhile.
+        if (input.occurrenceDate !== undefined) await holdApprovedDays(tx);
         const locked = await this.lock(tx, id);
         if (!locked) return false;
         const { event, occurrence } = locked;
@@ -285,10 +288,17 @@ export class EventOccurrenceService {
   async setDaySchedule(request: ScheduleDayRequest, viewer: SessionUser, approve: boolean): Promise<BulkActionResult> {
     const zone = zoneOf(request.timezone ?? viewer.timezone);
     assertNotPastDay(request.listDate, zone, this.now(), occurrenceMessages.pastDay);
-    const [start, end] = dayRange(request.listDate, zone);
-    const count = approve
-      ? await this.changes.setStatusBetween(new Date(start), new Date(end), 'scheduled', 'approved')
-      : await this.changes.setStatusBetween(new Date(start), new Date(end), 'approved', 'scheduled');
+    const [from, to] = dayRange(request.listDate, zone);
+    const [start, end] = [new Date(from), new Date(to)];
+    const count = await this.db.transaction(async (tx) => {
+      // The day itself is recorded first, so sessions made or moved onto it later follow it.
+      if (approve) {
+        await recordApprovedDay(tx, start, end);
+        return this.changes.setStatusBetween(tx, start, end, 'scheduled', 'approved');
+      }
+      await removeApprovedDay(tx, start, end);
+      return this.changes.setStatusBetween(tx, start, end, 'approved', 'scheduled');
+    });
     return bulkResult(
       true,
       approve ? occurrenceMessages.approved({ count }) : occurrenceMessages.unapproved({ count }),

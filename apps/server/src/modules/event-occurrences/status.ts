@@ -15,6 +15,7 @@ import {
 import { auditInsertFrom } from '../audit-logs/record.js';
 import type { Tx } from './columns.js';
 import { isOccurrenceGuest } from './rules.js';
+import { dayStatus } from './approved-days.js';
 import { isoInstant } from '../../lib/json-column.js';
 
 /**
@@ -81,12 +82,27 @@ export class OccurrenceChanges {
     return !!clash;
   }
 
-  /** Moves it to [start, end), marked moved: regenerating the series keeps it. */
+  /**
+   * Moves it to [start, end), marked moved: regenerating the series keeps it. It takes its new
+   * day's schedule: approved on an approved day, else scheduled; a cancelled one keeps that as the
+   * status Restore gives back (approved-days.ts).
+   */
   async move(tx: Tx, id: number, start: Date, end: Date): Promise<void> {
+    const status = dayStatus(sql`${start.toISOString()}::timestamptz`);
     await tx
       .update(eventOccurrences)
-      .set({ startsAt: start, endsAt: end, moved: true, updatedAt: sql`now()` })
+      .set({
+        startsAt: start,
+        endsAt: end,
+        moved: true,
+        status: sql`case when ${eventOccurrences.status} in ('scheduled', 'approved') then ${status} else ${eventOccurrences.status} end`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(eventOccurrences.id, id));
+    await tx
+      .update(occurrenceCancellations)
+      .set({ previousStatus: status })
+      .where(eq(occurrenceCancellations.occurrenceId, id));
   }
 
   /**
@@ -120,12 +136,13 @@ export class OccurrenceChanges {
    * session restored later follows the day (docs/domain.md#cancellation).
    */
   async setStatusBetween(
+    tx: Tx,
     start: Date,
     end: Date,
     from: 'scheduled' | 'approved',
     to: 'scheduled' | 'approved',
   ): Promise<number> {
-    const result = await this.db.execute<{ id: number }>(sql`with day as (
+    const result = await tx.execute<{ id: number }>(sql`with day as (
         select o.id, o.status from ${eventOccurrences} o
         where o.starts_at >= ${start.toISOString()}::timestamptz and o.starts_at < ${end.toISOString()}::timestamptz
           and o.status in (${from}, 'cancelled')),

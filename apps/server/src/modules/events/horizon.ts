@@ -6,6 +6,7 @@ import { statisticsOf } from '../../lib/statistics.js';
 import { RecurrenceError } from '../../recurrence/errors.js';
 import { horizonEnd, seriesOccurrences } from '../../recurrence/expand.js';
 import { parseRule, type RecurrenceRule } from '../../recurrence/rule.js';
+import { holdApprovedDays } from '../event-occurrences/approved-days.js';
 import { SeriesRepository } from '../event-occurrences/series.js';
 
 /**
@@ -27,6 +28,8 @@ export async function extendHorizons(db: Db, now: Date = new Date()): Promise<nu
   let created = 0;
   for (const { id } of due) {
     created += await db.transaction(async (tx) => {
+      // The sessions it adds take their day's schedule (approved-days.ts).
+      await holdApprovedDays(tx);
       const [event] = await tx
         .select()
         .from(events)

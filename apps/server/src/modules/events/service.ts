@@ -18,6 +18,7 @@ import { statisticsOf } from '../../lib/statistics.js';
 import { rruleByDayText } from '../../recurrence/by-day-text.js';
 import { seriesOccurrences } from '../../recurrence/expand.js';
 import { engine, ruleInZone } from '../../recurrence/rule-text.js';
+import { holdApprovedDays } from '../event-occurrences/approved-days.js';
 import type { Tx } from '../event-occurrences/columns.js';
 import { ConflictChecker } from '../event-occurrences/conflicts.js';
 import { closedCancellationsInsert } from '../event-occurrences/closures/closed-sessions.js';
@@ -234,6 +235,8 @@ export class EventService {
    */
   async update(id: number, input: UpdateEvent, actorId?: number): Promise<Event | undefined> {
     return this.db.transaction(async (tx) => {
+      // The sessions it makes take their day's schedule: before any lock, as approving takes it.
+      await holdApprovedDays(tx);
       const [current] = await tx.select().from(events).where(eq(events.id, id)).for('update');
       if (!current) return undefined;
       if (input.fromOccurrenceId !== undefined) {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { closures, eventOccurrences, events, formSubmissions, occurrenceCancellations } from '../../../db/schema.js';
+import { dayStatus } from '../approved-days.js';
 import type { Executor, Tx } from '../columns.js';
 
 /*
@@ -17,28 +18,32 @@ export const closureAt = (start: SQL, organiserId: SQL, locationId: SQL): SQL<nu
       and (c.scope_kind = 'all' or c.location_id = ${locationId} or c.organiser_id = ${organiserId})
     order by c.id limit 1)`;
 
-/** The status a new session starting at `start` is stored with: cancelled inside a closure. */
+/**
+ * The status a new session starting at `start` is stored with: cancelled inside a closure, else
+ * its day's (approved on an approved day, approved-days.ts).
+ */
 export const newSessionStatus = (start: SQL, organiserId: SQL, locationId: SQL): SQL =>
-  sql`case when ${closureAt(start, organiserId, locationId)} is null then 'scheduled' else 'cancelled' end`;
+  sql`case when ${closureAt(start, organiserId, locationId)} is null then ${dayStatus(start)} else 'cancelled' end`;
 
 /**
  * The body of a data-modifying CTE that writes the cancellations of the sessions a `seriesInsert`
- * CTE (`created`: id, event_id, starts_at, status) stored cancelled because they fall in a closure;
+ * CTE (`created`: id, event_id, starts_at, status) stored cancelled because they fall in a closure
+ * (what Restore gives back is their day's status);
  * `source` is the from-item of their events (id, organiser_id, location_id) aliased `source`.
  */
 export const closedCancellationsInsert = (created: SQL, source: SQL): SQL =>
   sql`insert into ${occurrenceCancellations} (occurrence_id, reason, previous_status, cancelled_by, closure_id)
-    select created.id, c.title, 'scheduled', c.created_by, c.id
+    select created.id, c.title, ${dayStatus(sql`created.starts_at`)}, c.created_by, c.id
     from ${created} join ${source} on source.id = created.event_id
       join ${closures} c on c.id = ${closureAt(sql`created.starts_at`, sql`source.organiser_id`, sql`source.location_id`)}
     where created.status = 'cancelled'`;
 
 /**
  * Cancels those of the sessions `ids` that now fall in a closure (after a move, or when another
- * closure is deleted), unless completed, cancelled already or with answers; how many it cancelled.
+ * closure is deleted), unless completed, cancelled already or with answers; the ids it cancelled.
  */
-export function cancelClosedSessions(tx: Tx, ids: readonly number[]): Promise<number> {
-  if (ids.length === 0) return Promise.resolve(0);
+export function cancelClosedSessions(tx: Tx, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return Promise.resolve([]);
   return cancelClosedWhere(tx, sql`o.id = any(${`{${ids.join(',')}}`}::integer[])`);
 }
 
@@ -46,11 +51,15 @@ export function cancelClosedSessions(tx: Tx, ids: readonly number[]): Promise<nu
  * As cancelClosedSessions, for an event's sessions starting at `from` or later: after an edit gives
  * them another organiser or location, or a split gives them another event.
  */
-export function cancelClosedSessionsOf(tx: Tx, eventId: number, from: Date): Promise<number> {
-  return cancelClosedWhere(tx, sql`o.event_id = ${eventId} and o.starts_at >= ${from.toISOString()}::timestamptz`);
+export async function cancelClosedSessionsOf(tx: Tx, eventId: number, from: Date): Promise<number> {
+  const cancelled = await cancelClosedWhere(
+    tx,
+    sql`o.event_id = ${eventId} and o.starts_at >= ${from.toISOString()}::timestamptz`,
+  );
+  return cancelled.length;
 }
 
-async function cancelClosedWhere(tx: Tx, where: SQL): Promise<number> {
+async function cancelClosedWhere(tx: Tx, where: SQL): Promise<number[]> {
   const result = await tx.execute<{ id: number }>(sql`with target as (
       select o.id, o.status, c.id as closure_id, c.title, c.created_by
       from ${eventOccurrences} o join ${events} e on e.id = o.event_id
@@ -62,7 +71,7 @@ async function cancelClosedWhere(tx: Tx, where: SQL): Promise<number> {
       select id, title, status, created_by, closure_id from target)
     update ${eventOccurrences} o set status = 'cancelled', updated_at = now() from target where o.id = target.id
     returning o.id`);
-  return (result as { rows: unknown[] }).rows.length;
+  return (result as { rows: { id: number }[] }).rows.map((row) => Number(row.id));
 }
 
 /**

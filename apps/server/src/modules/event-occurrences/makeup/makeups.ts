@@ -9,6 +9,7 @@ import {
   occurrenceMakeups,
   users,
 } from '../../../db/schema.js';
+import { dayStatus } from '../approved-days.js';
 import type { Executor, Tx } from '../columns.js';
 import { guestListOf } from '../rules.js';
 import { isoInstant } from '../../../lib/json-column.js';
@@ -161,8 +162,9 @@ export class OccurrenceMakeups {
 
   /**
    * Stores the make-up: a session of the original's event at [start, end), `moved` (it is not one of
-   * the rule's slots, so regenerating the series keeps it), scheduled, with the guest alone on its
-   * own list, and its link to the original. Its id.
+   * the rule's slots, so regenerating the series keeps it), with its day's status (approved on an
+   * approved day, approved-days.ts), the guest alone on its own list, and its link to the
+   * original. Its id.
    */
   async book(
     tx: Tx,
@@ -174,7 +176,7 @@ export class OccurrenceMakeups {
         eventId: input.eventId,
         startsAt: input.start,
         endsAt: input.end,
-        status: 'scheduled',
+        status: dayStatus(sql`${input.start.toISOString()}::timestamptz`),
         hasGuestOverride: true,
         moved: true,
       })

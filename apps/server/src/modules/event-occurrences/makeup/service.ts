@@ -9,6 +9,7 @@ import { recordAudit } from '../../audit-logs/record.js';
 import type { SessionUser } from '../../../auth/tokens.js';
 import type { Db } from '../../../db/client.js';
 import { AppError, pgErrorCode } from '../../../lib/errors.js';
+import { holdApprovedDays } from '../approved-days.js';
 import { ClashRepository } from '../clashes.js';
 import { closedSpans, closureOfStart } from '../closures/closed-sessions.js';
 import type { Executor } from '../columns.js';
@@ -73,7 +74,9 @@ export class MakeupService {
     const start = new Date(input.startsAt);
     try {
       return await this.db.transaction(async (tx) => {
-        // The event first, then the session, as every change to a session locks them.
+        // It takes its day's schedule (approved-days.ts); then the event, then the session, as every
+        // change to a session locks them.
+        await holdApprovedDays(tx);
         const locked = await this.changes.lockWithEvent(tx, id);
         if (!locked) return undefined;
         const original = await this.makeups.original(tx, id);
