@@ -1,13 +1,16 @@
 import type {
+  AttendanceEntry,
   AttendanceList,
   AttendanceSummary,
   AttendanceSummaryQuery,
+  EventOccurrence,
   MarkAttendance,
   ToFillList,
 } from '@ritim/shared';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { saveFile } from '../lib/save-file';
 import { apiDownload, apiRequest, type QueryParams } from './client';
+import type { ListResult } from './resources';
 import { invalidateOccurrences, OCCURRENCES, occurrenceKeys } from './occurrences';
 
 /**
@@ -62,19 +65,53 @@ export const toFillQuery = (days: number, limit: number) =>
     queryFn: ({ signal }) => apiRequest<ToFillList>(`${OCCURRENCES}/to-fill`, { query: { days, limit }, signal }),
   });
 
+/** An occurrence with `attendance` as its marks: the list and each counted guest's status. */
+const withMarks = (occurrence: EventOccurrence, attendance: AttendanceEntry[]): EventOccurrence => {
+  const statusOf = new Map(attendance.map((entry) => [entry.guestId, entry.status]));
+  return {
+    ...occurrence,
+    attendance,
+    guests: occurrence.guests.map((guest) => ({ ...guest, attendance: statusOf.get(guest.id) ?? null })),
+  };
+};
+
+/**
+ * Puts a session's new marks into every cached read that holds the session (its detail and the
+ * lists' rows), so no screen refetches them. The calendar's sessions carry no marks.
+ */
+export function setOccurrenceMarks(queryClient: QueryClient, occurrenceId: number, attendance: AttendanceEntry[]) {
+  queryClient.setQueryData<EventOccurrence>(occurrenceKeys.detail(occurrenceId), (occurrence) =>
+    occurrence ? withMarks(occurrence, attendance) : occurrence,
+  );
+  queryClient.setQueriesData<ListResult<EventOccurrence>>({ queryKey: occurrenceKeys.lists() }, (list) =>
+    list?.items.some((occurrence) => occurrence.id === occurrenceId)
+      ? {
+          ...list,
+          items: list.items.map((occurrence) =>
+            occurrence.id === occurrenceId ? withMarks(occurrence, attendance) : occurrence,
+          ),
+        }
+      : list,
+  );
+}
+
 /**
  * PUT /api/event-occurrences/{id}/attendance {entries}: one request for every mark changed; the
- * session's whole list comes back. Everything that shows marks reads afresh: the occurrences
- * (their rows carry the marks, and the sessions still to complete) and the summary.
+ * session's whole list comes back and goes into the cached reads that hold the session. Only
+ * what a mark changes beyond that reads afresh: the sessions still to complete and the summary
+ * (after a failure, everything showing occurrences, which may be out of date).
  */
 export function useMarkAttendance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ occurrenceId, entries }: { occurrenceId: number; entries: MarkAttendance['entries'] }) =>
       apiRequest<AttendanceList>(`${OCCURRENCES}/${occurrenceId}/attendance`, { method: 'PUT', body: { entries } }),
-    onSettled: () =>
+    onSuccess: ({ attendance }, { occurrenceId }) => setOccurrenceMarks(queryClient, occurrenceId, attendance),
+    onSettled: (_answer, error) =>
       Promise.all([
-        invalidateOccurrences(queryClient),
+        error
+          ? invalidateOccurrences(queryClient)
+          : queryClient.invalidateQueries({ queryKey: occurrenceKeys.toFillAll() }),
         queryClient.invalidateQueries({ queryKey: attendanceKeys.all }),
       ]),
   });

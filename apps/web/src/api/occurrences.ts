@@ -47,6 +47,7 @@ export const occurrenceKeys = {
   clashes: (from: string, to: string) => [OCCURRENCES, 'clashes', from, to] as const,
   /** Home's sessions still to complete (attendance or session notes missing). */
   toFill: (days: number, limit: number) => [OCCURRENCES, 'to-fill', days, limit] as const,
+  toFillAll: () => [OCCURRENCES, 'to-fill'] as const,
   /** A guest's make-up proposals for a session: any change to occurrences may take one of them. */
   makeupSlots: (id: number, guestId: number) => [OCCURRENCES, 'makeup-slots', id, guestId] as const,
 };

@@ -165,6 +165,37 @@ describe('Take attendance', { timeout: 30_000 }, () => {
     expect(within(zeynepGroup).getByRole<HTMLInputElement>('radio', { name: 'Excused' }).checked).toBe(true);
   });
 
+  it('puts the saved marks into the list’s row without reading the day again', async () => {
+    const saved = {
+      guestId: 21,
+      status: 'absent' as const,
+      note: null,
+      markedBy: { id: 7, name: 'Ayşe Yılmaz' },
+      markedAt: '2026-11-24T08:00:00.000Z',
+    };
+    const api = stubDay(adminClaims, session(), () => json(200, { attendance: [saved, session().attendance[0]!] }));
+    renderApp('/upcoming-events?date=2026-11-24');
+    const marking = await openMarking();
+    const listReads = () => api.calls().filter(({ url }) => url.startsWith('/api/event-occurrences?')).length;
+    const readsBefore = listReads();
+    await userEvent.click(
+      within(within(marking).getByRole('group', { name: 'Ali Demir' })).getByRole('radio', { name: 'Absent' }),
+    );
+    await userEvent.click(within(marking).getByRole('button', { name: 'Save attendance' }));
+    expect(await screen.findByText('Attendance saved')).toBeTruthy();
+
+    // The server's answer is the row's marks now: Ali's absence shows beside Zeynep's excuse.
+    const table = await screen.findByTestId('list-table');
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getAllByTestId('attendance-badge')
+          .map((badge) => badge.textContent),
+      ).toEqual(['Absent', 'Excused']),
+    );
+    expect(listReads()).toBe(readsBefore);
+  });
+
   it('shows each guest’s mark beside their name in the list', async () => {
     stubDay(adminClaims, session());
     renderApp('/upcoming-events?date=2026-11-24');
