@@ -9,7 +9,7 @@ import type { MessageLog } from '@ritim/shared';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from './transports/webhook.js';
 import { createServerDatabase } from '../test/harness.js';
-import { sleep, waitFor } from '../test/seed.js';
+import { waitFor } from '../test/seed.js';
 import { closeTestServers, listenLocally } from './transports/test-servers.js';
 
 /**
@@ -288,16 +288,21 @@ describe(`server processes on ${serverUrl ? 'PostgreSQL' : 'PGlite'}`, () => {
     async () => {
       const database = await freshDatabase();
       drops.push(database.drop);
-      // The receiver takes 100 ms to answer each delivery, so that neither process (one delivery at
-      // a time) drains the queue alone. A hold until both were sending could outlast the
-      // transport's time limit for one call (a quarter of DELIVERY_TIMEOUT_SECONDS) and fail it.
+      // Each process sends one delivery at a time: the receiver answers none until both have one
+      // in flight, so neither drains the queue alone. Nothing is killed here, so the deliveries may
+      // run long (60 s): the held call gets a quarter of that (15 s), far more than the other
+      // process takes to find a job.
+      let bothSending = () => {};
+      const both = new Promise<void>((resolve) => (bothSending = resolve));
       const receiver = await startReceiver(async () => {
-        await sleep(100);
+        if (new Set(receiver.paths).size === 2) bothSending();
+        await both;
       });
       // One receiver; each process posts to its own path of it, so a delivery names its sender.
+      const patient = { ...database.env, DELIVERY_TIMEOUT_SECONDS: '60' };
       const [one, two] = await Promise.all([
-        startServer({ ...database.env, WEBHOOK_URL: `${receiver.url}/one` }),
-        startServer({ ...database.env, WEBHOOK_URL: `${receiver.url}/two` }),
+        startServer({ ...patient, WEBHOOK_URL: `${receiver.url}/one` }),
+        startServer({ ...patient, WEBHOOK_URL: `${receiver.url}/two` }),
       ]);
       const apiOne = await adminClient(one.base);
       const apiTwo = await adminClient(two.base);

@@ -121,10 +121,20 @@ describe('ImageCache', () => {
     let renders = 0;
     const render = (fill: number) => async () => {
       renders += 1;
-      await new Promise((resolve) => setTimeout(resolve, 10));
       return Buffer.alloc(100, fill);
     };
-    const [a, b] = await Promise.all([cache.get('a', render(1)), cache.get('a', render(1))]);
+    // The first render of a is held until the second request for a has been made.
+    let finishRender = () => {};
+    const held = new Promise<void>((resolve) => (finishRender = resolve));
+    const first = cache.get('a', async () => {
+      renders += 1;
+      await held;
+      return Buffer.alloc(100, 1);
+    });
+    const second = cache.get('a', render(1));
+    expect(renders).toBe(1);
+    finishRender();
+    const [a, b] = await Promise.all([first, second]);
     expect(a).toBe(b);
     expect(renders).toBe(1);
     await cache.get('b', render(2));

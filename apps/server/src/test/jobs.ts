@@ -31,3 +31,20 @@ export async function cronChecksAndTheirJobs(database: Database, count: number):
     { what: 'every job the checks queued to run' },
   );
 }
+
+/**
+ * How many due times pg-boss queued the schedule of `jobName` for. Its cron check queues a due job
+ * through its own send-it queue, at most once per name and clock minute (a singleton slot), so
+ * checks that span a minute's end queue a due time more: a test compares its runs with this count
+ * instead of keeping its checks inside one minute.
+ */
+export async function cronDueTimes(database: Database, jobName: string): Promise<number> {
+  const result = (await database.db.execute(sql`
+    select count(distinct singleton_on)::integer as count from (
+      select singleton_on from pgboss.job where name = '__pgboss__send-it' and singleton_key = ${jobName}
+      union all
+      select singleton_on from pgboss.archive where name = '__pgboss__send-it' and singleton_key = ${jobName}
+    ) as queued
+  `)) as { rows: { count: number }[] };
+  return result.rows[0]!.count;
+}
