@@ -2,8 +2,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { dayIn } from './clock.js';
 import { accounts, E2E_BASE_URL } from './env.js';
+import { MailCatcher } from './mail-catcher.js';
 import {
-  acceptDialogs,
+  adminApiClient,
   bearerHeaders,
   expect,
   field,
@@ -18,8 +19,9 @@ import {
  * Closures (docs/product.md §12) in the browser on a 390 px phone: New closure for the spec's own
  * organiser on a day three days ahead, Preview lists the sessions it would cancel, 'Close these
  * days' cancels them (struck through with the closure's title in Upcoming Events), and Delete
- * restores them. Scoped to the spec's organiser, so other specs' sessions are never touched and
- * the time of day does not matter.
+ * restores them; deleting one whose sessions have guests with 'Tell their guests' ticked mails
+ * each guest, in their language, that their session takes place after all. Scoped to the spec's
+ * organisers, so other specs' sessions are never touched and the time of day does not matter.
  */
 const unique = uniqueNames();
 const ZONE = 'Europe/Istanbul';
@@ -133,15 +135,119 @@ test('on a 390 px phone: a closure previewed, confirmed (its sessions struck thr
   }
 
   await page.goto(`/closures?q=${encodeURIComponent(closureTitle)}`);
-  const confirmations = acceptDialogs(page);
   await openRowMenu(row(page, closureTitle));
   await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete ${closureTitle}?` });
+  await expect(dialog.getByText('The 2 sessions it cancelled are restored.')).toBeVisible();
+  await expect(dialog.getByRole('checkbox', { name: 'Tell their guests' })).not.toBeChecked();
+  await dialog.getByRole('button', { name: 'Delete closure' }).click();
   await expect(page.getByText(`${closureTitle} deleted; its sessions are restored`)).toBeVisible();
-  expect(confirmations).toEqual([`Delete ${closureTitle}? The 2 sessions it cancelled are restored.`]);
+  await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('list-empty')).toBeVisible();
   for (const id of occurrenceIds) expect(await statusOf(id)).toBe('scheduled');
 
   await page.goto(`/upcoming-events?date=${day}`);
   await expect(row(page, morning).getByText('Scheduled', { exact: true })).toBeVisible();
   await expect(row(page, morning).getByTestId('cancelled-title')).toHaveCount(0);
+});
+
+test.describe('deleting a closure with "Tell their guests"', () => {
+  const smtp = new MailCatcher();
+  const tag = unique('back');
+  const awayDay = dayIn(ZONE, 4);
+  const lesson = unique('Piano');
+  const away = unique('Organiser away');
+  const ayla = { email: `ayla-${tag}@example.test`, name: 'Ayla' };
+  const burak = { email: `burak-${tag}@example.test`, name: 'Burak' };
+  let lessonId = 0;
+
+  /** The organiser's lesson four days ahead with two guests (one reading Turkish), closed through the API. */
+  test.beforeAll(async ({ playwright }) => {
+    await smtp.start();
+    const api = await adminApiClient(playwright);
+    const organiserId = (
+      await api.post('/api/users', {
+        username: unique('away-organiser'),
+        name: 'Selin',
+        surname: unique('Ak'),
+        role: 'editor',
+        timezone: ZONE,
+        password: 'closures-password-1',
+      })
+    ).id;
+    const guestIds: number[] = [];
+    for (const [person, language] of [
+      [ayla, 'en'],
+      [burak, 'tr'],
+    ] as const) {
+      const { id } = await api.post('/api/users', {
+        username: unique(person.name.toLowerCase()),
+        name: person.name,
+        surname: unique('Guest'),
+        email: person.email,
+        role: 'guest',
+        timezone: ZONE,
+        language,
+        password: 'closures-password-1',
+      });
+      guestIds.push(id);
+    }
+    const locationId = (await api.post('/api/locations', { name: unique('Studio B') })).id;
+    const eventId = (
+      await api.post('/api/events', {
+        title: lesson,
+        locationId,
+        organiserId,
+        guestIds,
+        repeat: { doesNotRepeat: true, start: `${awayDay}T11:00` },
+        endTime: '11:45',
+      })
+    ).id;
+    lessonId = (await api.firstOccurrence(eventId)).id;
+    await api.post('/api/closures', {
+      title: away,
+      from: awayDay,
+      to: awayDay,
+      timezone: ZONE,
+      scope: { kind: 'organiser', id: organiserId },
+    });
+    expect(await statusOf(lessonId)).toBe('cancelled');
+    await api.dispose();
+  });
+
+  test.afterAll(async () => {
+    await smtp.stop();
+  });
+
+  test('tells each guest of the session that comes back, in their language', async ({ page }) => {
+    await signInAs(page, 'admin');
+    await page.goto(`/closures?q=${encodeURIComponent(away)}`);
+    await openRowMenu(row(page, away));
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: `Delete ${away}?` });
+    await expect(dialog.getByText('The 1 session it cancelled is restored.')).toBeVisible();
+    const tell = dialog.getByRole('checkbox', { name: 'Tell their guests' });
+    await expect(tell).not.toBeChecked();
+    await expect(dialog.getByText(/is told it takes place after all, in their language/)).toBeVisible();
+    await tell.check();
+    expect(await violations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Delete closure' }).click();
+
+    await expect(page.getByText(`${away} deleted; its sessions are restored and their guests told`)).toBeVisible();
+    await expect(page.getByTestId('list-empty')).toBeVisible();
+    expect(await statusOf(lessonId)).toBe('scheduled');
+    await expect.poll(() => smtp.to(ayla.email).length, { message: 'the mail to Ayla' }).toBe(1);
+    await expect.poll(() => smtp.to(burak.email).length, { message: 'the mail to Burak' }).toBe(1);
+    const [toAyla] = smtp.to(ayla.email);
+    expect(toAyla!.text).toContain(`${lesson} takes place after all:`);
+    expect(toAyla!.text).toContain(`No longer closed: ${away}`);
+    const [toBurak] = smtp.to(burak.email);
+    expect(toBurak!.text).toContain(`${lesson} yine de yapılacak:`);
+    expect(toBurak!.text).toContain(`Kapanış kaldırıldı: ${away}`);
+
+    // Logged in the Message Log as 'Back on', one per guest.
+    await page.goto(`/message-logs?q=${encodeURIComponent(lesson)}`);
+    const logged = page.getByTestId('list-table').getByRole('row').filter({ hasText: 'Back on' });
+    await expect(logged).toHaveCount(2);
+  });
 });

@@ -10,8 +10,12 @@ export interface Mail {
   text: string;
 }
 
+/** The raw mail's bytes (latin1) with the quoted-printable undone, read as UTF-8 ('Kapanış', not 'KapanÄ±Å'). */
 const readable = (raw: string) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  Buffer.from(
+    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 
 /**
  * A real SMTP server on the port this worker's e2e server mails to (E2E_SMTP_PORT), keeping every

@@ -95,6 +95,18 @@ export const closureResultSchema = z.object({
 });
 export type ClosureResult = z.infer<typeof closureResultSchema>;
 
+/**
+ * DELETE /api/closures/{id}?notify=true: the guests of the sessions that come back (those ahead)
+ * are told, as `notify` on creation tells those of the sessions it cancels.
+ */
+export const deleteClosureQuerySchema = z.object({
+  notify: z
+    .enum(['true', 'false', '1', '0'], { error: closureMessages.notifyInvalid })
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
+});
+export type DeleteClosureQuery = z.infer<typeof deleteClosureQuerySchema>;
+
 export const CLOSURE_SORTS = ['-from', 'from'] as const;
 /** GET /api/closures: newest first by first day (sort `from` for oldest first); q searches titles. */
 export const closureListQuerySchema = listQuerySchema(CLOSURE_SORTS);

@@ -55,7 +55,8 @@ export const isBuiltInFormTitle = (form: { id: number; title: string }): boolean
 
 /**
  * What a logged message is (Message Log's Type column): to guests a reminder, a report, a monthly
- * report or a `cancellation` (a session of theirs was cancelled); to an organiser `to-fill`, the
+ * report, a `cancellation` (a session of theirs was cancelled) or a `restoration` (deleting the
+ * closure that cancelled it puts it back on); to an organiser `to-fill`, the
  * daily list of yesterday's sessions still to fill; to any user `password-reset`, the link to choose a
  * new password (its token never stored in the log, docs/domain.md#password-reset).
  */
@@ -65,6 +66,7 @@ export const MESSAGE_TYPES = [
   'monthly-report',
   'to-fill',
   'cancellation',
+  'restoration',
   'password-reset',
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];

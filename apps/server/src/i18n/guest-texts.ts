@@ -8,8 +8,8 @@ import {
 import { DateTime } from 'luxon';
 
 /**
- * What a guest receives, in each language: the reminder, report, monthly report, cancellation and
- * password reset messages and the words of the report images; and the organisers' daily list of sessions still to fill. English is the product's wording (docs/product.md); a guest's `language` picks one.
+ * What a guest receives, in each language: the reminder, report, monthly report, cancellation,
+ * restoration and password reset messages and the words of the report images; and the organisers' daily list of sessions still to fill. English is the product's wording (docs/product.md); a guest's `language` picks one.
  * Dates are luxon formats read with the language's locale, so weekdays and months are written
  * that language's way ('Cmt 14 Kas 2026 10:00', 'Kasım 2026').
  */
@@ -74,6 +74,10 @@ const en = {
   cancellationSubject: (title: string, when: string) => `Cancelled: ${title}, ${when}`,
   cancellationBody: (title: string, when: readonly string[], reason: string) =>
     [`${title} is cancelled:`, ...when, '', `Reason: ${reason}`].join('\n'),
+  // A session a deleted closure puts back on (docs/domain.md#closures).
+  restorationSubject: (title: string, when: string) => `On again: ${title}, ${when}`,
+  restorationBody: (title: string, when: readonly string[], closure: string) =>
+    [`${title} takes place after all:`, ...when, '', `No longer closed: ${closure}`].join('\n'),
   // A forgotten password (docs/domain.md#password-reset).
   passwordResetSubject: 'Choose a new Ritim password',
   passwordResetBody: (name: string, username: string, link: string, minutes: number) =>
@@ -172,6 +176,9 @@ const tr: GuestTexts = {
   },
   cancellationSubject: (title, when) => `İptal edildi: ${title}, ${when}`,
   cancellationBody: (title, when, reason) => [`${title} iptal edildi:`, ...when, '', `Neden: ${reason}`].join('\n'),
+  restorationSubject: (title, when) => `Yeniden programda: ${title}, ${when}`,
+  restorationBody: (title, when, closure) =>
+    [`${title} yine de yapılacak:`, ...when, '', `Kapanış kaldırıldı: ${closure}`].join('\n'),
   passwordResetSubject: 'Yeni bir Ritim parolası belirleyin',
   passwordResetBody: (name, username, link, minutes) =>
     [

@@ -152,13 +152,34 @@ export class MessagingService {
    * cancels it. Keyed by the cancellation, so a double click queues nothing twice and cancelling
    * again after a restore tells them again.
    */
-  async queueCancellationNotices(
+  queueCancellationNotices(
     tx: Tx,
-    cancellations: readonly { occurrenceId: number; cancellationId: number; reason: string }[],
+    cancellations: readonly SessionNotice[],
+    viewer: SessionUser,
+  ): Promise<EnqueueResult> {
+    return this.queueSessionNotices(tx, 'cancellation', cancellations, viewer);
+  }
+
+  /**
+   * A closure was deleted with `notify` (docs/domain.md#closures): each guest of each session it
+   * puts back on, or their message group, is told it takes place after all, with the time in their
+   * zone, the place, the conference link and the closure's title, in their language. Sessions
+   * already started are not told about. Keyed by the cancellation removed, so closing and
+   * reopening the days again tells them again.
+   */
+  queueRestorationNotices(tx: Tx, restorations: readonly SessionNotice[], viewer: SessionUser): Promise<EnqueueResult> {
+    return this.queueSessionNotices(tx, 'restoration', restorations, viewer);
+  }
+
+  /** A cancellation's or a restoration's messages, one per guest (or message group) of each session. */
+  private async queueSessionNotices(
+    tx: Tx,
+    type: 'cancellation' | 'restoration',
+    notices: readonly SessionNotice[],
     viewer: SessionUser,
   ): Promise<EnqueueResult> {
     const outbox = this.requireOutbox();
-    const ids = cancellations.map((cancellation) => cancellation.occurrenceId);
+    const ids = notices.map((notice) => notice.occurrenceId);
     const [details, contacts] = await Promise.all([
       this.occurrences.details(tx, ids),
       occurrenceGuestContacts(this.occurrences, tx, ids),
@@ -170,9 +191,11 @@ export class MessagingService {
       else byOccurrence.set(contact.occurrenceId, [contact]);
     }
     const detailOf = new Map(details.map((detail) => [detail.id, detail]));
-    const messages: NewMessage[] = cancellations.flatMap(({ occurrenceId, cancellationId, reason }) => {
+    const now = this.now().getTime();
+    const messages: NewMessage[] = notices.flatMap(({ occurrenceId, cancellationId, reason }) => {
       const occurrence = detailOf.get(occurrenceId);
       if (!occurrence) throw new AppError(404, OCCURRENCE_NOT_FOUND);
+      if (type === 'restoration' && occurrence.startsAt.getTime() <= now) return [];
       return addressees(byOccurrence.get(occurrenceId) ?? []).map((to) => {
         const texts = languageOf(to.guests);
         const zones = zonesOf(to.guests);
@@ -182,18 +205,25 @@ export class MessagingService {
             : []),
           ...whenLines(texts, occurrence, zones),
           `${texts.reminderWhere}: ${occurrence.location}`,
+          ...(type === 'restoration' && occurrence.conferenceLink
+            ? [`${texts.reminderJoin}: ${occurrence.conferenceLink}`]
+            : []),
         ];
+        const when = formatIn(texts, occurrence.startsAt, zones[0]!, texts.dateTime);
         return {
-          type: 'cancellation' as const,
-          idempotencyKey: `cancellation:${occurrenceId}:${cancellationId}:${to.key}`,
+          type,
+          idempotencyKey: `${type}:${occurrenceId}:${cancellationId}:${to.key}`,
           occurrenceId,
           recipient: to.recipient,
           guestIds: to.guests.map((guest) => guest.id),
-          subject: texts.cancellationSubject(
-            occurrence.title,
-            formatIn(texts, occurrence.startsAt, zones[0]!, texts.dateTime),
-          ),
-          body: texts.cancellationBody(occurrence.title, lines, reason),
+          subject:
+            type === 'cancellation'
+              ? texts.cancellationSubject(occurrence.title, when)
+              : texts.restorationSubject(occurrence.title, when),
+          body:
+            type === 'cancellation'
+              ? texts.cancellationBody(occurrence.title, lines, reason)
+              : texts.restorationBody(occurrence.title, lines, reason),
           createdBy: viewer.id,
         };
       });
@@ -412,6 +442,13 @@ export class MessagingService {
       );
     });
   }
+}
+
+/** A session cancelled, or put back on by deleting its closure: which cancellation, and its reason (the closure's title). */
+interface SessionNotice {
+  occurrenceId: number;
+  cancellationId: number;
+  reason: string;
 }
 
 /** The guests' zones, each once: a message gives the time in each. */

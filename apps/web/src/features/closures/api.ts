@@ -1,7 +1,8 @@
 import type { Closure, ClosureResult, CreateClosureInput } from '@ritim/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidateOccurrences } from '../../api/occurrences';
-import { create, list, remove } from '../../api/resources';
+import { apiRequest } from '../../api/client';
+import { create, list } from '../../api/resources';
 import type { ListQuery } from '../../components/list-page';
 
 const SECTION = 'closures';
@@ -37,11 +38,15 @@ export function useCreateClosure() {
   });
 }
 
-/** DELETE /api/closures/:id: the sessions it cancelled are restored. */
+/** DELETE /api/closures/:id: the sessions it cancelled are restored; with `notify`, their guests are told. */
 export function useDeleteClosure() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (closure: Closure) => remove(SECTION, closure.id!),
+    mutationFn: ({ closure, notify }: { closure: Closure; notify: boolean }) =>
+      apiRequest<unknown>(`${SECTION}/${closure.id!}`, {
+        method: 'DELETE',
+        query: notify ? { notify: 'true' } : undefined,
+      }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: closureKeys.lists() });
       await invalidateOccurrences(queryClient);

@@ -17,6 +17,7 @@ import { formatDateTime } from '../../lib/dates';
 import { fullName } from '../../lib/names';
 import { todayIn } from '../../lib/wall-clock';
 import { usePreviewClosure, useCreateClosure } from './api';
+import { NotifyOption } from './notify-option';
 
 type ScopeKind = ClosureScope['kind'];
 const choiceTexts = { loading: 'common.loading', failed: 'calendar.choicesFailed' } as const;
@@ -219,7 +220,6 @@ function Preview({
   onConfirm: () => void;
 }) {
   const { t } = useTranslation();
-  const notifyId = useId();
   const when = (startsAt: string) => formatDateTime(startsAt, zone);
   return (
     <section aria-labelledby="closure-preview" className={`${cardClass} space-y-4 p-4 sm:p-6`}>
@@ -276,25 +276,13 @@ function Preview({
         </div>
       )}
       {result.guests.length > 0 ? (
-        <div className="flex gap-3">
-          <input
-            id={notifyId}
-            type="checkbox"
-            className="mt-0.5 size-4 shrink-0 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
-            checked={notify}
-            disabled={busy}
-            aria-describedby={`${notifyId}-hint`}
-            onChange={(event) => onNotifyChange(event.target.checked)}
-          />
-          <div>
-            <label htmlFor={notifyId} className="text-sm font-medium text-slate-900">
-              {t('closures.tellGuests')}
-            </label>
-            <p id={`${notifyId}-hint`} className="text-xs text-slate-500">
-              {t('closures.tellGuestsHint')}
-            </p>
-          </div>
-        </div>
+        <NotifyOption
+          label={t('closures.tellGuests')}
+          hint={t('closures.tellGuestsHint')}
+          checked={notify}
+          disabled={busy}
+          onChange={onNotifyChange}
+        />
       ) : (
         result.cancelled.length > 0 && <p className="text-sm text-slate-500">{t('closures.tellNobody')}</p>
       )}

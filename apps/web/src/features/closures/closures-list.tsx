@@ -1,13 +1,12 @@
 import { CLOSURE_SORTS, type Closure, type SortOption } from '@ritim/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { errorMessage } from '../../api/errors';
-import { confirmAction } from '../../components/confirm';
 import type { Column } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import type { RowAction } from '../../components/row-menu';
 import { formatDay } from '../../lib/dates';
-import { closureListQuery, useDeleteClosure } from './api';
+import { closureListQuery } from './api';
+import { DeleteClosureDialog } from './delete-closure-dialog';
 
 /** How a closure's scope reads: everyone, or the location or organiser it closes. */
 export function useScopeText() {
@@ -20,23 +19,18 @@ export function useScopeText() {
         });
 }
 
-/** Closures (docs/product.md §12): title, days, scope and how many sessions each cancelled; Delete restores them. */
+/**
+ * Closures (docs/product.md §12): title, days, scope and how many sessions each cancelled; Delete
+ * restores them, telling their guests when asked (DeleteClosureDialog).
+ */
 export function ClosuresList() {
   const { t, i18n } = useTranslation();
   const scopeText = useScopeText();
-  const deleteClosure = useDeleteClosure();
+  const [deleting, setDeleting] = useState<Closure | null>(null);
   const days = (row: Closure) =>
     row.from === row.to
       ? formatDay(row.from, i18n.language)
       : `${formatDay(row.from, i18n.language)} – ${formatDay(row.to, i18n.language)}`;
-
-  const remove = (row: Closure) => {
-    if (!confirmAction(t('closures.confirmDelete', { title: row.title, count: row.cancelledCount }))) return;
-    deleteClosure.mutate(row, {
-      onSuccess: () => toast.success(t('closures.deleted', { title: row.title })),
-      onError: (error) => toast.error(errorMessage(error, t('list.deleteFailed'))),
-    });
-  };
 
   const sortOptions: SortOption[] = CLOSURE_SORTS.map((value) => ({
     value,
@@ -56,21 +50,24 @@ export function ClosuresList() {
   ];
 
   const rowActions = (row: Closure): RowAction[] => [
-    { label: t('common.delete'), onSelect: () => remove(row), tone: 'danger' },
+    { label: t('common.delete'), onSelect: () => setDeleting(row), tone: 'danger' },
   ];
 
   return (
-    <ListPage
-      title={t('nav.closures')}
-      description={t('closures.description')}
-      query={closureListQuery}
-      columns={columns}
-      rowKey={(row) => row.id ?? 0}
-      rowLabel={(row) => row.title}
-      sortOptions={sortOptions}
-      rowActions={rowActions}
-      createAction={{ to: '/closures/create', label: t('closures.create') }}
-      emptyText={t('closures.empty')}
-    />
+    <>
+      <ListPage
+        title={t('nav.closures')}
+        description={t('closures.description')}
+        query={closureListQuery}
+        columns={columns}
+        rowKey={(row) => row.id ?? 0}
+        rowLabel={(row) => row.title}
+        sortOptions={sortOptions}
+        rowActions={rowActions}
+        createAction={{ to: '/closures/create', label: t('closures.create') }}
+        emptyText={t('closures.empty')}
+      />
+      <DeleteClosureDialog closure={deleting} onClose={() => setDeleting(null)} />
+    </>
   );
 }

@@ -3,6 +3,7 @@ import { configure, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, resetApp, stubApi } from '../../test/app';
+import { openDialogsInPlace } from '../../test/dialog';
 import { bodyOf, json } from '../../test/http';
 import { adminClaims } from '../../test/tokens';
 
@@ -33,7 +34,10 @@ const result: ClosureResult = {
   ],
 };
 
-beforeAll(() => configure({ asyncUtilTimeout: 6000 }));
+beforeAll(() => {
+  configure({ asyncUtilTimeout: 6000 });
+  openDialogsInPlace();
+});
 beforeEach(() => {
   resetApp();
 });
@@ -93,26 +97,55 @@ describe('Closures', { timeout: 30_000 }, () => {
     expect(router.state.location.pathname).toBe('/closures');
   });
 
-  it('deletes a closure after a confirmation that says its sessions are restored', async () => {
+  it('deletes a closure in a dialog that says its sessions come back, telling their guests when ticked', async () => {
     let stored: Closure[] = [closure];
     const deletes: string[] = [];
     stubApi(adminClaims, (url, init) => {
-      if (url === '/api/closures/7' && init?.method === 'DELETE') {
+      if (url.startsWith('/api/closures/7') && init?.method === 'DELETE') {
         deletes.push(url);
+        // The first try finds no message transport; the second, without telling, goes through.
+        if (deletes.length === 1) return json(503, { message: 'Messaging is not configured' });
         stored = [];
         return new Response(null, { status: 204 });
       }
       if (url.startsWith('/api/closures?')) return json(200, { closures: stored, totalCount: stored.length });
       return undefined;
     });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderApp('/closures');
     const [menu] = await screen.findAllByTestId('row-menu-button');
     await userEvent.click(menu!);
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
-    expect(confirm).toHaveBeenCalledWith('Delete Hall painted? The 1 session it cancelled is restored.');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Hall painted?' });
+    expect(within(dialog).getByText('The 1 session it cancelled is restored.')).toBeTruthy();
+    const tell = within(dialog).getByRole('checkbox', { name: 'Tell their guests' });
+    expect((tell as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(tell);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete closure' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Messaging is not configured');
+    expect(deletes).toEqual(['/api/closures/7?notify=true']);
+
+    await userEvent.click(tell);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete closure' }));
     expect(await screen.findByText('Hall painted deleted; its sessions are restored')).toBeTruthy();
-    expect(deletes).toEqual(['/api/closures/7']);
+    expect(deletes).toEqual(['/api/closures/7?notify=true', '/api/closures/7']);
     expect(await screen.findByText('No closures')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers nobody to tell when the closure holds no session cancelled', async () => {
+    stubApi(adminClaims, (url) => {
+      if (url.startsWith('/api/closures?'))
+        return json(200, { closures: [{ ...closure, cancelledCount: 0 }], totalCount: 1 });
+      return undefined;
+    });
+    renderApp('/closures');
+    const [menu] = await screen.findAllByTestId('row-menu-button');
+    await userEvent.click(menu!);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Hall painted?' });
+    expect(within(dialog).getByText('It holds no session cancelled: nothing comes back.')).toBeTruthy();
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

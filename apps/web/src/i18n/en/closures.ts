@@ -42,7 +42,15 @@ export const closures = {
   back: 'Back to closures',
   created_one: '{{title}}: {{count}} session cancelled',
   created_other: '{{title}}: {{count}} sessions cancelled',
-  confirmDelete_one: 'Delete {{title}}? The {{count}} session it cancelled is restored.',
-  confirmDelete_other: 'Delete {{title}}? The {{count}} sessions it cancelled are restored.',
+  deleteTitle: 'Delete {{title}}?',
+  deleteRestores_one: 'The {{count}} session it cancelled is restored.',
+  deleteRestores_other: 'The {{count}} sessions it cancelled are restored.',
+  deleteRestoresNone: 'It holds no session cancelled: nothing comes back.',
+  tellGuestsBack: 'Tell their guests',
+  tellGuestsBackHint:
+    'Each guest of a session that comes back (or their message group) is told it takes place after all, in their language. Sessions that have started are left out.',
+  keep: 'Keep it',
+  deleteConfirm: 'Delete closure',
   deleted: '{{title}} deleted; its sessions are restored',
+  deletedTold: '{{title}} deleted; its sessions are restored and their guests told',
 };

@@ -28,6 +28,7 @@ export const messaging = {
     'monthly-report': 'Monthly report',
     'to-fill': 'Sessions to fill',
     cancellation: 'Cancellation',
+    restoration: 'Back on',
     'password-reset': 'Password reset',
   },
   statuses: {

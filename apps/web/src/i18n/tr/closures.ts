@@ -43,7 +43,15 @@ export const closures: Resources['closures'] = {
   back: 'Kapanışlara dön',
   created_one: '{{title}}: {{count}} oturum iptal edildi',
   created_other: '{{title}}: {{count}} oturum iptal edildi',
-  confirmDelete_one: '{{title}} silinsin mi? İptal ettiği {{count}} oturum geri alınır.',
-  confirmDelete_other: '{{title}} silinsin mi? İptal ettiği {{count}} oturum geri alınır.',
+  deleteTitle: '{{title}} silinsin mi?',
+  deleteRestores_one: 'İptal ettiği {{count}} oturum geri alınır.',
+  deleteRestores_other: 'İptal ettiği {{count}} oturum geri alınır.',
+  deleteRestoresNone: 'İptal ettiği oturum kalmadı: geri gelen bir şey olmaz.',
+  tellGuestsBack: 'Misafirlerine haber ver',
+  tellGuestsBackHint:
+    'Geri gelen her oturumun her misafirine (ya da mesaj grubuna) oturumun yine de yapılacağı kendi dilinde bildirilir. Başlamış oturumlar bildirilmez.',
+  keep: 'Vazgeç',
+  deleteConfirm: 'Kapanışı sil',
   deleted: '{{title}} silindi; oturumları geri alındı',
+  deletedTold: '{{title}} silindi; oturumları geri alındı ve misafirlerine haber verildi',
 };

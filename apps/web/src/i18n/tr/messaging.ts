@@ -27,6 +27,7 @@ export const messaging: Resources['messaging'] = {
     'monthly-report': 'Aylık rapor',
     'to-fill': 'Doldurulacak oturumlar',
     cancellation: 'İptal',
+    restoration: 'Yeniden programda',
     'password-reset': 'Parola sıfırlama',
   },
   statuses: { queued: 'Sırada', sending: 'Gönderiliyor', sent: 'Gönderildi', failed: 'Başarısız' },

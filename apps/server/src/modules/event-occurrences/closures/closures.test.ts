@@ -9,6 +9,7 @@ import {
   formSubmissions,
   messageLogs,
   occurrenceCancellations,
+  users,
 } from '../../../db/schema.js';
 import { JobQueue } from '../../../jobs/queue.js';
 import type { Outbox } from '../../../messaging/outbox.js';
@@ -56,8 +57,8 @@ const close = async (payload: Record<string, unknown>) => {
   expect(response.statusCode, response.body).toBe(payload.dryRun ? 200 : 201);
   return response.json<ClosureResult>();
 };
-const remove = (id: number, headers: Headers = admin) =>
-  app.inject({ method: 'DELETE', url: `/api/closures/${id}`, headers });
+const remove = (id: number, headers: Headers = admin, query = '') =>
+  app.inject({ method: 'DELETE', url: `/api/closures/${id}${query}`, headers });
 const read = async (id: number) => {
   const response = await app.inject({ method: 'GET', url: `/api/event-occurrences/${id}`, headers: admin });
   expect(response.statusCode, response.body).toBe(200);
@@ -78,6 +79,11 @@ const cancellationLogsOf = (occurrenceIds: number[]) =>
     .select()
     .from(messageLogs)
     .where(and(inArray(messageLogs.occurrenceId, occurrenceIds), eq(messageLogs.type, 'cancellation')));
+const restorationLogsOf = (occurrenceIds: number[]) =>
+  database.db
+    .select()
+    .from(messageLogs)
+    .where(and(inArray(messageLogs.occurrenceId, occurrenceIds), eq(messageLogs.type, 'restoration')));
 const cancellationsOf = (occurrenceId: number) =>
   database.db.select().from(occurrenceCancellations).where(eq(occurrenceCancellations.occurrenceId, occurrenceId));
 
@@ -432,6 +438,118 @@ describe('POST /api/closures with notify', () => {
       expect(await statusOf(id)).toBe('scheduled');
       expect((await database.db.select().from(closures)).filter((closure) => closure.fromDay === '2026-07-13')).toEqual(
         [],
+      );
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('DELETE /api/closures/{id}?notify=true', () => {
+  it('tells each guest of each session that comes back, in their language; not of one another closure still cancels', async () => {
+    const piano = await session({ start: '2026-07-20T10:00', title: 'Piano', guestIds: [ids.ayla, ids.burak] });
+    const violin = await session({ start: '2026-07-21T10:00', title: 'Violin', guestIds: [ids.burak] });
+    const flute = await session({ start: '2026-07-21T15:00', title: 'Flute', guestIds: [ids.ayla], locationId: hall });
+    const summer = await close({ title: 'Summer break', from: '2026-07-20', to: '2026-07-21' });
+    await close({ title: 'Hall painted', from: '2026-07-21', to: '2026-07-21', scope: { kind: 'location', id: hall } });
+
+    expect((await remove(summer.closure.id!, admin, '?notify=true')).statusCode).toBe(204);
+    expect(await statusOf(piano)).toBe('scheduled');
+    expect(await statusOf(violin)).toBe('scheduled');
+    // The hall is still closed that day: Flute stays cancelled, and Ayla hears nothing of it.
+    expect(await read(flute)).toMatchObject({ status: 'cancelled', cancellation: { reason: 'Hall painted' } });
+    await waitFor(
+      async () => {
+        const logs = await restorationLogsOf([piano, violin, flute]);
+        return logs.length === 3 && logs.every((log) => log.status === 'sent');
+      },
+      { what: 'the three restorations sent' },
+    );
+    expect(
+      (await restorationLogsOf([piano, violin, flute])).map((log) => [log.occurrenceId, log.recipientName]).sort(),
+    ).toEqual(
+      [
+        [piano, 'Ayla'],
+        [piano, 'Burak'],
+        [violin, 'Burak'],
+      ].sort(),
+    );
+    const toAyla = mails.filter((mail) => mail.to.includes('ayla@example.com') && mail.text.includes('after all'));
+    expect(toAyla).toHaveLength(1);
+    expect(toAyla[0]!.text).toContain('Piano takes place after all:');
+    expect(toAyla[0]!.text).toContain('When: Monday 20/07/2026 10:00–11:00 (Europe/London)');
+    expect(toAyla[0]!.text).toContain('No longer closed: Summer break');
+    // Burak reads Turkish, with each time in Istanbul.
+    const toBurak = mails.filter((mail) => mail.to.includes('burak@example.com') && mail.text.includes('yine de'));
+    expect(toBurak.map((mail) => mail.text.match(/(\S+) yine de yapılacak:/)?.[1]).sort()).toEqual(['Piano', 'Violin']);
+    expect(toBurak.find((mail) => mail.text.includes('Violin'))?.text).toContain(
+      'Ne zaman: 21 Temmuz 2026 Salı 12:00–13:00 (Europe/Istanbul)',
+    );
+    expect(toBurak[0]!.text).toContain('Kapanış kaldırıldı: Summer break');
+
+    // In the Message Log as their own type.
+    const log = await app.inject({
+      method: 'GET',
+      url: '/api/message-logs?type=restoration&limit=100',
+      headers: admin,
+    });
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json<{ totalCount: number }>().totalCount).toBe(3);
+  });
+
+  it('tells nobody of a session that has started already, and logs a guest it cannot reach as failed for Retry', async () => {
+    const [nur] = Object.values(
+      await createUsers(database, [{ username: 'nur', role: 'guest', name: 'Nur', timezone: LONDON }]),
+    );
+    // Friday 20 March, 12:00Z: the morning's session has started, the afternoon's is ahead.
+    const morning = await session({ start: '2026-03-20T09:00', guestIds: [ids.ayla, nur!] });
+    const afternoon = await session({ start: '2026-03-20T15:00', title: 'Cello', guestIds: [nur!] });
+    const inspection = await close({ title: 'Inspection', from: '2026-03-20', to: '2026-03-20' });
+    expect(inspection.cancelled.map((cancelled) => cancelled.occurrenceId)).toEqual([morning, afternoon]);
+
+    expect((await remove(inspection.closure.id!, admin, '?notify=true')).statusCode).toBe(204);
+    expect(await statusOf(morning)).toBe('scheduled');
+    expect(await restorationLogsOf([morning])).toEqual([]);
+    const [failed] = await restorationLogsOf([afternoon]);
+    expect(failed).toMatchObject({ status: 'failed', recipientName: 'Nur' });
+    await database.db.update(users).set({ email: 'nur@example.com' }).where(eq(users.id, nur!));
+    const retry = await app.inject({ method: 'POST', url: `/api/message-logs/${failed!.id}/retry`, headers: admin });
+    expect(retry.statusCode, retry.body).toBe(200);
+    await waitFor(async () => (await restorationLogsOf([afternoon]))[0]?.status === 'sent', { what: 'the retry sent' });
+    expect(mails.find((mail) => mail.to.includes('nur@example.com'))?.text).toContain('Cello takes place after all:');
+  });
+
+  it('sends nothing without notify (or with notify=false), and refuses another value with 400', async () => {
+    const id = await session({ start: '2026-07-27T10:00', guestIds: [ids.ayla, ids.burak] });
+    const quiet = await close({ title: 'Quiet', from: '2026-07-27', to: '2026-07-27' });
+    const refused = await remove(quiet.closure.id!, admin, '?notify=yes');
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(messageOf(refused)).toBe('notify must be true or false');
+    expect(await statusOf(id)).toBe('cancelled');
+    expect((await remove(quiet.closure.id!)).statusCode).toBe(204);
+    expect(await statusOf(id)).toBe('scheduled');
+
+    const again = await close({ title: 'Quiet again', from: '2026-07-27', to: '2026-07-27' });
+    expect((await remove(again.closure.id!, admin, '?notify=false')).statusCode).toBe(204);
+    expect(await statusOf(id)).toBe('scheduled');
+    expect(await restorationLogsOf([id])).toEqual([]);
+  });
+
+  it('without a message transport, refuses with 503 and keeps the closure and its cancellations', async () => {
+    const bare = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, now: () => NOW });
+    try {
+      await bare.ready();
+      const id = await session({ start: '2026-10-05T10:00' });
+      const closed = await close({ title: 'Closed', from: '2026-10-05', to: '2026-10-05' });
+      const response = await bare.inject({
+        method: 'DELETE',
+        url: `/api/closures/${closed.closure.id}?notify=true`,
+        headers: admin,
+      });
+      expect(response.statusCode, response.body).toBe(503);
+      expect(await statusOf(id)).toBe('cancelled');
+      expect((await database.db.select().from(closures)).some((closure) => closure.id === closed.closure.id)).toBe(
+        true,
       );
     } finally {
       await bare.close();

@@ -157,21 +157,22 @@ export class ClosureRepository {
 
   /**
    * Deletes the closure: the sessions it cancelled and that are still cancelled by it take back the
-   * status they had; the ids of those restored, or undefined when the closure does not exist.
+   * status they had; those restored, each with the cancellation removed (what a message about it is
+   * keyed by), or undefined when the closure does not exist.
    */
-  async remove(tx: Tx, closureId: number): Promise<number[] | undefined> {
+  async remove(tx: Tx, closureId: number): Promise<{ occurrenceId: number; cancellationId: number }[] | undefined> {
     const [closure] = rowsOf<{ id: number }>(
       await tx.execute(sql`select id from ${closures} where id = ${closureId} for update`),
     );
     if (!closure) return undefined;
-    const restored = rowsOf<{ id: number }>(
+    const restored = rowsOf<{ occurrenceId: number; cancellationId: number }>(
       await tx.execute(sql`with removed as (
           delete from ${occurrenceCancellations} where closure_id = ${closureId}
-          returning occurrence_id, previous_status)
+          returning id, occurrence_id, previous_status)
         update ${eventOccurrences} o set status = removed.previous_status, updated_at = now()
         from removed where o.id = removed.occurrence_id and o.status = 'cancelled'
-        returning o.id`),
-    ).map((row) => Number(row.id));
+        returning o.id as "occurrenceId", removed.id as "cancellationId"`),
+    ).map((row) => ({ occurrenceId: Number(row.occurrenceId), cancellationId: Number(row.cancellationId) }));
     await tx.execute(sql`delete from ${closures} where id = ${closureId}`);
     return restored;
   }

@@ -4,6 +4,7 @@ import {
   closureMessages,
   closureResultSchema,
   createClosureSchema,
+  deleteClosureQuerySchema,
   idParamsSchema,
 } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -66,13 +67,18 @@ const closureRoutes: FastifyPluginAsyncZod<{ closures: ClosureService }> = async
         tags,
         description:
           'Deletes the closure: the sessions it cancelled that are still cancelled by it take back the status ' +
-          'they had (unless another closure covers them).',
+          'they had (unless another closure covers them). `notify=true` tells the active guests of those that ' +
+          'come back and have not started (a `restoration` message per session and guest or message group, ' +
+          'in their language; 503 without a message transport, and nothing is deleted).',
         params: idParamsSchema,
-        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+        querystring: deleteClosureQuerySchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 503) },
       },
     },
     async (request, reply) => {
-      if (!(await closures.remove(request.params.id))) throw new AppError(404, closureMessages.notFound);
+      if (!(await closures.remove(request.params.id, request.query, currentUser(request)))) {
+        throw new AppError(404, closureMessages.notFound);
+      }
       return reply.code(204).send(null);
     },
   );

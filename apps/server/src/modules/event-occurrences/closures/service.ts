@@ -5,6 +5,7 @@ import {
   closureMessages,
   type ClosureResult,
   type CreateClosure,
+  type DeleteClosureQuery,
 } from '@ritim/shared';
 import type { SessionUser } from '../../../auth/tokens.js';
 import { auditChanges, recordAudit } from '../../audit-logs/record.js';
@@ -12,23 +13,32 @@ import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/errors.js';
 import { personName } from '../../../lib/names.js';
 import { dayRange, zoneOf } from '../../../lib/time.js';
-import type { Executor } from '../columns.js';
+import type { Executor, Tx } from '../columns.js';
 import { OccurrenceReads } from '../reads.js';
 import type { CancellationNotifier } from '../cancellation/service.js';
 import { cancelClosedSessions } from './closed-sessions.js';
 import { type ClosureDays, ClosureRepository } from './closures.js';
+
+/** Tells the guests of the sessions a closure cancels, or that deleting it puts back on (the messaging module). */
+export interface ClosureNotifier extends CancellationNotifier {
+  queueRestorationNotices(
+    tx: Tx,
+    restorations: readonly { occurrenceId: number; cancellationId: number; reason: string }[],
+    viewer: SessionUser,
+  ): Promise<unknown>;
+}
 
 /**
  * Closures (docs/domain.md#closures): closing days cancels the sessions starting on them in its
  * scope, with its title as the reason (completed sessions and those with answers are kept);
  * deleting it restores those it cancelled. Sessions made or moved there later are cancelled too
  * (closed-sessions.ts). With `notify`, the guests of the sessions it cancels are told, as a
- * single cancellation tells them.
+ * single cancellation tells them; deleting it with `notify` tells those of the sessions that come back.
  */
 export class ClosureService {
   constructor(
     private readonly db: Db,
-    private readonly notifier: CancellationNotifier,
+    private readonly notifier: ClosureNotifier,
     private readonly repository = new ClosureRepository(db),
     private readonly reads = new OccurrenceReads(db),
   ) {}
@@ -139,20 +149,34 @@ export class ClosureService {
 
   /**
    * DELETE /api/closures/:id: the sessions it cancelled (and that are still cancelled by it) take
-   * back the status they had, unless another closure covers them. False when it does not exist.
+   * back the status they had, unless another closure covers them. With `notify`, the guests of
+   * those that come back are told, in the same transaction. False when it does not exist.
    */
-  async remove(id: number): Promise<boolean> {
+  async remove(id: number, query: DeleteClosureQuery, viewer: SessionUser): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const closure = await this.repository.find(tx, id);
       const restored = await this.repository.remove(tx, id);
       if (!restored) return false;
-      await cancelClosedSessions(tx, restored);
+      const closedAgain = new Set(
+        await cancelClosedSessions(
+          tx,
+          restored.map((session) => session.occurrenceId),
+        ),
+      );
+      const back = restored.filter((session) => !closedAgain.has(session.occurrenceId));
+      if (query.notify && back.length > 0) {
+        await this.notifier.queueRestorationNotices(
+          tx,
+          back.map((session) => ({ ...session, reason: closure?.title ?? '' })),
+          viewer,
+        );
+      }
       await recordAudit(tx, {
         action: 'delete',
         entityType: 'closures',
         entityId: id,
         entityName: closure?.title ?? null,
-        changes: auditChanges(closure, null),
+        changes: { ...auditChanges(closure, null), ...(query.notify ? { notify: { from: null, to: true } } : {}) },
       });
       return true;
     });
