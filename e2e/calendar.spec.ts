@@ -490,6 +490,20 @@ test.describe('Calendar', () => {
     await expect(page.getByTestId('calendar-title')).not.toBeEmpty();
     await expect.poll(() => [...scripts.values()].some(isFullCalendar)).toBe(true);
   });
+
+  test('a session without a conference link shows none in its details, with no link to join', async ({ page }) => {
+    // Zeynep attends the band, which has no link (and the choir, which has one).
+    await signInAsUser(page, people.zeynep.username);
+    await page.goto(`/calendar?view=list&date=${day}`);
+    await session(page, titles.band).click();
+    const details = page.getByRole('dialog', { name: titles.band });
+    await expect(details.getByText(places.room, { exact: true })).toBeVisible();
+    await expect(
+      details.locator('dt', { hasText: 'Conference link' }).locator('xpath=following-sibling::dd'),
+    ).toHaveText('None');
+    await expect(details.getByRole('link')).toHaveCount(0);
+    await expect(details.getByText(/https?:\/\//)).toHaveCount(0);
+  });
 });
 
 /**

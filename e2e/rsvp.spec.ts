@@ -224,6 +224,58 @@ test('a cancelled session’s link says it is cancelled, with no answer to give 
   await api.dispose();
 });
 
+test('a session that has started says so, with no answer to give and nothing to join', async ({ page, playwright }) => {
+  const api = await adminApiClient(playwright);
+  // A session of its own, reminded ahead, then moved to have begun an hour ago (its link stays).
+  const aheadDay = dayIn(ZONE, 152);
+  const startedTitle = unique('Started choir');
+  const eventId = (
+    await api.post('/api/events', {
+      title: startedTitle,
+      locationId: (await api.post('/api/locations', { name: unique('Crypt') })).id,
+      organiserId: (
+        await api.post('/api/users', {
+          username: unique('rsvp-started-organiser'),
+          name: 'Ece',
+          surname: unique('Tan'),
+          role: 'editor',
+          timezone: ZONE,
+          password: PASSWORD,
+        })
+      ).id,
+      guestIds: [guestIds.en],
+      conferenceLink: 'https://meet.example.com/started',
+      repeat: { doesNotRepeat: true, start: `${aheadDay}T10:00` },
+      endTime: '11:00',
+    })
+  ).id;
+  const id = (await api.firstOccurrence(eventId)).id;
+  await api.post('/api/event-occurrences/approveSchedule', { listDate: aheadDay, timezone: ZONE }, 200);
+  await api.post('/api/event-occurrences/sendReminders', { listDate: aheadDay, timezone: ZONE }, 200);
+  const logs = await api.get<{ messageLogs: { message: string }[] }>(
+    `/api/message-logs?occurrenceDate=${aheadDay}&timezone=${encodeURIComponent(ZONE)}&type=reminder&q=${encodeURIComponent(startedTitle)}&limit=50`,
+  );
+  const link = LINK.exec(logs.messageLogs[0]?.message ?? '')?.[0];
+  expect(link).toBeDefined();
+  await page.goto(link!);
+  await expect(page.getByRole('button', { name: 'Yes, I’ll come' })).toBeVisible();
+
+  await api.patch(`/api/event-occurrences/${id}`, {
+    occurrenceDate: new Date(Date.now() - 60 * 60 * 1000).toISOString(),
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: startedTitle })).toBeVisible();
+  await expect(page.getByTestId('rsvp-closed')).toHaveText('This session has already started: answers are closed.');
+  await expect(page.getByRole('button')).toHaveCount(0);
+  await expect(page.getByText('Join online')).toHaveCount(0);
+  await expect(page.getByRole('link')).toHaveCount(0);
+  await expect(page.getByTestId('rsvp-notice')).toHaveCount(0);
+  // Not answered: no "You have not answered yet" once answers are closed.
+  await expect(page.getByTestId('rsvp-answer')).toHaveCount(0);
+  expect(await violations(page)).toEqual([]);
+  await api.dispose();
+});
+
 test('an unknown link says so in words', async ({ page }) => {
   await page.goto(`/rsvp/${'x'.repeat(43)}`);
   await expect(page.getByTestId('rsvp-error')).toHaveText(
