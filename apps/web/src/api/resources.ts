@@ -1,3 +1,4 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, codedMessageOf } from './errors';
 import { apiRequest, type QueryParams } from './client';
 
@@ -55,4 +56,61 @@ export async function update<T>(section: string, id: number | string, body: unkn
 export async function remove(section: string, id: number | string): Promise<void> {
   assertSection(section);
   rejectMessage(await apiRequest<unknown>(`${section}/${encodeURIComponent(id)}`, { method: 'DELETE' }));
+}
+
+/** A page of a section's list as the list screens ask for it (list state lives in the URL). */
+export interface PageQuery extends QueryParams {
+  limit: number;
+  offset: number;
+  q?: string;
+  sort?: string;
+}
+
+/**
+ * A section on the generic list and form (docs/architecture.md#web-layers), declared once: its
+ * query keys, its list and item queries, its delete, and its create and update hooks. `Row` is a
+ * list row, `Item` what one GET and the writes answer. An update puts its answer into the item's
+ * cache; every write reads the lists again (a row may move, appear or leave); nothing else. (A
+ * created item is read afresh when opened: what else links to it may change meanwhile.)
+ */
+export function defineResource<Row extends { id: number }, Item extends { id: number }, Create, Update>(
+  section: string,
+) {
+  const keys = {
+    all: [section] as const,
+    lists: () => [section, 'list'] as const,
+    list: (query: PageQuery) => [section, 'list', query] as const,
+    detail: (id: number) => [section, 'detail', id] as const,
+  };
+  /** A write: its answer becomes the item's cache when `keep` (an update), and the lists read again. */
+  const useWrite = <Input>(write: (input: Input) => Promise<Item>, keep: boolean) => {
+    const queryClient = useQueryClient();
+    return useMutation({
+      mutationFn: write,
+      onSuccess: async (item: Item) => {
+        if (keep) queryClient.setQueryData(keys.detail(item.id), item);
+        await queryClient.invalidateQueries({ queryKey: keys.lists() });
+      },
+    });
+  };
+  const createOne = (input: Create) => create<Item>(section, input);
+  const updateOne = ({ id, changes }: { id: number; changes: Update }) => update<Item>(section, id, changes);
+  return {
+    section,
+    keys,
+    listQuery: (query: PageQuery) =>
+      queryOptions({ queryKey: keys.list(query), queryFn: ({ signal }) => list<Row>(section, query, signal) }),
+    itemQuery: (id: number) =>
+      queryOptions({ queryKey: keys.detail(id), queryFn: ({ signal }) => get<Item>(section, id, signal) }),
+    remove: (row: Row) => remove(section, row.id),
+    useCreate: () => useWrite(createOne, false),
+    useUpdate: () => useWrite(updateOne, true),
+    /** The form's save: an update of `item` when there is one, else a create, with the same values. */
+    useSave: () => {
+      const created = useWrite(createOne, false);
+      const updated = useWrite(updateOne, true);
+      return (values: Create & Update, item: { id: number } | undefined) =>
+        item ? updated.mutateAsync({ id: item.id, changes: values }) : created.mutateAsync(values);
+    },
+  };
 }

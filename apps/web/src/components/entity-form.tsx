@@ -202,6 +202,25 @@ export interface EntityFormTexts {
   description?: string;
 }
 
+/** The sections whose create/edit texts sit under the same keys (`<section>.createTitle`...). */
+type FormTextSection = 'locations' | 'groups' | 'lookups' | 'messageGroups';
+
+/** A section's create/edit texts from its keys, in the user's language; `description` if it has one. */
+export function useSectionFormTexts(section: FormTextSection, description?: string): EntityFormTexts {
+  const { t } = useTranslation();
+  return {
+    createTitle: t(`${section}.createTitle`),
+    editTitle: t(`${section}.editTitle`),
+    submitCreate: t(`${section}.createTitle`),
+    submitUpdate: t(`${section}.submitUpdate`),
+    created: t(`${section}.created`),
+    updated: t(`${section}.updated`),
+    saveFailed: t('common.saveFailed'),
+    fetchFailed: (error) => t(`${section}.fetchFailed`, { error }),
+    ...(description === undefined ? {} : { description }),
+  };
+}
+
 export interface EntityFormProps<T, S extends z.ZodType<FieldValues, FieldValues>, K extends QueryKey = QueryKey> {
   /** The route parameter that holds the id in edit mode (`locationId`); without it, create mode. */
   idParam: string;

@@ -4,8 +4,7 @@ import { keepPreviousData, useQuery, type QueryKey, type UseQueryOptions } from 
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { QueryParams } from '../api/client';
-import type { ListResult } from '../api/resources';
+import type { ListResult, PageQuery } from '../api/resources';
 import { CheckboxFilter } from './checkbox-filter';
 import { DataTable, type Column } from './data-table';
 import { InboxIcon, PlusIcon } from './icons';
@@ -19,12 +18,8 @@ import { buttonClass, cardClass } from './ui';
 import { useListParams } from './use-list-params';
 
 /** What a list asks the API for: a page, the search, the sort and the checkbox filter. */
-export interface ListQuery extends QueryParams {
-  limit: number;
-  offset: number;
-  q?: string;
-  sort?: string;
-}
+/** A page of a list as the list screens ask for it. */
+export type ListQuery = PageQuery;
 
 export interface ListPageProps<T, K extends QueryKey> {
   title: string;

@@ -14,12 +14,11 @@ import { useEffect, useId } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useSession } from '../../auth/session-store';
 import { confirmAction } from '../../components/confirm';
+import { CreatedLine } from '../../components/created-line';
 import { EntityForm, FormSection } from '../../components/entity-form';
 import { CheckboxListInput, TextAreaInput, TextInput, type Choice } from '../../components/form-fields';
 import { buttonClass } from '../../components/ui';
-import { formatDateTime } from '../../lib/dates';
 import { formQuery } from '../../api/forms';
 import { groupChoicesQuery, type GroupChoice } from '../../api/groups';
 import { useCreateForm, useUpdateForm } from './api';
@@ -154,7 +153,6 @@ function VersionNote({ form }: { form: Form }) {
 /** /forms/create and /forms/:formId/edit (docs/product.md §2 Forms): Title, Description, Schema (JSON), Groups. */
 export function FormEditorScreen() {
   const { t } = useTranslation();
-  const { user } = useSession();
   const createForm = useCreateForm();
   const updateForm = useUpdateForm();
   return (
@@ -184,37 +182,23 @@ export function FormEditorScreen() {
         form ? updateForm.mutateAsync({ id: form.id, changes: values }) : createForm.mutateAsync(values)
       }
     >
-      {({ item: form }) => {
-        const created = form ? formatDateTime(form.createdAt, user?.timezone) : '';
-        return (
-          <FormSection>
-            <TextInput
-              name="title"
-              label={t('common.title')}
-              placeholder={t('forms.titlePlaceholder')}
-              required
-              autoFocus
-              maxLength={FORM_TITLE_MAX}
-            />
-            <TextAreaInput
-              name="description"
-              label={t('common.description')}
-              rows={2}
-              maxLength={FORM_DESCRIPTION_MAX}
-            />
-            {form && <VersionNote form={form} />}
-            <SchemaField />
-            <GroupsField current={form?.groups ?? []} />
-            {form && created && (
-              <p className="text-sm text-slate-500">
-                {form.user
-                  ? t('common.createdBy', { date: created, username: form.user.username })
-                  : t('common.createdOn', { date: created })}
-              </p>
-            )}
-          </FormSection>
-        );
-      }}
+      {({ item: form }) => (
+        <FormSection>
+          <TextInput
+            name="title"
+            label={t('common.title')}
+            placeholder={t('forms.titlePlaceholder')}
+            required
+            autoFocus
+            maxLength={FORM_TITLE_MAX}
+          />
+          <TextAreaInput name="description" label={t('common.description')} rows={2} maxLength={FORM_DESCRIPTION_MAX} />
+          {form && <VersionNote form={form} />}
+          <SchemaField />
+          <GroupsField current={form?.groups ?? []} />
+          {form && <CreatedLine record={form} />}
+        </FormSection>
+      )}
     </EntityForm>
   );
 }

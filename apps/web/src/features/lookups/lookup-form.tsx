@@ -13,9 +13,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { EntityForm, ErrorText, FormSection } from '../../components/entity-form';
+import { EntityForm, ErrorText, FormSection, useSectionFormTexts } from '../../components/entity-form';
 import { SelectInput, TextInput, type Choice } from '../../components/form-fields';
-import { lookupableRecordsQuery, lookupChoicesQuery, lookupQuery, useCreateLookup, useUpdateLookup } from './api';
+import { lookupableRecordsQuery, lookupChoicesQuery, lookups } from './api';
 import { parentChoices, RECORD_NAMES, TYPE_LABELS, type LookupableRecord } from './lookup-choices';
 
 type LookupForm = UseFormReturn<CreateLookupInput, unknown, CreateLookup>;
@@ -191,24 +191,14 @@ function LookupFields({ lookup, form }: { lookup: Lookup | undefined; form: Look
  */
 export function LookupFormScreen() {
   const { t } = useTranslation();
-  const createLookup = useCreateLookup();
-  const updateLookup = useUpdateLookup();
+  const texts = useSectionFormTexts('lookups', t('lookups.description'));
+  const save = lookups.useSave();
   return (
     <EntityForm
       idParam="lookupId"
       listPath="/lookups"
-      texts={{
-        createTitle: t('lookups.createTitle'),
-        editTitle: t('lookups.editTitle'),
-        submitCreate: t('lookups.createTitle'),
-        submitUpdate: t('lookups.submitUpdate'),
-        created: t('lookups.created'),
-        updated: t('lookups.updated'),
-        saveFailed: t('common.saveFailed'),
-        fetchFailed: (error) => t('lookups.fetchFailed', { error }),
-        description: t('lookups.description'),
-      }}
-      itemQuery={lookupQuery}
+      texts={texts}
+      itemQuery={lookups.itemQuery}
       schema={createLookupSchema}
       defaults={(lookup?: Lookup): CreateLookupInput => ({
         key: lookup?.key ?? '',
@@ -218,9 +208,7 @@ export function LookupFormScreen() {
         lookupableId: lookup?.lookupableId ?? null,
         parentId: lookup?.parentId ?? null,
       })}
-      save={(values, lookup) =>
-        lookup ? updateLookup.mutateAsync({ id: lookup.id, changes: values }) : createLookup.mutateAsync(values)
-      }
+      save={save}
     >
       {({ item, form }) => <LookupFields lookup={item} form={form} />}
     </EntityForm>

@@ -4,7 +4,7 @@ import type { Column } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import type { RowAction } from '../../components/row-menu';
 import { useDeleteItem } from '../../components/use-delete-item';
-import { deleteLookup, lookupKeys, lookupListQuery } from './api';
+import { lookups } from './api';
 import { TYPE_LABELS } from './lookup-choices';
 
 const sortLabelKeys = {
@@ -17,8 +17,8 @@ const sortLabelKeys = {
 export function LookupsList() {
   const { t } = useTranslation();
   const deleteRow = useDeleteItem({
-    remove: deleteLookup,
-    invalidates: lookupKeys.lists(),
+    remove: lookups.remove,
+    invalidates: lookups.keys.lists(),
     name: (row) => row.label,
   });
 
@@ -55,7 +55,7 @@ export function LookupsList() {
     <ListPage
       title={t('nav.lookups')}
       description={t('lookups.description')}
-      query={lookupListQuery}
+      query={lookups.listQuery}
       columns={columns}
       rowKey={(row) => row.id}
       rowLabel={(row) => row.label}

@@ -8,7 +8,7 @@ import type { Column } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';
 import type { RowAction } from '../../components/row-menu';
 import { useDeleteItem } from '../../components/use-delete-item';
-import { deleteMessageGroup, messageGroupKeys, messageGroupListQuery, useSyncMessageGroups } from './api';
+import { messageGroups, useSyncMessageGroups } from './api';
 
 const sortLabelKeys = {
   name: 'common.sortByName',
@@ -19,8 +19,8 @@ const sortLabelKeys = {
 export function MessageGroupsList() {
   const { t } = useTranslation();
   const deleteRow = useDeleteItem({
-    remove: deleteMessageGroup,
-    invalidates: messageGroupKeys.lists(),
+    remove: messageGroups.remove,
+    invalidates: messageGroups.keys.lists(),
     name: (row) => row.name,
   });
 
@@ -68,7 +68,7 @@ export function MessageGroupsList() {
     <ListPage
       title={t('nav.messageGroups')}
       description={t('messageGroups.description')}
-      query={messageGroupListQuery}
+      query={messageGroups.listQuery}
       columns={columns}
       rowKey={(row) => row.id}
       rowLabel={(row) => row.name}
