@@ -96,10 +96,13 @@ it('attaches the session as an .ics file with its exact time, place and link', a
   let calendarFile: string | undefined;
   await waitFor(
     async () => {
-      calendarFile = (await filesUnder(dataDir)).find((file) => file.endsWith('.ics'));
+      // Delivered: renamed into the outbox from the staging folder it is written in (and gone from).
+      calendarFile = (await filesUnder(dataDir)).find(
+        (file) => file.endsWith('.ics') && !file.split(path.sep).some((part) => part.startsWith('.staging-')),
+      );
       return calendarFile !== undefined;
     },
-    { what: 'the reminder’s .ics file', timeoutMs: 20_000 },
+    { what: 'the reminder’s delivered .ics file', timeoutMs: 20_000 },
   );
   const [log] = await db.select().from(messageLogs).where(eq(messageLogs.occurrenceId, occurrence!.id));
   expect(log!.attachment).toEqual({ kind: 'occurrence-ics', occurrenceId: occurrence!.id });
