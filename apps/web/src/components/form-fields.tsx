@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { useController, useFormContext, type FieldValues } from 'react-hook-form';
 import { translateMessage } from '../i18n';
@@ -32,6 +33,21 @@ type InputProps = BoundProps & Omit<ComponentProps<'input'>, 'name'>;
 export function TextInput({ name, ...props }: InputProps) {
   const { register } = useFormContext();
   return <TextField error={useFieldError(name)} {...props} {...register(name)} />;
+}
+
+/** A record's Name, its form's first field: required, focused, at most `maxLength` characters. */
+export function NameInput({ placeholder, maxLength }: { placeholder: string; maxLength: number }) {
+  const { t } = useTranslation();
+  return (
+    <TextInput
+      name="name"
+      label={t('common.name')}
+      placeholder={placeholder}
+      required
+      autoFocus
+      maxLength={maxLength}
+    />
+  );
 }
 
 /** A multi-line text input. */

@@ -38,6 +38,12 @@ const stubDay = (claims: Record<string, unknown>, occurrence: EventOccurrence, m
         : undefined,
   );
 
+/** The marks the list's badges show, in order. */
+const badgesIn = (table: HTMLElement) =>
+  within(table)
+    .getAllByTestId('attendance-badge')
+    .map((badge) => badge.textContent);
+
 async function openMarking() {
   await chooseRowMenuItem('Take attendance');
   return screen.findByTestId('attendance-marking');
@@ -186,13 +192,7 @@ describe('Take attendance', { timeout: 30_000 }, () => {
 
     // The server's answer is the row's marks now: Ali's absence shows beside Zeynep's excuse.
     const table = await screen.findByTestId('list-table');
-    await waitFor(() =>
-      expect(
-        within(table)
-          .getAllByTestId('attendance-badge')
-          .map((badge) => badge.textContent),
-      ).toEqual(['Absent', 'Excused']),
-    );
+    await waitFor(() => expect(badgesIn(table)).toEqual(['Absent', 'Excused']));
     expect(listReads()).toBe(readsBefore);
   });
 
@@ -200,12 +200,6 @@ describe('Take attendance', { timeout: 30_000 }, () => {
     stubDay(adminClaims, session());
     renderApp('/upcoming-events?date=2026-11-24');
     const table = await screen.findByTestId('list-table');
-    await waitFor(() =>
-      expect(
-        within(table)
-          .getAllByTestId('attendance-badge')
-          .map((badge) => badge.textContent),
-      ).toEqual(['Excused']),
-    );
+    await waitFor(() => expect(badgesIn(table)).toEqual(['Excused']));
   });
 });

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ChipList } from '../../components/chip-list';
 import { CreatedLine } from '../../components/created-line';
 import { EntityForm, FormSection, useSectionFormTexts } from '../../components/entity-form';
-import { TextInput } from '../../components/form-fields';
+import { NameInput } from '../../components/form-fields';
 import { groups } from './api';
 
 /** The forms a group has (docs/product.md §3 Group), read-only here: the form editor assigns them. */
@@ -37,14 +37,7 @@ export function GroupFormScreen() {
     >
       {({ item: group }) => (
         <FormSection>
-          <TextInput
-            name="name"
-            label={t('common.name')}
-            placeholder={t('groups.namePlaceholder')}
-            required
-            autoFocus
-            maxLength={GROUP_NAME_MAX_LENGTH}
-          />
+          <NameInput placeholder={t('groups.namePlaceholder')} maxLength={GROUP_NAME_MAX_LENGTH} />
           {group && <GroupForms group={group} />}
           {group && <CreatedLine record={group} />}
         </FormSection>

@@ -2,7 +2,7 @@ import { createLocationSchema, type Location } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
 import { CreatedLine } from '../../components/created-line';
 import { EntityForm, FormSection, useSectionFormTexts } from '../../components/entity-form';
-import { TextInput } from '../../components/form-fields';
+import { NameInput } from '../../components/form-fields';
 import { locations } from './api';
 
 /** /locations/create and /locations/:locationId/edit (docs/product.md §2): one Name field, trimmed and required. */
@@ -22,14 +22,7 @@ export function LocationFormScreen() {
     >
       {({ item: location }) => (
         <FormSection>
-          <TextInput
-            name="name"
-            label={t('common.name')}
-            placeholder={t('locations.namePlaceholder')}
-            required
-            autoFocus
-            maxLength={200}
-          />
+          <NameInput placeholder={t('locations.namePlaceholder')} maxLength={200} />
           {location && <CreatedLine record={location} />}
         </FormSection>
       )}

@@ -7,7 +7,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ChipList } from '../../components/chip-list';
 import { EntityForm, FormSection, useSectionFormTexts } from '../../components/entity-form';
-import { TextInput } from '../../components/form-fields';
+import { NameInput, TextInput } from '../../components/form-fields';
 import { messageGroups } from './api';
 
 /** Who is in the group, read-only here: users join one through the user form. */
@@ -49,14 +49,7 @@ export function MessageGroupFormScreen() {
     >
       {({ item: group }) => (
         <FormSection>
-          <TextInput
-            name="name"
-            label={t('common.name')}
-            placeholder={t('messageGroups.namePlaceholder')}
-            required
-            autoFocus
-            maxLength={MESSAGE_GROUP_NAME_MAX_LENGTH}
-          />
+          <NameInput placeholder={t('messageGroups.namePlaceholder')} maxLength={MESSAGE_GROUP_NAME_MAX_LENGTH} />
           <TextInput
             name="externalId"
             label={t('messageGroups.chatId')}
