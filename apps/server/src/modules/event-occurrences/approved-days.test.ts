@@ -1,13 +1,7 @@
 import type { EventOccurrence, MakeupSession } from '@ritim/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app.js';
-import type { Database } from '../../db/client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messageLogs } from '../../db/schema.js';
-import { JobQueue } from '../../jobs/queue.js';
-import type { Outbox } from '../../messaging/outbox.js';
-import { createTestDatabase, TEST_JWT_SECRET } from '../../test/harness.js';
-import { type Mail, startMailOutbox } from '../../test/mail.js';
 import {
   createEvent,
   createLocation,
@@ -19,6 +13,7 @@ import {
   type SessionInput,
   waitFor,
 } from '../../test/seed.js';
+import { useTestApp } from '../../test/use-test-app.js';
 
 /**
  * Sessions made or moved onto a day already approved (docs/domain.md#statuses): a make-up, a move
@@ -31,17 +26,14 @@ const NOW = new Date('2026-06-01T07:00:00Z');
 const LONDON = 'Europe/London';
 const ISTANBUL = 'Europe/Istanbul';
 
-let database: Database;
-let queue: JobQueue;
-let app: App;
-let mails: Mail[] = [];
-let closeMail: () => Promise<void>;
+const ctx = useTestApp({ mail: true, now: () => NOW });
+
 let ids: Record<'admin' | 'emre' | 'ayla' | 'burak', number>;
 let admin: Headers;
 let room: number;
 
 const post = async (url: string, payload: object) => {
-  const response = await app.inject({ method: 'POST', url, headers: admin, payload });
+  const response = await ctx.app.inject({ method: 'POST', url, headers: admin, payload });
   expect(response.statusCode, response.body).toBeLessThan(300);
   return response;
 };
@@ -52,13 +44,13 @@ const unapprove = (listDate: string, timezone = LONDON) =>
 const sendReminders = (listDate: string) =>
   post('/api/event-occurrences/sendReminders', { listDate, timezone: LONDON });
 const read = async (id: number) => {
-  const response = await app.inject({ method: 'GET', url: `/api/event-occurrences/${id}`, headers: admin });
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/event-occurrences/${id}`, headers: admin });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<EventOccurrence>();
 };
 const statusOf = async (id: number) => (await read(id)).status;
 const move = async (id: number, occurrenceDate: string) => {
-  const response = await app.inject({
+  const response = await ctx.app.inject({
     method: 'PATCH',
     url: `/api/event-occurrences/${id}`,
     headers: admin,
@@ -68,7 +60,7 @@ const move = async (id: number, occurrenceDate: string) => {
   return response.json<EventOccurrence>().status;
 };
 const session = (input: Partial<SessionInput> = {}) =>
-  createSession({ app, database }, admin, {
+  createSession(ctx, admin, {
     start: '2026-06-02T10:00',
     zone: LONDON,
     organiserId: ids.emre,
@@ -77,7 +69,7 @@ const session = (input: Partial<SessionInput> = {}) =>
     ...input,
   });
 const remindersOf = (occurrenceId: number) =>
-  database.db
+  ctx.database.db
     .select()
     .from(messageLogs)
     .where(and(eq(messageLogs.occurrenceId, occurrenceId), eq(messageLogs.type, 'reminder')));
@@ -87,40 +79,26 @@ const reminded = async (listDate: string, occurrenceId: number, email: string, t
   await waitFor(async () => (await remindersOf(occurrenceId)).some((log) => log.status === 'sent'), {
     what: `the reminder of session ${occurrenceId} sent`,
   });
-  const mail = mails.find((sent) => sent.to.includes(email) && sent.text.includes(title));
+  const mail = ctx.mails.find((sent) => sent.to.includes(email) && sent.text.includes(title));
   expect(mail, `a reminder of ${title} to ${email}`).toBeDefined();
   return mail!;
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  queue = new JobQueue(database, { pollingIntervalSeconds: 0.5 });
-  await queue.start();
-  let outbox: Outbox;
-  ({ mails, outbox, close: closeMail } = await startMailOutbox(database, queue, 'deliver-message-approved-days-test'));
-  app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, outbox, now: () => NOW });
-  await app.ready();
-  ids = await createUsers(database, [
+  ids = await createUsers(ctx.database, [
     { username: 'admin', role: 'admin', name: 'Ada', surname: 'Admin', timezone: LONDON },
     { username: 'emre', role: 'editor', name: 'Emre', timezone: LONDON },
     { username: 'ayla', role: 'guest', name: 'Ayla', timezone: LONDON, email: 'ayla@example.com' },
     { username: 'burak', role: 'guest', name: 'Burak', timezone: ISTANBUL, email: 'burak@example.com', language: 'tr' },
   ]);
-  admin = await headersOf(app, 'admin');
-  room = await createLocation({ app, database }, admin, 'Room');
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await queue?.stop();
-  await closeMail?.();
-  await database?.close();
+  admin = await headersOf(ctx.app, 'admin');
+  room = await createLocation(ctx, admin, 'Room');
 }, 60_000);
 
 describe('a make-up booked on an approved day', () => {
   it('is approved, and the day’s reminders reach its guest; on a day not approved it stays scheduled', async () => {
     const missed = await session({ start: '2026-06-02T10:00', title: 'Piano' });
-    const mark = await app.inject({
+    const mark = await ctx.app.inject({
       method: 'PUT',
       url: `/api/event-occurrences/${missed}/attendance`,
       headers: admin,
@@ -129,7 +107,7 @@ describe('a make-up booked on an approved day', () => {
     expect(mark.statusCode, mark.body).toBe(200);
     await approve('2026-06-03');
     const book = async (startsAt: string) => {
-      const response = await app.inject({
+      const response = await ctx.app.inject({
         method: 'POST',
         url: `/api/event-occurrences/${missed}/makeup`,
         headers: admin,
@@ -172,7 +150,11 @@ describe('a session moved onto an approved day', () => {
     await post(`/api/event-occurrences/${id}/cancel`, { reason: 'Room flooded' });
     await approve('2026-06-12');
     expect(await move(id, '2026-06-12T10:00')).toBe('cancelled');
-    const restored = await app.inject({ method: 'POST', url: `/api/event-occurrences/${id}/restore`, headers: admin });
+    const restored = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/event-occurrences/${id}/restore`,
+      headers: admin,
+    });
     expect(restored.statusCode, restored.body).toBe(200);
     expect(restored.json<EventOccurrence>().status).toBe('approved');
   });
@@ -180,16 +162,16 @@ describe('a session moved onto an approved day', () => {
 
 describe('sessions made by a split on approved days', () => {
   it('"this and following" on another weekday: the new session on the approved day is approved and reminded', async () => {
-    const eventId = await createEvent({ app, database }, admin, {
+    const eventId = await createEvent(ctx, admin, {
       title: 'Cello',
       locationId: room,
       organiserId: ids.emre,
       guestIds: [ids.ayla],
       rrule: 'DTSTART;TZID=Europe/London:20260615T100000\nRRULE:FREQ=WEEKLY;COUNT=4',
     });
-    const [, second] = await occurrenceIdsOf(database, eventId);
+    const [, second] = await occurrenceIdsOf(ctx.database, eventId);
     await approve('2026-06-23');
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/events/${eventId}`,
       headers: admin,
@@ -199,7 +181,7 @@ describe('sessions made by a split on approved days', () => {
       },
     });
     expect(response.statusCode, response.body).toBe(200);
-    const later = await occurrenceIdsOf(database, response.json<{ id: number }>().id);
+    const later = await occurrenceIdsOf(ctx.database, response.json<{ id: number }>().id);
     const sessions = await Promise.all(later.map(read));
     expect(sessions.map((row) => [row.occurrenceDate, row.status])).toEqual([
       ['2026-06-23T09:00:00.000Z', 'approved'],
@@ -222,7 +204,7 @@ describe('sessions made by a split on approved days', () => {
     });
     const closed = await session({ start: '2026-06-25T15:00' });
     expect(await statusOf(closed)).toBe('cancelled');
-    const removed = await app.inject({
+    const removed = await ctx.app.inject({
       method: 'DELETE',
       url: `/api/closures/${closure.json<{ closure: { id: number } }>().closure.id}`,
       headers: admin,

@@ -1,11 +1,9 @@
 import type { MessageLog } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import type { Database } from '../../db/client.js';
 import { attendance, eventOccurrences, messageLogs, users } from '../../db/schema.js';
-import { type JobLogger, JobQueue } from '../../jobs/queue.js';
+import type { JobLogger } from '../../jobs/queue.js';
 import {
   runToFillDigest,
   startToFillDigestJob,
@@ -13,10 +11,8 @@ import {
   toFillDigestJob,
   toFillDigestSettings,
 } from '../../jobs/to-fill-digest.js';
-import { Outbox } from '../../messaging/outbox.js';
-import { type Mail, startMailOutbox } from '../../test/mail.js';
-import { createTestDatabase, TEST_JWT_SECRET } from '../../test/harness.js';
 import { createEvent, createLocation, createUsers, headersOf, occurrenceIdsOf, waitFor } from '../../test/seed.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { digestDay, type ToFillDigestSettings } from './to-fill-digest.js';
 
 /**
@@ -30,18 +26,13 @@ import { digestDay, type ToFillDigestSettings } from './to-fill-digest.js';
 const silent: JobLogger = { error: () => undefined, warn: () => undefined, info: () => undefined };
 const SETTINGS: ToFillDigestSettings = { hour: 8, appUrl: 'https://ritim.example.com' };
 
-let database: Database;
-let queue: JobQueue;
-let outbox: Outbox;
-let app: App;
-let mails: Mail[] = [];
-let closeMail: () => Promise<void>;
+const ctx = useTestApp({ mail: true });
 let admin: Record<string, string>;
 let ids: Record<'admin' | 'selin' | 'emre' | 'done' | 'nomail' | 'ayse' | 'omer' | 'gone', number>;
 
-const mailsTo = (address: string) => mails.filter((mail) => mail.to.includes(address));
-const digestLogs = () => database.db.select().from(messageLogs).where(eq(messageLogs.type, 'to-fill'));
-const run = (at: string) => runToFillDigest(database.db, outbox, SETTINGS, silent, new Date(at));
+const mailsTo = (address: string) => ctx.mails.filter((mail) => mail.to.includes(address));
+const digestLogs = () => ctx.database.db.select().from(messageLogs).where(eq(messageLogs.type, 'to-fill'));
+const run = (at: string) => runToFillDigest(ctx.database.db, ctx.outbox, SETTINGS, silent, new Date(at));
 
 /** An event of `organiser` with one session at `local` (YYYYMMDDTHHMMSS) in `zone`; its occurrence id. */
 async function session(
@@ -51,14 +42,14 @@ async function session(
   guestIds: number[],
   zone = 'Europe/London',
 ): Promise<number> {
-  const eventId = await createEvent({ app, database }, admin, {
+  const eventId = await createEvent(ctx, admin, {
     title,
     locationId,
     organiserId: organiser,
     guestIds,
     rrule: `DTSTART;TZID=${zone}:${local}\nRRULE:FREQ=DAILY;COUNT=1`,
   });
-  const [id] = await occurrenceIdsOf(database, eventId);
+  const [id] = await occurrenceIdsOf(ctx.database, eventId);
   return id!;
 }
 let locationId: number;
@@ -66,9 +57,9 @@ let locationId: number;
 /** Attendance marked and Session notes filled for `guestId`, or only one of the two. */
 async function fill(occurrenceId: number, guestId: number | null, what: { mark?: boolean; notes?: boolean }) {
   if (what.mark && guestId !== null)
-    await database.db.insert(attendance).values({ occurrenceId, guestId, status: 'present', markedBy: ids.admin });
+    await ctx.database.db.insert(attendance).values({ occurrenceId, guestId, status: 'present', markedBy: ids.admin });
   if (what.notes) {
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/forms/1/submit',
       headers: admin,
@@ -83,15 +74,8 @@ async function fill(occurrenceId: number, guestId: number | null, what: { mark?:
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  queue = new JobQueue(database, { pollingIntervalSeconds: 0.5 });
-  await queue.start();
-  ({ mails, outbox, close: closeMail } = await startMailOutbox(database, queue, 'deliver-message-to-fill-test'));
-  app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, outbox });
-  await app.ready();
-
   const london = 'Europe/London';
-  ids = await createUsers(database, [
+  ids = await createUsers(ctx.database, [
     { username: 'admin', role: 'admin', timezone: london },
     { username: 'selin', role: 'editor', name: 'Selin', timezone: london, email: 'selin@example.com' },
     {
@@ -108,8 +92,8 @@ beforeAll(async () => {
     { username: 'omer', role: 'guest', name: 'Ömer', timezone: london },
     { username: 'gone', role: 'guest', name: 'Gone', timezone: london },
   ]);
-  admin = await headersOf(app, 'admin');
-  locationId = await createLocation({ app, database }, admin, 'Stüdyo');
+  admin = await headersOf(ctx.app, 'admin');
+  locationId = await createLocation(ctx, admin, 'Stüdyo');
   const { selin, emre, done, nomail, ayse, omer, gone } = ids;
 
   // Selin's Sunday in London: 00:30 GMT is the day's first hour, 23:30 BST its last.
@@ -123,14 +107,14 @@ beforeAll(async () => {
   const notesOnly = await session(selin, 'Reading', '20260329T110000', []);
   await fill(notesOnly, null, { notes: true });
   const cancelled = await session(selin, 'Called off', '20260329T160000', [ayse]);
-  await database.db.update(eventOccurrences).set({ status: 'cancelled' }).where(eq(eventOccurrences.id, cancelled));
+  await ctx.database.db.update(eventOccurrences).set({ status: 'cancelled' }).where(eq(eventOccurrences.id, cancelled));
   // A guest who left counts no more: Gone's session is complete with Ayşe's.
   const left = await session(selin, 'Trio', '20260329T170000', [ayse, gone]);
   await fill(left, ayse, { mark: true, notes: true });
-  await database.db.update(users).set({ status: 'inactive' }).where(eq(users.id, gone));
+  await ctx.database.db.update(users).set({ status: 'inactive' }).where(eq(users.id, gone));
   // The session's own list counts, not its event's: Ayşe only, whose part is done.
   const own = await session(selin, 'Own list', '20260329T180000', [ayse, omer]);
-  const patched = await app.inject({
+  const patched = await ctx.app.inject({
     method: 'PATCH',
     url: `/api/event-occurrences/${own}`,
     headers: admin,
@@ -146,13 +130,6 @@ beforeAll(async () => {
   const complete = await session(done, 'All done', '20260329T110000', [omer]);
   await fill(complete, omer, { mark: true, notes: true });
   await session(nomail, 'Cello', '20260329T120000', [omer]);
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await queue?.stop();
-  await closeMail();
-  await database?.close();
 }, 60_000);
 
 describe('digestDay', () => {
@@ -198,7 +175,7 @@ describe('the to-fill digest', () => {
       ].join('\n'),
     });
     expect(mailsTo('emre@example.com')[0]!.text).toContain('- 10:00 Ney');
-    expect(mails.filter((mail) => !mail.to.includes('emre@example.com'))).toEqual([]);
+    expect(ctx.mails.filter((mail) => !mail.to.includes('emre@example.com'))).toEqual([]);
   });
 
   it('lists the sessions of yesterday in the organiser’s zone (23 hours on the spring-forward day) still to fill, in English', async () => {
@@ -239,15 +216,15 @@ describe('the to-fill digest', () => {
   });
 
   it('is in the Message Log under its own type, and a failed one is retried', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/message-logs?type=to-fill', headers: admin });
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/message-logs?type=to-fill', headers: admin });
     expect(response.statusCode, response.body).toBe(200);
     const logs = response.json<{ messageLogs: MessageLog[] }>().messageLogs;
     expect(logs.map((log) => log.recipient.name).sort()).toEqual(['Emre', 'Nur', 'Selin', 'Selin']);
     const nur = logs.find((log) => log.recipient.name === 'Nur')!;
     expect(nur).toMatchObject({ type: 'to-fill', status: 'failed', eventOccurrence: null, guests: [] });
     expect(nur.error).toMatch(/email/);
-    await database.db.update(users).set({ email: 'nur@example.com' }).where(eq(users.id, ids.nomail));
-    const retried = await app.inject({ method: 'POST', url: `/api/message-logs/${nur.id}/retry`, headers: admin });
+    await ctx.database.db.update(users).set({ email: 'nur@example.com' }).where(eq(users.id, ids.nomail));
+    const retried = await ctx.app.inject({ method: 'POST', url: `/api/message-logs/${nur.id}/retry`, headers: admin });
     expect(retried.statusCode, retried.body).toBe(200);
     await waitFor(() => mailsTo('nur@example.com').length === 1, { what: 'Nur’s digest', timeoutMs: 20_000 });
     expect(mailsTo('nur@example.com')[0]!.text).toContain('- 12:00 Cello');
@@ -273,18 +250,18 @@ describe('the to-fill digest job', () => {
   });
 
   it('runs every hour when on, and has no schedule when off (switching off removes it)', async () => {
-    const scheduled = async () => (await queue.schedules()).filter((row) => row.name === toFillDigestJob.name);
-    await startToFillDigestJob(queue, database.db, outbox, null, silent);
+    const scheduled = async () => (await ctx.queue.schedules()).filter((row) => row.name === toFillDigestJob.name);
+    await startToFillDigestJob(ctx.queue, ctx.database.db, ctx.outbox, null, silent);
     expect(await scheduled()).toEqual([]);
-    await startToFillDigestJob(queue, database.db, outbox, SETTINGS, silent);
+    await startToFillDigestJob(ctx.queue, ctx.database.db, ctx.outbox, SETTINGS, silent);
     expect(await scheduled()).toEqual([{ name: toFillDigestJob.name, cron: TO_FILL_DIGEST_CRON, timezone: 'UTC' }]);
     // The worker runs it (now, months after the data: nothing to send).
-    const id = await queue.send(toFillDigestJob, {});
-    await waitFor(async () => (await queue.state(toFillDigestJob, id))?.state === 'completed', {
+    const id = await ctx.queue.send(toFillDigestJob, {});
+    await waitFor(async () => (await ctx.queue.state(toFillDigestJob, id))?.state === 'completed', {
       what: 'the digest job to complete',
       timeoutMs: 20_000,
     });
-    await startToFillDigestJob(queue, database.db, outbox, null, silent);
+    await startToFillDigestJob(ctx.queue, ctx.database.db, ctx.outbox, null, silent);
     expect(await scheduled()).toEqual([]);
   });
 });
