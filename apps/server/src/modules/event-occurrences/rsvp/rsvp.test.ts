@@ -1,14 +1,10 @@
 import type { EventOccurrence, MessageLog, Rsvp } from '@ritim/shared';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../../app.js';
-import type { Database } from '../../../db/client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { messageLogs } from '../../../db/schema.js';
-import { JobQueue } from '../../../jobs/queue.js';
-import { Outbox } from '../../../messaging/outbox.js';
-import { type Mail, startMailOutbox } from '../../../test/mail.js';
-import { createTestDatabase, messageOf, TEST_JWT_SECRET } from '../../../test/harness.js';
+import { messageOf, TEST_JWT_SECRET } from '../../../test/harness.js';
 import { createLocation, createSession, createUsers, type Headers, headersOf, waitFor } from '../../../test/seed.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { RsvpTokens } from './tokens.js';
 
 /**
@@ -21,28 +17,24 @@ const ORIGIN = 'https://ritim.example.com';
 const TOKEN_LINK = new RegExp(`${ORIGIN}/rsvp/([A-Za-z0-9_-]{43})`, 'g');
 
 let clock = new Date('2026-04-10T07:00:00Z');
-let database: Database;
-let queue: JobQueue;
-let app: App;
-let mails: Mail[] = [];
-let closeMail: () => Promise<void>;
+const ctx = useTestApp({ mail: true, now: () => clock, publicUrl: `${ORIGIN}/` });
 let ids: Record<'admin' | 'emre' | 'ayla' | 'burak', number>;
 let admin: Headers;
 let room: number;
 
-const get = (token: string) => app.inject({ method: 'GET', url: `/api/rsvp/${token}` });
+const get = (token: string) => ctx.app.inject({ method: 'GET', url: `/api/rsvp/${token}` });
 const answer = (token: string, payload: unknown) =>
-  app.inject({ method: 'POST', url: `/api/rsvp/${token}`, payload: payload as object });
+  ctx.app.inject({ method: 'POST', url: `/api/rsvp/${token}`, payload: payload as object });
 const post = (url: string, payload: unknown) =>
-  app.inject({ method: 'POST', url, headers: admin, payload: payload as object });
+  ctx.app.inject({ method: 'POST', url, headers: admin, payload: payload as object });
 const read = async (id: number) => {
-  const response = await app.inject({ method: 'GET', url: `/api/event-occurrences/${id}`, headers: admin });
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/event-occurrences/${id}`, headers: admin });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<EventOccurrence>();
 };
 /** A session in London on `start` (local), Ayla and Burak its guests. */
 const session = (start: string) =>
-  createSession({ app, database }, admin, {
+  createSession(ctx, admin, {
     title: 'Piano',
     start,
     zone: ZONE,
@@ -52,26 +44,12 @@ const session = (start: string) =>
   });
 /** A guest's token, made as a reminder makes it. */
 const tokenOf = async (occurrenceId: number, guestId: number) => {
-  const links = await new RsvpTokens(TEST_JWT_SECRET).links(database.db, [{ occurrenceId, guestId }], ORIGIN);
+  const links = await new RsvpTokens(TEST_JWT_SECRET).links(ctx.database.db, [{ occurrenceId, guestId }], ORIGIN);
   return links.get(`${occurrenceId}:${guestId}`)!.split('/rsvp/')[1]!;
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  queue = new JobQueue(database, { pollingIntervalSeconds: 0.5 });
-  await queue.start();
-  let outbox: Outbox;
-  ({ mails, outbox, close: closeMail } = await startMailOutbox(database, queue, 'deliver-message-rsvp-test'));
-  app = await buildApp({
-    database,
-    jwtSecret: TEST_JWT_SECRET,
-    webRoot: null,
-    outbox,
-    now: () => clock,
-    publicUrl: `${ORIGIN}/`,
-  });
-  await app.ready();
-  ids = await createUsers(database, [
+  ids = await createUsers(ctx.database, [
     { username: 'admin', role: 'admin', name: 'Ada', surname: 'Admin', timezone: ZONE },
     { username: 'emre', role: 'editor', name: 'Emre', surname: 'Kaya', timezone: ZONE },
     { username: 'ayla', role: 'guest', name: 'Ayla', timezone: ZONE, email: 'ayla@example.com' },
@@ -84,15 +62,8 @@ beforeAll(async () => {
       language: 'tr',
     },
   ]);
-  admin = await headersOf(app, 'admin');
-  room = await createLocation({ app, database }, admin, 'Room');
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await queue?.stop();
-  await closeMail();
-  await database?.close();
+  admin = await headersOf(ctx.app, 'admin');
+  room = await createLocation(ctx, admin, 'Room');
 }, 60_000);
 
 describe('the reminder to a guest', () => {
@@ -103,8 +74,8 @@ describe('the reminder to a guest', () => {
     expect((await post('/api/event-occurrences/approveSchedule', day)).statusCode).toBe(200);
     const sent = await post('/api/event-occurrences/sendReminders', day);
     expect(sent.statusCode, sent.body).toBe(200);
-    await waitFor(() => mails.filter((mail) => mail.text.includes('Piano')).length >= 2, { what: 'two reminders' });
-    const mailTo = (address: string) => mails.find((mail) => mail.to.includes(address))!.text;
+    await waitFor(() => ctx.mails.filter((mail) => mail.text.includes('Piano')).length >= 2, { what: 'two reminders' });
+    const mailTo = (address: string) => ctx.mails.find((mail) => mail.to.includes(address))!.text;
     const aylaLinks = [...mailTo('ayla@example.com').matchAll(TOKEN_LINK)].map((match) => match[1]);
     const burakLinks = [...mailTo('burak@example.com').matchAll(TOKEN_LINK)].map((match) => match[1]);
     expect(aylaLinks).toHaveLength(1);
@@ -113,12 +84,12 @@ describe('the reminder to a guest', () => {
     expect(mailTo('ayla@example.com')).toContain(`Coming? Answer here: ${ORIGIN}/rsvp/${aylaLinks[0]}`);
     expect(mailTo('burak@example.com')).toContain(`Geliyor musunuz? Buradan yanıtlayın: ${ORIGIN}/rsvp/`);
     // The logged message (the same text the email and a WhatsApp message carry) has it too.
-    const [log] = await database.db
+    const [log] = await ctx.database.db
       .select({ id: messageLogs.id })
       .from(messageLogs)
       .where(and(eq(messageLogs.occurrenceId, id), eq(messageLogs.type, 'reminder')))
       .limit(1);
-    const logged = await app.inject({ method: 'GET', url: `/api/message-logs/${log!.id}`, headers: admin });
+    const logged = await ctx.app.inject({ method: 'GET', url: `/api/message-logs/${log!.id}`, headers: admin });
     expect(logged.json<MessageLog>().message).toMatch(TOKEN_LINK);
     // The link opens the guest's answer; the same session and guest always get the same link.
     const opened = await get(aylaLinks[0]!);
@@ -136,7 +107,7 @@ describe('reminders and the guests who will not come', () => {
     const cancelled = await session('2026-04-19T14:00');
     const both = await session('2026-04-19T16:00');
     expect((await answer(await tokenOf(saidNo, ids.ayla), { response: 'no' })).statusCode).toBe(200);
-    const marked = await app.inject({
+    const marked = await ctx.app.inject({
       method: 'PUT',
       url: `/api/event-occurrences/${excused}/attendance`,
       headers: admin,
@@ -150,7 +121,7 @@ describe('reminders and the guests who will not come', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     const reminded = async (occurrenceId: number) =>
       (
-        await database.db
+        await ctx.database.db
           .select({ to: messageLogs.recipientUserId })
           .from(messageLogs)
           .where(and(eq(messageLogs.occurrenceId, occurrenceId), eq(messageLogs.type, 'reminder')))
@@ -246,10 +217,10 @@ describe('POST /api/rsvp/:token', () => {
       [ids.ayla, 'no'],
       [ids.burak, null],
     ]);
-    const burakView = await app.inject({
+    const burakView = await ctx.app.inject({
       method: 'GET',
       url: `/api/event-occurrences/${id}`,
-      headers: await headersOf(app, 'burak'),
+      headers: await headersOf(ctx.app, 'burak'),
     });
     expect(burakView.json<EventOccurrence>().guests.find((guest) => guest.id === ids.ayla)?.rsvp).toBeNull();
     const yes = await answer(token, { response: 'yes' });
@@ -268,7 +239,7 @@ describe('POST /api/rsvp/:token', () => {
     const ayla = await tokenOf(id, ids.ayla);
     const burak = await tokenOf(id, ids.burak);
     const mark = async (headers: Headers, guestId: number, status: string, note?: string) => {
-      const response = await app.inject({
+      const response = await ctx.app.inject({
         method: 'PUT',
         url: `/api/event-occurrences/${id}/attendance`,
         headers,
@@ -296,7 +267,7 @@ describe('POST /api/rsvp/:token', () => {
     // Burak's own "no" is his until the organiser marks him; from then on the organiser's mark stays.
     await answer(burak, { response: 'no' });
     expect((await marks())[1]).toEqual([ids.burak, 'cancelled', null, null]);
-    await mark(await headersOf(app, 'emre'), ids.burak, 'excused');
+    await mark(await headersOf(ctx.app, 'emre'), ids.burak, 'excused');
     expect((await answer(burak, { response: 'yes' })).statusCode).toBe(200);
     expect((await answer(burak, { response: 'no' })).statusCode).toBe(200);
     expect(await marks()).toEqual([
