@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { AppToaster } from './components/toaster';
+import { ToastArea } from './components/toast';
 import { i18nReady } from './i18n';
 import { queryClient } from './query-client';
 import { router } from './router';
@@ -16,7 +16,7 @@ void i18nReady.then(() =>
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
-        <AppToaster />
+        <ToastArea />
       </QueryClientProvider>
     </StrictMode>,
   ),

@@ -1,6 +1,6 @@
 import { errorMessage } from '../api/errors';
 import type { BulkActionResult } from '@ritim/shared';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { translateMessage } from '../i18n';
 
 /**

@@ -1,6 +1,6 @@
 import type { RecordStatus, SortOption } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { errorMessage } from '../api/errors';
 import type { Column } from './data-table';
 import type { RowAction } from './row-menu';

@@ -1,7 +1,7 @@
 import { CANCELLATION_REASON_MAX, type EventOccurrence } from '@ritim/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { errorMessage } from '../api/errors';
 import { useCancelOccurrence, useRestoreOccurrence } from '../api/occurrences';
 import { organiserZone } from '../lib/occurrence-rows';

@@ -6,7 +6,7 @@ import { useEffect, type ReactNode } from 'react';
 import { FormProvider, useForm, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import type { z } from 'zod';
 import { translateMessage } from '../i18n';
 import { HistoryPanel } from './history-panel';

@@ -2,7 +2,7 @@ import type { EventOccurrence } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { ApiError, errorMessage } from '../api/errors';
 import { makeupSlotsQuery, useBookMakeup } from '../api/occurrences';
 import { useSession } from '../auth/session-store';

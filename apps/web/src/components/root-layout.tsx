@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { refreshAccessToken } from '../api/client';
 import { returnPath, type LoginState } from '../auth/return-path';
 import { canOpenMatches } from '../auth/route-access';

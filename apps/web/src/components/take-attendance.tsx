@@ -2,7 +2,7 @@ import type { AttendanceStatus, EventOccurrence, RsvpResponse } from '@ritim/sha
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { useMarkAttendance } from '../api/attendance';
 import { errorMessage } from '../api/errors';
 import { occurrenceQuery } from '../api/occurrences';

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { resetRefreshState } from '../api/client';
 import { clearAccessToken } from '../auth/session-store';
-import { AppToaster } from '../components/toaster';
+import { ToastArea } from '../components/toast';
 import { queryClient } from '../query-client';
 import { routes } from '../routes';
 import { json, urlOf } from './http';
@@ -23,7 +23,7 @@ export function renderApp(url: string) {
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <AppToaster />
+      <ToastArea />
     </QueryClientProvider>,
   );
   return router;

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { loadSectionTexts } from '../i18n';
 
@@ -14,6 +14,10 @@ globalThis.ResizeObserver ??= class {
 
 // Screens render inside the signed-in layout, which has the sections' texts loaded.
 await loadSectionTexts();
+
+// A screen is a lazy chunk with its texts: on a loaded machine it takes longer than Testing
+// Library's default second to appear. Every find waits for its state up to this long.
+configure({ asyncUtilTimeout: 6000 });
 
 afterEach(() => {
   cleanup();

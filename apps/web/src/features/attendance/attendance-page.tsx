@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { attendanceSummaryQuery, downloadAttendanceCsv } from '../../api/attendance';
 import { errorMessage } from '../../api/errors';
 import { groupChoicesQuery } from '../../api/groups';

@@ -2,7 +2,7 @@ import { messages } from '@ritim/shared';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { login } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/errors';
 import { decodeAccessToken } from '../../auth/decode-token';

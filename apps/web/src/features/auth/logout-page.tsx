@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { ApiError, errorMessage } from '../../api/errors';
 import { returnPath, type LoginState } from '../../auth/return-path';
 import { signOut } from '../../auth/sign-out';

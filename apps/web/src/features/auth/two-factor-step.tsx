@@ -1,7 +1,7 @@
 import { twoFactorMessages } from '@ritim/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { loginWithSecondFactor } from '../../api/auth';
 import { ApiError, errorMessage } from '../../api/errors';
 import { TextField } from '../../components/text-field';

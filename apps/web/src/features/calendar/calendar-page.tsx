@@ -4,7 +4,7 @@ import { DEFAULT_TIMEZONE, OCCURRENCE_STATUSES } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { locationChoicesQuery } from '../../api/locations';
 import { useUpdateOccurrence } from '../../api/occurrences';
 import { peopleQuery } from '../../api/people';

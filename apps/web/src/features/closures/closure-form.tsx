@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { errorMessage } from '../../api/errors';
 import { locationChoicesQuery } from '../../api/locations';
 import { peopleQuery } from '../../api/people';

@@ -1,7 +1,7 @@
 import type { Closure } from '@ritim/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { errorMessage } from '../../api/errors';
 import { Spinner } from '../../components/spinner';
 import { TitledDialog } from '../../components/titled-dialog';

@@ -2,7 +2,7 @@ import { errorMessage } from '../../api/errors';
 import { EVENT_SORTS, type Event, type SortOption } from '@ritim/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { confirmAction } from '../../components/confirm';
 import type { Column } from '../../components/data-table';
 import { ListPage } from '../../components/list-page';

@@ -1,7 +1,7 @@
 import { errorMessage } from '../../api/errors';
 import { DEFAULT_TIMEZONE, type MessageLog } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { useSession } from '../../auth/session-store';
 import type { Column } from '../../components/data-table';
 import { ListPage, type ListQuery } from '../../components/list-page';

@@ -1,6 +1,6 @@
 import { messagingMessages, type EventOccurrence } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { confirmAction } from '../../components/confirm';
 import { toastFailure, toastResult } from '../../components/action-toasts';
 import type { RowAction } from '../../components/row-menu';

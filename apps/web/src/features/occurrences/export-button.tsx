@@ -1,7 +1,7 @@
 import { errorMessage } from '../../api/errors';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { Spinner } from '../../components/spinner';
 import { buttonClass } from '../../components/ui';
 import { downloadOccurrencesCsv } from './api';

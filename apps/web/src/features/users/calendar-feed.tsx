@@ -2,7 +2,7 @@ import { errorMessage } from '../../api/errors';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { confirmAction } from '../../components/confirm';
 import { Panel } from '../../components/panel';
 import { Spinner } from '../../components/spinner';

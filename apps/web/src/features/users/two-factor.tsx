@@ -2,7 +2,7 @@ import { messages, twoFactorMessages, type TwoFactorSetup, type User } from '@ri
 import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { ApiError, errorMessage } from '../../api/errors';
 import { useSession } from '../../auth/session-store';
 import { confirmAction } from '../../components/confirm';
