@@ -1,14 +1,9 @@
 import type { ConflictList, EventOccurrence, MessageLog, OccurrenceCalendar, OccurrenceClashList } from '@ritim/shared';
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../../app.js';
-import type { Database } from '../../../db/client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eventOccurrences, events, messageLogs, users } from '../../../db/schema.js';
-import { JobQueue } from '../../../jobs/queue.js';
-import { Outbox } from '../../../messaging/outbox.js';
-import { type Mail, startMailOutbox } from '../../../test/mail.js';
-import { createTestDatabase, messageOf, TEST_JWT_SECRET } from '../../../test/harness.js';
+import { messageOf } from '../../../test/harness.js';
 import {
   createLocation,
   createSession,
@@ -18,6 +13,7 @@ import {
   type SessionInput,
   waitFor,
 } from '../../../test/seed.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 
 /**
  * POST /api/event-occurrences/:id/cancel and /restore (docs/domain.md#cancellation): who may, what
@@ -29,11 +25,8 @@ import {
 const NOW = new Date('2026-04-10T07:00:00Z');
 const ZONE = 'Europe/London';
 
-let database: Database;
-let queue: JobQueue;
-let app: App;
-let mails: Mail[] = [];
-let closeMail: () => Promise<void>;
+const ctx = useTestApp({ mail: true, now: () => NOW });
+
 let ids: Record<'admin' | 'emre' | 'ayla' | 'burak' | 'cem' | 'nomail', number>;
 let admin: Headers;
 let editor: Headers;
@@ -42,18 +35,18 @@ let room: number;
 let hall: number;
 
 const post = (url: string, payload?: unknown, headers: Headers = admin) =>
-  app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  ctx.app.inject({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 const cancel = (id: number | string, payload: unknown = { reason: 'Teacher is ill' }, headers: Headers = admin) =>
   post(`/api/event-occurrences/${id}/cancel`, payload, headers);
 const restore = (id: number | string, headers: Headers = admin) =>
   post(`/api/event-occurrences/${id}/restore`, undefined, headers);
 const read = async (id: number) => {
-  const response = await app.inject({ method: 'GET', url: `/api/event-occurrences/${id}`, headers: admin });
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/event-occurrences/${id}`, headers: admin });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<EventOccurrence>();
 };
 const session = (input: Partial<SessionInput> = {}) =>
-  createSession({ app, database }, admin, {
+  createSession(ctx, admin, {
     start: '2026-04-10T14:00',
     zone: ZONE,
     organiserId: ids.emre,
@@ -62,23 +55,15 @@ const session = (input: Partial<SessionInput> = {}) =>
     ...input,
   });
 const setStatus = (id: number, status: 'scheduled' | 'approved' | 'completed') =>
-  database.db.update(eventOccurrences).set({ status }).where(eq(eventOccurrences.id, id));
+  ctx.database.db.update(eventOccurrences).set({ status }).where(eq(eventOccurrences.id, id));
 const logsOf = (occurrenceId: number, type: 'reminder' | 'cancellation') =>
-  database.db
+  ctx.database.db
     .select()
     .from(messageLogs)
     .where(and(eq(messageLogs.occurrenceId, occurrenceId), eq(messageLogs.type, type)));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  queue = new JobQueue(database, { pollingIntervalSeconds: 0.5 });
-  await queue.start();
-  let outbox: Outbox;
-  ({ mails, outbox, close: closeMail } = await startMailOutbox(database, queue, 'deliver-message-cancellation-test'));
-  app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, outbox, now: () => NOW });
-  await app.ready();
-
-  ids = await createUsers(database, [
+  ids = await createUsers(ctx.database, [
     { username: 'admin', role: 'admin', name: 'Ada', surname: 'Admin', timezone: ZONE },
     { username: 'emre', role: 'editor', name: 'Emre', timezone: ZONE },
     { username: 'ayla', role: 'guest', name: 'Ayla', timezone: ZONE, email: 'ayla@example.com' },
@@ -93,18 +78,11 @@ beforeAll(async () => {
     { username: 'cem', role: 'guest', name: 'Cem', timezone: ZONE, email: 'cem@example.com' },
     { username: 'nomail', role: 'guest', name: 'Nur', timezone: ZONE },
   ]);
-  admin = await headersOf(app, 'admin');
-  editor = await headersOf(app, 'emre');
-  guest = await headersOf(app, 'ayla');
-  room = await createLocation({ app, database }, admin, 'Room');
-  hall = await createLocation({ app, database }, admin, 'Hall');
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await queue?.stop();
-  await closeMail();
-  await database?.close();
+  admin = await headersOf(ctx.app, 'admin');
+  editor = await headersOf(ctx.app, 'emre');
+  guest = await headersOf(ctx.app, 'ayla');
+  room = await createLocation(ctx, admin, 'Room');
+  hall = await createLocation(ctx, admin, 'Hall');
 }, 60_000);
 
 describe('POST /api/event-occurrences/:id/cancel', () => {
@@ -124,14 +102,14 @@ describe('POST /api/event-occurrences/:id/cancel', () => {
     });
     expect(await read(id)).toEqual(cancelled);
     // The lists and the calendar carry it too; without notify, nobody is messaged.
-    const list = await app.inject({
+    const list = await ctx.app.inject({
       method: 'GET',
       url: '/api/event-occurrences?date=2026-04-10&timezone=Europe/London',
       headers: guest,
     });
     const row = list.json<{ eventOccurrences: EventOccurrence[] }>().eventOccurrences.find((o) => o.id === id);
     expect(row?.cancellation?.reason).toBe('Teacher is ill');
-    const calendar = await app.inject({
+    const calendar = await ctx.app.inject({
       method: 'GET',
       url: '/api/event-occurrences/calendar?from=2026-04-10T00:00:00Z&to=2026-04-11T00:00:00Z',
       headers: admin,
@@ -275,7 +253,7 @@ describe('a cancelled session', () => {
     const started = await session({ start: '2026-04-09T10:00', title: 'Started and cancelled' });
     const open = await session({ start: '2026-04-09T11:00', title: 'Started' });
     const toFill = async () => {
-      const response = await app.inject({
+      const response = await ctx.app.inject({
         method: 'GET',
         url: '/api/event-occurrences/to-fill?days=7',
         headers: admin,
@@ -295,7 +273,7 @@ describe('a cancelled session', () => {
     const second = await session({ start: '2026-05-04T10:30', locationId: hall, guestIds: [] });
     const window = '/api/event-occurrences/conflicts?from=2026-05-04T00:00:00Z&to=2026-05-05T00:00:00Z';
     const clashes = async () => {
-      const response = await app.inject({ method: 'GET', url: window, headers: admin });
+      const response = await ctx.app.inject({ method: 'GET', url: window, headers: admin });
       expect(response.statusCode, response.body).toBe(200);
       return response.json<OccurrenceClashList>();
     };
@@ -316,15 +294,15 @@ describe('a cancelled session', () => {
 
   it('is STATUS:CANCELLED in the calendar feeds, under the same UID, titled so and with nothing to join', async () => {
     const id = await session({ start: '2026-04-12T10:00', guestIds: [ids.ayla], title: 'Piano' });
-    await database.db
+    await ctx.database.db
       .update(events)
       .set({ conferenceLink: 'https://meet.example.com/piano' })
       .where(eq(events.id, (await read(id)).eventId));
-    const feed = await app.inject({ method: 'GET', url: `/api/users/${ids.ayla}/calendar-feed`, headers: guest });
+    const feed = await ctx.app.inject({ method: 'GET', url: `/api/users/${ids.ayla}/calendar-feed`, headers: guest });
     expect(feed.statusCode, feed.body).toBe(200);
     const path = new URL(feed.json<{ url: string }>().url).pathname;
     const entry = async () => {
-      const response = await app.inject({ method: 'GET', url: path });
+      const response = await ctx.app.inject({ method: 'GET', url: path });
       expect(response.statusCode, response.body).toBe(200);
       const calendar = new ICAL.Component(ICAL.parse(response.body) as unknown[]);
       const found = calendar
@@ -368,14 +346,14 @@ describe('a cancelled session', () => {
     });
     expect(eventResponse.statusCode, eventResponse.body).toBe(201);
     const eventId = eventResponse.json<{ id: number }>().id;
-    const occurrences = await database.db
+    const occurrences = await ctx.database.db
       .select({ id: eventOccurrences.id })
       .from(eventOccurrences)
       .where(eq(eventOccurrences.eventId, eventId))
       .orderBy(eventOccurrences.startsAt);
     const second = occurrences[1]!.id;
     expect((await cancel(second)).statusCode).toBe(200);
-    const edited = await app.inject({
+    const edited = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/events/${eventId}`,
       headers: admin,
@@ -396,8 +374,8 @@ describe('POST /api/event-occurrences/:id/cancel with notify', () => {
     });
     const logs = await logsOf(id, 'cancellation');
     expect(logs.map((log) => log.recipientName).sort()).toEqual(['Ayla', 'Burak']);
-    const toAyla = mails.find((mail) => mail.to.includes('ayla@example.com'));
-    const toBurak = mails.find((mail) => mail.to.includes('burak@example.com'));
+    const toAyla = ctx.mails.find((mail) => mail.to.includes('ayla@example.com'));
+    const toBurak = ctx.mails.find((mail) => mail.to.includes('burak@example.com'));
     expect(toAyla?.text).toContain('Cancelled: Piano, 13/04/2026 10:00');
     expect(toAyla?.text).toContain('Reason: Room flooded');
     expect(toAyla?.text).toContain('Piano is cancelled:');
@@ -407,7 +385,7 @@ describe('POST /api/event-occurrences/:id/cancel with notify', () => {
     expect(toBurak?.text).toContain('Ne zaman: 13 Nisan 2026 Pazartesi 12:00–13:00 (Europe/Istanbul)');
     expect(toBurak?.text).toContain('Neden: Room flooded');
     // The Message Log lists them by type.
-    const listed = await app.inject({
+    const listed = await ctx.app.inject({
       method: 'GET',
       url: '/api/message-logs?type=cancellation&occurrenceDate=2026-04-13&timezone=Europe/London',
       headers: admin,
@@ -425,11 +403,11 @@ describe('POST /api/event-occurrences/:id/cancel with notify', () => {
     expect((await cancel(id, { reason: 'Holiday', notify: true })).statusCode).toBe(200);
     const [failed] = await logsOf(id, 'cancellation');
     expect(failed).toMatchObject({ status: 'failed', recipientName: 'Nur' });
-    await database.db.update(users).set({ email: 'nur@example.com' }).where(eq(users.id, ids.nomail));
+    await ctx.database.db.update(users).set({ email: 'nur@example.com' }).where(eq(users.id, ids.nomail));
     const retry = await post(`/api/message-logs/${failed!.id}/retry`, {});
     expect(retry.statusCode, retry.body).toBe(200);
     await waitFor(async () => (await logsOf(id, 'cancellation'))[0]?.status === 'sent', { what: 'the retry sent' });
-    expect(mails.find((mail) => mail.to.includes('nur@example.com'))?.text).toContain('Reason: Holiday');
+    expect(ctx.mails.find((mail) => mail.to.includes('nur@example.com'))?.text).toContain('Reason: Holiday');
   });
 
   it('messages the guests again when cancelled again after a restore', async () => {

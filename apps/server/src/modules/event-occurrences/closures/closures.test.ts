@@ -1,8 +1,7 @@
 import type { ClosureList, ClosureResult, EventOccurrence } from '@ritim/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../../app.js';
-import type { Database } from '../../../db/client.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../app.js';
 import {
   closures,
   eventOccurrences,
@@ -11,10 +10,7 @@ import {
   occurrenceCancellations,
   users,
 } from '../../../db/schema.js';
-import { JobQueue } from '../../../jobs/queue.js';
-import type { Outbox } from '../../../messaging/outbox.js';
-import { createTestDatabase, messageOf, TEST_JWT_SECRET } from '../../../test/harness.js';
-import { type Mail, startMailOutbox } from '../../../test/mail.js';
+import { messageOf, TEST_JWT_SECRET } from '../../../test/harness.js';
 import {
   createEvent,
   createLocation,
@@ -27,6 +23,7 @@ import {
   type SessionInput,
   waitFor,
 } from '../../../test/seed.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { extendHorizons } from '../../events/horizon.js';
 
 /**
@@ -38,11 +35,8 @@ const NOW = new Date('2026-03-20T12:00:00Z');
 const LONDON = 'Europe/London';
 const ISTANBUL = 'Europe/Istanbul';
 
-let database: Database;
-let queue: JobQueue;
-let mails: Mail[];
-let closeMail: () => Promise<void>;
-let app: App;
+const ctx = useTestApp({ mail: true, now: () => NOW });
+
 let ids: Record<'admin' | 'emre' | 'elif' | 'ozan' | 'ayla' | 'burak', number>;
 let admin: Headers;
 let editor: Headers;
@@ -51,22 +45,22 @@ let room: number;
 let hall: number;
 
 const post = (payload: unknown, headers: Headers = admin) =>
-  app.inject({ method: 'POST', url: '/api/closures', headers, payload: payload as object });
+  ctx.app.inject({ method: 'POST', url: '/api/closures', headers, payload: payload as object });
 const close = async (payload: Record<string, unknown>) => {
   const response = await post({ title: 'Office closed', scope: { kind: 'all' }, timezone: LONDON, ...payload });
   expect(response.statusCode, response.body).toBe(payload.dryRun ? 200 : 201);
   return response.json<ClosureResult>();
 };
 const remove = (id: number, headers: Headers = admin, query = '') =>
-  app.inject({ method: 'DELETE', url: `/api/closures/${id}${query}`, headers });
+  ctx.app.inject({ method: 'DELETE', url: `/api/closures/${id}${query}`, headers });
 const read = async (id: number) => {
-  const response = await app.inject({ method: 'GET', url: `/api/event-occurrences/${id}`, headers: admin });
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/event-occurrences/${id}`, headers: admin });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<EventOccurrence>();
 };
 const statusOf = async (id: number) => (await read(id)).status;
 const session = (input: Partial<SessionInput> = {}) =>
-  createSession({ app, database }, admin, {
+  createSession(ctx, admin, {
     start: '2026-04-01T10:00',
     zone: LONDON,
     organiserId: ids.emre,
@@ -75,27 +69,20 @@ const session = (input: Partial<SessionInput> = {}) =>
     ...input,
   });
 const cancellationLogsOf = (occurrenceIds: number[]) =>
-  database.db
+  ctx.database.db
     .select()
     .from(messageLogs)
     .where(and(inArray(messageLogs.occurrenceId, occurrenceIds), eq(messageLogs.type, 'cancellation')));
 const restorationLogsOf = (occurrenceIds: number[]) =>
-  database.db
+  ctx.database.db
     .select()
     .from(messageLogs)
     .where(and(inArray(messageLogs.occurrenceId, occurrenceIds), eq(messageLogs.type, 'restoration')));
 const cancellationsOf = (occurrenceId: number) =>
-  database.db.select().from(occurrenceCancellations).where(eq(occurrenceCancellations.occurrenceId, occurrenceId));
+  ctx.database.db.select().from(occurrenceCancellations).where(eq(occurrenceCancellations.occurrenceId, occurrenceId));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  queue = new JobQueue(database, { pollingIntervalSeconds: 0.5 });
-  await queue.start();
-  let outbox: Outbox;
-  ({ mails, outbox, close: closeMail } = await startMailOutbox(database, queue, 'deliver-message-closures-test'));
-  app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, outbox, now: () => NOW });
-  await app.ready();
-  ids = await createUsers(database, [
+  ids = await createUsers(ctx.database, [
     { username: 'admin', role: 'admin', name: 'Ada', surname: 'Admin', timezone: ISTANBUL },
     { username: 'emre', role: 'editor', name: 'Emre', timezone: LONDON },
     { username: 'elif', role: 'editor', name: 'Elif', timezone: ISTANBUL },
@@ -110,18 +97,11 @@ beforeAll(async () => {
       language: 'tr',
     },
   ]);
-  admin = await headersOf(app, 'admin');
-  editor = await headersOf(app, 'emre');
-  guest = await headersOf(app, 'ayla');
-  room = await createLocation({ app, database }, admin, 'Room');
-  hall = await createLocation({ app, database }, admin, 'Hall');
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await queue?.stop();
-  await closeMail?.();
-  await database?.close();
+  admin = await headersOf(ctx.app, 'admin');
+  editor = await headersOf(ctx.app, 'emre');
+  guest = await headersOf(ctx.app, 'ayla');
+  room = await createLocation(ctx, admin, 'Room');
+  hall = await createLocation(ctx, admin, 'Hall');
 }, 60_000);
 
 describe('POST /api/closures', () => {
@@ -129,7 +109,7 @@ describe('POST /api/closures', () => {
     const body = { title: 'Closed', from: '2026-05-01', to: '2026-05-01', scope: { kind: 'all' } };
     expect((await post(body, editor)).statusCode).toBe(403);
     expect((await post(body, guest)).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: '/api/closures', headers: guest })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/closures', headers: guest })).statusCode).toBe(403);
     expect((await remove(1, editor)).statusCode).toBe(403);
   });
 
@@ -164,16 +144,19 @@ describe('POST /api/closures', () => {
     const answered = await session({ start: '2026-04-02T15:00' });
     const cancelledBefore = await session({ start: '2026-04-02T17:00' });
     const nextDay = await session({ start: '2026-04-03T09:00' });
-    await database.db.update(eventOccurrences).set({ status: 'approved' }).where(eq(eventOccurrences.id, approved));
-    await database.db.update(eventOccurrences).set({ status: 'completed' }).where(eq(eventOccurrences.id, completed));
-    await insertRow(database, formSubmissions, {
+    await ctx.database.db.update(eventOccurrences).set({ status: 'approved' }).where(eq(eventOccurrences.id, approved));
+    await ctx.database.db
+      .update(eventOccurrences)
+      .set({ status: 'completed' })
+      .where(eq(eventOccurrences.id, completed));
+    await insertRow(ctx.database, formSubmissions, {
       formId: 1,
       occurrenceId: answered,
       guestId: ids.ayla,
       formVersion: 1,
       data: { notes: 'fine' },
     });
-    const manual = await app.inject({
+    const manual = await ctx.app.inject({
       method: 'POST',
       url: `/api/event-occurrences/${cancelledBefore}/cancel`,
       headers: admin,
@@ -213,7 +196,7 @@ describe('POST /api/closures', () => {
     // Who would be told: the guests of the cancelled sessions only.
     expect(preview.guests).toEqual([{ id: ids.ayla, name: 'Ayla', sessionCount: 2 }]);
     expect(await statusOf(plain)).toBe('scheduled');
-    expect(await database.db.select().from(closures)).toEqual([]);
+    expect(await ctx.database.db.select().from(closures)).toEqual([]);
 
     const stored = await close(body);
     expect(stored.closure.id).toEqual(expect.any(Number));
@@ -228,7 +211,7 @@ describe('POST /api/closures', () => {
     // Without notify, nobody is messaged.
     expect(await cancellationLogsOf([plain, approved])).toEqual([]);
 
-    const list = await app.inject({ method: 'GET', url: '/api/closures?limit=10', headers: admin });
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/closures?limit=10', headers: admin });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json<ClosureList>().closures.find((c) => c.id === stored.closure.id)).toEqual(stored.closure);
 
@@ -252,7 +235,7 @@ describe('POST /api/closures', () => {
     // The hall's session is cancelled already: in neither list.
     expect(elifAway.cancelled.map((s) => s.occurrenceId)).toEqual([byElif]);
     expect(await statusOf(inRoom)).toBe('scheduled');
-    const list = await app.inject({ method: 'GET', url: '/api/closures?q=office&sort=from', headers: admin });
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/closures?q=office&sort=from', headers: admin });
     expect(list.json<ClosureList>().closures.find((c) => c.id === elifAway.closure.id)?.scope).toEqual({
       kind: 'organiser',
       id: ids.elif,
@@ -298,14 +281,14 @@ describe('sessions made or moved inside a closure', () => {
       to: '2026-05-12',
       scope: { kind: 'location', id: room },
     });
-    const eventId = await createEvent({ app, database }, admin, {
+    const eventId = await createEvent(ctx, admin, {
       title: 'Daily',
       locationId: room,
       organiserId: ids.emre,
       guestIds: [],
       rrule: 'DTSTART;TZID=Europe/London:20260510T090000\nRRULE:FREQ=DAILY;COUNT=4',
     });
-    const [d10, d11, d12, d13] = await occurrenceIdsOf(database, eventId);
+    const [d10, d11, d12, d13] = await occurrenceIdsOf(ctx.database, eventId);
     expect(await statusOf(d10!)).toBe('scheduled');
     expect(await read(d11!)).toMatchObject({ status: 'cancelled', cancellation: { reason: 'Renovation' } });
     expect(await statusOf(d12!)).toBe('cancelled');
@@ -314,7 +297,7 @@ describe('sessions made or moved inside a closure', () => {
     // Another location's event on those days is left alone.
     const elsewhere = await session({ start: '2026-05-11T09:00', locationId: hall });
     expect(await statusOf(elsewhere)).toBe('scheduled');
-    const list = await app.inject({ method: 'GET', url: '/api/closures', headers: admin });
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/closures', headers: admin });
     expect(list.json<ClosureList>().closures.find((c) => c.id === closed.closure.id)?.cancelledCount).toBe(2);
 
     expect((await remove(closed.closure.id!)).statusCode).toBe(204);
@@ -323,7 +306,7 @@ describe('sessions made or moved inside a closure', () => {
   });
 
   it('cancels the sessions a series edit makes there', async () => {
-    const eventId = await createEvent({ app, database }, admin, {
+    const eventId = await createEvent(ctx, admin, {
       title: 'Weekly',
       locationId: room,
       organiserId: ids.emre,
@@ -337,7 +320,7 @@ describe('sessions made or moved inside a closure', () => {
       scope: { kind: 'organiser', id: ids.elif },
     });
     // Moved to Tuesdays and to Elif: the 26th is inside her closure.
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/events/${eventId}`,
       headers: admin,
@@ -347,24 +330,24 @@ describe('sessions made or moved inside a closure', () => {
       },
     });
     expect(response.statusCode, response.body).toBe(200);
-    const [first, second, third] = await occurrenceIdsOf(database, eventId);
+    const [first, second, third] = await occurrenceIdsOf(ctx.database, eventId);
     expect(await statusOf(first!)).toBe('scheduled');
     expect(await read(second!)).toMatchObject({ status: 'cancelled', cancellation: { reason: 'Emre away' } });
     expect(await statusOf(third!)).toBe('scheduled');
   });
 
   it('cancels the sessions the horizon job adds there', async () => {
-    const eventId = await createEvent({ app, database }, admin, {
+    const eventId = await createEvent(ctx, admin, {
       title: 'Forever',
       locationId: hall,
       organiserId: ids.emre,
       guestIds: [],
       rrule: 'DTSTART;TZID=Europe/London:20260323T090000\nRRULE:FREQ=WEEKLY',
     });
-    const stored = await occurrenceIdsOf(database, eventId);
+    const stored = await occurrenceIdsOf(ctx.database, eventId);
     await close({ title: 'Summer 2027', from: '2027-04-01', to: '2027-04-30', scope: { kind: 'location', id: hall } });
-    expect(await extendHorizons(database.db, new Date('2026-06-01T12:00:00Z'))).toBeGreaterThan(0);
-    const rows = await database.db
+    expect(await extendHorizons(ctx.database.db, new Date('2026-06-01T12:00:00Z'))).toBeGreaterThan(0);
+    const rows = await ctx.database.db
       .select({ id: eventOccurrences.id, startsAt: eventOccurrences.startsAt, status: eventOccurrences.status })
       .from(eventOccurrences)
       .where(eq(eventOccurrences.eventId, eventId));
@@ -379,7 +362,7 @@ describe('sessions made or moved inside a closure', () => {
   it('cancels a session moved into a closed day', async () => {
     await close({ title: 'Inspection', from: '2026-06-10', to: '2026-06-10', scope: { kind: 'all' } });
     const id = await session({ start: '2026-06-09T09:00' });
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/event-occurrences/${id}`,
       headers: admin,
@@ -411,8 +394,8 @@ describe('POST /api/closures with notify', () => {
       },
       { what: 'the three cancellations sent' },
     );
-    const toAyla = mails.filter((mail) => mail.to.includes('ayla@example.com'));
-    const toBurak = mails.filter((mail) => mail.to.includes('burak@example.com'));
+    const toAyla = ctx.mails.filter((mail) => mail.to.includes('ayla@example.com'));
+    const toBurak = ctx.mails.filter((mail) => mail.to.includes('burak@example.com'));
     expect(toAyla).toHaveLength(1);
     expect(toAyla[0]!.text).toContain('Piano is cancelled:');
     expect(toAyla[0]!.text).toContain('Reason: Summer break');
@@ -424,7 +407,7 @@ describe('POST /api/closures with notify', () => {
   });
 
   it('without a message transport, refuses with 503 and closes nothing', async () => {
-    const bare = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, now: () => NOW });
+    const bare = await buildApp({ database: ctx.database, jwtSecret: TEST_JWT_SECRET, webRoot: null, now: () => NOW });
     try {
       await bare.ready();
       const id = await session({ start: '2026-07-13T10:00' });
@@ -436,9 +419,9 @@ describe('POST /api/closures with notify', () => {
       });
       expect(response.statusCode, response.body).toBe(503);
       expect(await statusOf(id)).toBe('scheduled');
-      expect((await database.db.select().from(closures)).filter((closure) => closure.fromDay === '2026-07-13')).toEqual(
-        [],
-      );
+      expect(
+        (await ctx.database.db.select().from(closures)).filter((closure) => closure.fromDay === '2026-07-13'),
+      ).toEqual([]);
     } finally {
       await bare.close();
     }
@@ -474,13 +457,13 @@ describe('DELETE /api/closures/{id}?notify=true', () => {
         [violin, 'Burak'],
       ].sort(),
     );
-    const toAyla = mails.filter((mail) => mail.to.includes('ayla@example.com') && mail.text.includes('after all'));
+    const toAyla = ctx.mails.filter((mail) => mail.to.includes('ayla@example.com') && mail.text.includes('after all'));
     expect(toAyla).toHaveLength(1);
     expect(toAyla[0]!.text).toContain('Piano takes place after all:');
     expect(toAyla[0]!.text).toContain('When: Monday 20/07/2026 10:00–11:00 (Europe/London)');
     expect(toAyla[0]!.text).toContain('No longer closed: Summer break');
     // Burak reads Turkish, with each time in Istanbul.
-    const toBurak = mails.filter((mail) => mail.to.includes('burak@example.com') && mail.text.includes('yine de'));
+    const toBurak = ctx.mails.filter((mail) => mail.to.includes('burak@example.com') && mail.text.includes('yine de'));
     expect(toBurak.map((mail) => mail.text.match(/(\S+) yine de yapılacak:/)?.[1]).sort()).toEqual(['Piano', 'Violin']);
     expect(toBurak.find((mail) => mail.text.includes('Violin'))?.text).toContain(
       'Ne zaman: 21 Temmuz 2026 Salı 12:00–13:00 (Europe/Istanbul)',
@@ -488,7 +471,7 @@ describe('DELETE /api/closures/{id}?notify=true', () => {
     expect(toBurak[0]!.text).toContain('Kapanış kaldırıldı: Summer break');
 
     // In the Message Log as their own type.
-    const log = await app.inject({
+    const log = await ctx.app.inject({
       method: 'GET',
       url: '/api/message-logs?type=restoration&limit=100',
       headers: admin,
@@ -499,7 +482,7 @@ describe('DELETE /api/closures/{id}?notify=true', () => {
 
   it('tells nobody of a session that has started already, and logs a guest it cannot reach as failed for Retry', async () => {
     const [nur] = Object.values(
-      await createUsers(database, [{ username: 'nur', role: 'guest', name: 'Nur', timezone: LONDON }]),
+      await createUsers(ctx.database, [{ username: 'nur', role: 'guest', name: 'Nur', timezone: LONDON }]),
     );
     // Friday 20 March, 12:00Z: the morning's session has started, the afternoon's is ahead.
     const morning = await session({ start: '2026-03-20T09:00', guestIds: [ids.ayla, nur!] });
@@ -512,11 +495,17 @@ describe('DELETE /api/closures/{id}?notify=true', () => {
     expect(await restorationLogsOf([morning])).toEqual([]);
     const [failed] = await restorationLogsOf([afternoon]);
     expect(failed).toMatchObject({ status: 'failed', recipientName: 'Nur' });
-    await database.db.update(users).set({ email: 'nur@example.com' }).where(eq(users.id, nur!));
-    const retry = await app.inject({ method: 'POST', url: `/api/message-logs/${failed!.id}/retry`, headers: admin });
+    await ctx.database.db.update(users).set({ email: 'nur@example.com' }).where(eq(users.id, nur!));
+    const retry = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/message-logs/${failed!.id}/retry`,
+      headers: admin,
+    });
     expect(retry.statusCode, retry.body).toBe(200);
     await waitFor(async () => (await restorationLogsOf([afternoon]))[0]?.status === 'sent', { what: 'the retry sent' });
-    expect(mails.find((mail) => mail.to.includes('nur@example.com'))?.text).toContain('Cello takes place after all:');
+    expect(ctx.mails.find((mail) => mail.to.includes('nur@example.com'))?.text).toContain(
+      'Cello takes place after all:',
+    );
   });
 
   it('sends nothing without notify (or with notify=false), and refuses another value with 400', async () => {
@@ -536,7 +525,7 @@ describe('DELETE /api/closures/{id}?notify=true', () => {
   });
 
   it('without a message transport, refuses with 503 and keeps the closure and its cancellations', async () => {
-    const bare = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, now: () => NOW });
+    const bare = await buildApp({ database: ctx.database, jwtSecret: TEST_JWT_SECRET, webRoot: null, now: () => NOW });
     try {
       await bare.ready();
       const id = await session({ start: '2026-10-05T10:00' });
@@ -548,7 +537,7 @@ describe('DELETE /api/closures/{id}?notify=true', () => {
       });
       expect(response.statusCode, response.body).toBe(503);
       expect(await statusOf(id)).toBe('cancelled');
-      expect((await database.db.select().from(closures)).some((closure) => closure.id === closed.closure.id)).toBe(
+      expect((await ctx.database.db.select().from(closures)).some((closure) => closure.id === closed.closure.id)).toBe(
         true,
       );
     } finally {
@@ -559,11 +548,11 @@ describe('DELETE /api/closures/{id}?notify=true', () => {
 
 describe('an edit that puts sessions inside a closure', () => {
   const weeklyEvent = (title: string, rrule: string) =>
-    createEvent({ app, database }, admin, { title, locationId: room, organiserId: ids.emre, guestIds: [], rrule });
+    createEvent(ctx, admin, { title, locationId: room, organiserId: ids.emre, guestIds: [], rrule });
 
   it('"this and following" to an organiser who is away cancels the later sessions on their closed days', async () => {
     const eventId = await weeklyEvent('Split', 'DTSTART;TZID=Europe/London:20260803T090000\nRRULE:FREQ=WEEKLY;COUNT=4');
-    const [, second, third, fourth] = await occurrenceIdsOf(database, eventId);
+    const [, second, third, fourth] = await occurrenceIdsOf(ctx.database, eventId);
     await close({
       title: 'Ozan away',
       from: '2026-08-17',
@@ -576,7 +565,7 @@ describe('an edit that puts sessions inside a closure', () => {
       to: '2026-08-03',
       scope: { kind: 'organiser', id: ids.ozan },
     });
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/events/${eventId}`,
       headers: admin,
@@ -585,7 +574,7 @@ describe('an edit that puts sessions inside a closure', () => {
     expect(response.statusCode, response.body).toBe(200);
     // Ozan is in London too: the later sessions move to the new event as they are, ids and all.
     const laterId = response.json<{ id: number }>().id;
-    expect(await occurrenceIdsOf(database, laterId)).toEqual([second, third, fourth]);
+    expect(await occurrenceIdsOf(ctx.database, laterId)).toEqual([second, third, fourth]);
     expect(await statusOf(second!)).toBe('scheduled');
     expect(await read(third!)).toMatchObject({ status: 'cancelled', cancellation: { reason: 'Ozan away' } });
     expect(await statusOf(fourth!)).toBe('scheduled');
@@ -593,10 +582,10 @@ describe('an edit that puts sessions inside a closure', () => {
 
   it('a new location for the whole series cancels its sessions ahead on the location’s closed days', async () => {
     const eventId = await weeklyEvent('Moved', 'DTSTART;TZID=Europe/London:20260901T090000\nRRULE:FREQ=WEEKLY;COUNT=3');
-    const [first, second, third] = await occurrenceIdsOf(database, eventId);
+    const [first, second, third] = await occurrenceIdsOf(ctx.database, eventId);
     await close({ title: 'Hall painted', from: '2026-09-08', to: '2026-09-08', scope: { kind: 'location', id: hall } });
     expect(await statusOf(second!)).toBe('scheduled');
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/events/${eventId}`,
       headers: admin,
