@@ -2,17 +2,16 @@ import type { MessageLog, MessageLogListQuery } from '@ritim/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app.js';
-import type { Database } from '../../db/client.js';
+import { buildApp } from '../../app.js';
 import { attendance, eventOccurrences, forms, messageGroups, messageLogs, users } from '../../db/schema.js';
-import { defineJob, JobQueue } from '../../jobs/queue.js';
+import { defineJob } from '../../jobs/queue.js';
 import { Outbox } from '../../messaging/outbox.js';
 import { createTransport } from '../../messaging/transports/index.js';
 import { closeTestServers, listenLocally } from '../../messaging/transports/test-servers.js';
 import { SESSION_NOTES_FIELDS } from '../../reports/fixtures.js';
-import { createTestDatabase, TEST_JWT_SECRET } from '../../test/harness.js';
-import { type Mail, startMailOutbox } from '../../test/mail.js';
+import { TEST_JWT_SECRET } from '../../test/harness.js';
 import { createEvent, createUsers, headersOf, insertRow, waitFor } from '../../test/seed.js';
+import { useTestApp } from '../../test/use-test-app.js';
 import { reportAttachments } from './attachments.js';
 import { monthlyReportPage } from '../../reports/monthly-report.js';
 import { occurrenceReportPage } from '../../reports/occurrence-report.js';
@@ -29,12 +28,8 @@ const quickJob = defineJob<{ messageLogId: number }>('deliver-message-api-test',
   retryBackoff: false,
 });
 
-let database: Database;
-let queue: JobQueue;
-let app: App;
-let mails: Mail[];
-let outbox: Outbox;
-let closeMail: () => Promise<void>;
+const ctx = useTestApp({ mail: true });
+
 let admin: Record<string, string>;
 let organiser: Record<string, string>;
 let otherEditor: Record<string, string>;
@@ -44,16 +39,20 @@ let formId: number;
 let locationId: number;
 
 const post = (url: string, payload: Record<string, unknown>, headers = admin) =>
-  app.inject({ method: 'POST', url, headers, payload });
+  ctx.app.inject({ method: 'POST', url, headers, payload });
 const logs = async (query: Partial<MessageLogListQuery> = {}) => {
   const search = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
-  const response = await app.inject({ method: 'GET', url: `/api/message-logs?${search.toString()}`, headers: admin });
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/message-logs?${search.toString()}`,
+    headers: admin,
+  });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ messageLogs: MessageLog[]; totalCount: number }>();
 };
 const logsOf = (occurrenceId: number) =>
-  database.db.select().from(messageLogs).where(eq(messageLogs.occurrenceId, occurrenceId));
-const mailsTo = (address: string) => mails.filter((mail) => mail.to.includes(address));
+  ctx.database.db.select().from(messageLogs).where(eq(messageLogs.occurrenceId, occurrenceId));
+const mailsTo = (address: string) => ctx.mails.filter((mail) => mail.to.includes(address));
 /** The base64 body of the MIME part with this content type, decoded. */
 function attachmentOf(raw: string, contentType = 'image/jpeg'): Buffer | undefined {
   const at = raw.indexOf(`Content-Type: ${contentType}`);
@@ -72,7 +71,7 @@ async function occurrenceAt(
   status: 'scheduled' | 'approved' | 'completed' = 'approved',
   title = 'Piyano dersi',
 ) {
-  const eventId = await createEvent({ app, database }, admin, {
+  const eventId = await createEvent(ctx, admin, {
     title,
     locationId,
     organiserId: ids.organiser!,
@@ -80,7 +79,7 @@ async function occurrenceAt(
     conferenceLink: 'https://meet.example.com/piyano',
     rrule: `DTSTART;TZID=Europe/Istanbul:${DateTime.now().plus({ days: 40 }).toFormat('yyyyMMdd')}T100000\nRRULE:FREQ=DAILY;COUNT=1`,
   });
-  const [row] = await database.db
+  const [row] = await ctx.database.db
     .update(eventOccurrences)
     .set({ startsAt, endsAt: new Date(startsAt.getTime() + 3_600_000), status })
     .where(eq(eventOccurrences.eventId, eventId))
@@ -92,17 +91,10 @@ const londonDay = (instant: Date) => DateTime.fromJSDate(instant, { zone: 'Europ
 const inAnHour = () => new Date(Math.ceil((Date.now() + 3_600_000) / 60_000) * 60_000);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  queue = new JobQueue(database, { pollingIntervalSeconds: 0.5 });
-  await queue.start();
-  ({ mails, outbox, close: closeMail } = await startMailOutbox(database, queue, 'deliver-message-api-test'));
-  app = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, outbox });
-  await app.ready();
-
   const istanbul = 'Europe/Istanbul';
   Object.assign(
     ids,
-    await createUsers(database, [
+    await createUsers(ctx.database, [
       { username: 'admin', role: 'admin', name: 'Ada', timezone: istanbul },
       { username: 'organiser', role: 'editor', name: 'Emre', timezone: istanbul },
       { username: 'otherEditor', role: 'editor', name: 'Oya', timezone: istanbul },
@@ -119,21 +111,17 @@ beforeAll(async () => {
       },
     ]),
   );
-  admin = await headersOf(app, 'admin');
-  organiser = await headersOf(app, 'organiser');
-  otherEditor = await headersOf(app, 'otherEditor');
-  guestToken = await headersOf(app, 'ayse');
+  admin = await headersOf(ctx.app, 'admin');
+  organiser = await headersOf(ctx.app, 'organiser');
+  otherEditor = await headersOf(ctx.app, 'otherEditor');
+  guestToken = await headersOf(ctx.app, 'ayse');
   locationId = (await post('/api/locations', { name: 'Kadıköy Stüdyo' })).json<{ id: number }>().id;
-  formId = (await insertRow(database, forms, { title: 'Session notes', schema: { fields: SESSION_NOTES_FIELDS } })).id;
+  formId = (await insertRow(ctx.database, forms, { title: 'Session notes', schema: { fields: SESSION_NOTES_FIELDS } }))
+    .id;
 }, 60_000);
 
-afterAll(async () => {
-  await app?.close();
-  await queue?.stop();
-  await closeMail?.();
-  await closeTestServers();
-  await database?.close();
-}, 60_000);
+// The WhatsApp sync test's API server.
+afterAll(() => closeTestServers());
 
 describe('POST /api/event-occurrences/sendReminders', () => {
   it('queues one reminder per guest of the day’s approved occurrences ahead, in each guest’s zone; unreachable ones are logged failed', async () => {
@@ -191,14 +179,14 @@ describe('POST /api/event-occurrences/sendReminders', () => {
     });
     expect(again.json()).toMatchObject({ success: true, message: '0 reminders queued, 3 already queued before' });
     // Once no delivery is waiting or running, none is still to come.
-    await waitFor(() => outbox.settled(), { what: 'the outbox to settle' });
+    await waitFor(() => ctx.outbox.settled(), { what: 'the outbox to settle' });
     expect(mailsTo('ayse@example.com')).toHaveLength(1);
   });
 
   it('sends each reminder once when the same day is sent by concurrent requests', async () => {
     const startsAt = new Date(inAnHour().getTime() + 5 * 60_000);
     const { occurrenceId } = await occurrenceAt(startsAt, [ids.ayse!, ids.john!], 'approved', 'Keman');
-    const before = mails.length;
+    const before = ctx.mails.length;
     const responses = await Promise.all(
       Array.from({ length: 6 }, () =>
         post('/api/event-occurrences/sendReminders', { listDate: londonDay(startsAt), timezone: 'Europe/London' }),
@@ -209,18 +197,18 @@ describe('POST /api/event-occurrences/sendReminders', () => {
       what: 'every message of the occurrence to be sent',
       timeoutMs: 20_000,
     });
-    await waitFor(() => outbox.settled(), { what: 'the outbox to settle' });
+    await waitFor(() => ctx.outbox.settled(), { what: 'the outbox to settle' });
     expect(await logsOf(occurrenceId)).toHaveLength(2);
-    const keman = mails.slice(before).filter((mail) => decoded(mail.raw).includes('Keman'));
+    const keman = ctx.mails.slice(before).filter((mail) => decoded(mail.raw).includes('Keman'));
     expect(keman.map((mail) => mail.to[0]).sort()).toEqual(['ayse@example.com', 'john@example.com']);
   });
 
   it('sends guests who share a message group one message to the group, naming them; SMTP cannot reach a group and says so', async () => {
-    const [group] = await database.db
+    const [group] = await ctx.database.db
       .insert(messageGroups)
       .values({ name: 'Yılmaz ailesi', externalId: '120363000000000001@g.us' })
       .returning({ id: messageGroups.id });
-    await database.db
+    await ctx.database.db
       .update(users)
       .set({ messageGroupId: group!.id })
       .where(inArray(users.id, [ids.ayse!, ids.nomail!]));
@@ -246,7 +234,7 @@ describe('POST /api/event-occurrences/sendReminders', () => {
         `reminder:${occurrenceId}:user:${ids.john}`,
       );
     } finally {
-      await database.db
+      await ctx.database.db
         .update(users)
         .set({ messageGroupId: null })
         .where(inArray(users.id, [ids.ayse!, ids.nomail!]));
@@ -297,24 +285,26 @@ describe('reports', () => {
   it('GET /api/forms/:formId/report/:occurrenceId gives the JPEG to admins and the organiser only', async () => {
     const url = `/api/forms/${formId}/report/${occurrenceId}`;
     for (const headers of [admin, organiser]) {
-      const response = await app.inject({ method: 'GET', url, headers });
+      const response = await ctx.app.inject({ method: 'GET', url, headers });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('image/jpeg');
       expect(response.headers['content-disposition']).toMatch(/^attachment; filename="\d{4}-\d{2}-\d{2}_report\.jpg"$/);
       expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     }
-    expect((await app.inject({ method: 'GET', url, headers: otherEditor })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url, headers: guestToken })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url, headers: otherEditor })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url, headers: guestToken })).statusCode).toBe(403);
     expect(
-      (await app.inject({ method: 'GET', url: `/api/forms/${formId}/report/999999`, headers: admin })).statusCode,
+      (await ctx.app.inject({ method: 'GET', url: `/api/forms/${formId}/report/999999`, headers: admin })).statusCode,
     ).toBe(404);
-    expect((await app.inject({ method: 'GET', url: `/api/forms/x/report/1`, headers: admin })).statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/forms/x/report/1`, headers: admin })).statusCode).toBe(
+      400,
+    );
   });
 
   it('a guest’s report holds only the submissions about them', async () => {
-    const data = await occurrenceReportData(database.db, formId, occurrenceId, [ids.ayse!]);
+    const data = await occurrenceReportData(ctx.database.db, formId, occurrenceId, [ids.ayse!]);
     expect(data!.submissions.map((s) => s.guestName)).toEqual(['Ayşe']);
-    const all = await occurrenceReportData(database.db, formId, occurrenceId);
+    const all = await occurrenceReportData(ctx.database.db, formId, occurrenceId);
     expect(all!.submissions.map((s) => s.guestName)).toEqual(['Ayşe', 'John']);
   });
 
@@ -325,7 +315,7 @@ describe('reports', () => {
       success: true,
       message: '2 reports queued; 1 occurrence marked completed',
     });
-    const [occurrence] = await database.db
+    const [occurrence] = await ctx.database.db
       .select({ status: eventOccurrences.status })
       .from(eventOccurrences)
       .where(eq(eventOccurrences.id, occurrenceId));
@@ -334,7 +324,7 @@ describe('reports', () => {
       what: 'every report of the occurrence to be sent',
       timeoutMs: 30_000,
     });
-    const reports = mails.filter((mail) => decoded(mail.raw).includes('Session notes of '));
+    const reports = ctx.mails.filter((mail) => decoded(mail.raw).includes('Session notes of '));
     expect(reports.map((mail) => mail.to[0]).sort()).toEqual(['ayse@example.com', 'john@example.com']);
     for (const mail of reports) {
       const jpeg = attachmentOf(mail.raw);
@@ -342,7 +332,7 @@ describe('reports', () => {
       expect(mail.raw).toMatch(/filename="?\d{4}-\d{2}-\d{2}_report\.jpg/);
     }
     // Completed is final: the occurrence cannot be edited; sending again queues nothing.
-    const edit = await app.inject({
+    const edit = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/event-occurrences/${occurrenceId}`,
       headers: admin,
@@ -405,14 +395,14 @@ describe('POST /api/event-occurrences/sendMonthlyReports', () => {
     const month = request.listDate.slice(0, 7);
     await waitFor(
       async () => {
-        const rows = await database.db.select().from(messageLogs).where(eq(messageLogs.month, month));
+        const rows = await ctx.database.db.select().from(messageLogs).where(eq(messageLogs.month, month));
         return rows.length > 0 && rows.every((row) => row.status !== 'queued' && row.status !== 'sending');
       },
       { what: `the monthly reports of ${month} to be delivered or failed`, timeoutMs: 40_000 },
     );
-    const rows = await database.db.select().from(messageLogs).where(eq(messageLogs.month, month));
+    const rows = await ctx.database.db.select().from(messageLogs).where(eq(messageLogs.month, month));
     expect(rows.filter((row) => row.recipientName === 'Ayşe')).toHaveLength(1);
-    const ayse = mails.filter(
+    const ayse = ctx.mails.filter(
       (mail) => mail.to.includes('ayse@example.com') && decoded(mail.raw).includes('are in the attached report'),
     );
     expect(ayse).toHaveLength(1);
@@ -444,14 +434,14 @@ describe('Message Log', () => {
     expect(reminders.messageLogs.every((log) => log.type === 'reminder')).toBe(true);
 
     // Refused while it is failed and unreachable is fixed by giving Nur an address, then Retry.
-    await database.db.update(users).set({ email: 'nur@example.com' }).where(eq(users.id, ids.nomail!));
+    await ctx.database.db.update(users).set({ email: 'nur@example.com' }).where(eq(users.id, ids.nomail!));
     const retry = await post(`/api/message-logs/${nur.id}/retry`, {});
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json()).toMatchObject({ success: true, message: `Message ${nur.id} queued again` });
     await waitFor(() => mailsTo('nur@example.com').length === 1, { what: 'the mail to Nur', timeoutMs: 20_000 });
     await waitFor(
       async () => {
-        const read = await app.inject({ method: 'GET', url: `/api/message-logs/${nur.id}`, headers: admin });
+        const read = await ctx.app.inject({ method: 'GET', url: `/api/message-logs/${nur.id}`, headers: admin });
         return read.json<MessageLog>().status === 'sent';
       },
       { what: `message ${nur.id} to be marked sent`, timeoutMs: 20_000 },
@@ -460,8 +450,12 @@ describe('Message Log', () => {
     expect(notFailed.statusCode).toBe(409);
     expect(notFailed.json()).toMatchObject({ message: 'Only a failed message can be retried' });
     expect((await post('/api/message-logs/999999/retry', {})).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/api/message-logs/999999', headers: admin })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/api/message-logs', headers: organiser })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/message-logs/999999', headers: admin })).statusCode).toBe(
+      404,
+    );
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/message-logs', headers: organiser })).statusCode).toBe(
+      403,
+    );
   });
 
   it('an event whose occurrence has logged messages is archived on delete, keeping its messages', async () => {
@@ -469,7 +463,7 @@ describe('Message Log', () => {
     const { eventId, occurrenceId } = await occurrenceAt(startsAt, [ids.ayse!], 'approved', 'Silinecek');
     await post('/api/event-occurrences/sendReminders', { listDate: londonDay(startsAt), timezone: 'Europe/London' });
     expect(await logsOf(occurrenceId)).toHaveLength(1);
-    const deleted = await app.inject({ method: 'DELETE', url: `/api/events/${eventId}`, headers: admin });
+    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/events/${eventId}`, headers: admin });
     expect(deleted.statusCode, deleted.body).toBeLessThan(300);
     expect(await logsOf(occurrenceId)).toHaveLength(1);
   });
@@ -477,14 +471,14 @@ describe('Message Log', () => {
 
 describe('GET /api/message-groups/sync', () => {
   it('says clearly that the smtp transport has no groups', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/message-groups/sync', headers: admin });
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/message-groups/sync', headers: admin });
     expect(response.statusCode).toBe(409);
     expect(response.json<{ message: string }>().message).toMatch(/^The smtp transport has no message groups to sync/);
   });
 
   it('imports a WhatsApp gateway’s groups and matches members to users by phone', async () => {
-    await database.db.update(users).set({ phone: '+90 555 123 45 67' }).where(eq(users.id, ids.ayse!));
-    await database.db.update(users).set({ phone: '+44 7700 900123' }).where(eq(users.id, ids.john!));
+    await ctx.database.db.update(users).set({ phone: '+90 555 123 45 67' }).where(eq(users.id, ids.ayse!));
+    await ctx.database.db.update(users).set({ phone: '+44 7700 900123' }).where(eq(users.id, ids.john!));
     const { origin } = await listenLocally((request, response) => {
       const url = request.url ?? '';
       response.setHeader('content-type', 'application/json');
@@ -501,15 +495,15 @@ describe('GET /api/message-groups/sync', () => {
         response.end(JSON.stringify([{ id: '447700900123@c.us', role: 'participant' }]));
       }
     });
-    const whatsappQueue = queue;
+    const whatsappQueue = ctx.queue;
     const outbox = new Outbox(
-      database.db,
+      ctx.database.db,
       whatsappQueue,
       createTransport({ transport: 'whatsapp', apiUrl: `${origin}/`, session: 'default' }, { dataDir: '/nonexistent' }),
-      reportAttachments(database.db),
+      reportAttachments(ctx.database.db),
       { job: quickJob },
     );
-    const whatsappApp = await buildApp({ database, jwtSecret: TEST_JWT_SECRET, webRoot: null, outbox });
+    const whatsappApp = await buildApp({ database: ctx.database, jwtSecret: TEST_JWT_SECRET, webRoot: null, outbox });
     try {
       const response = await whatsappApp.inject({ method: 'GET', url: '/api/message-groups/sync', headers: admin });
       expect(response.statusCode, response.body).toBe(200);
@@ -517,7 +511,7 @@ describe('GET /api/message-groups/sync', () => {
         success: true,
         message: 'Synced message groups: 2 groups (2 new), 2 members matched to users',
       });
-      const groups = await database.db
+      const groups = await ctx.database.db
         .select()
         .from(messageGroups)
         .where(inArray(messageGroups.externalId, ['120363041234567890@g.us', '120363049999999999@g.us']))
@@ -526,7 +520,7 @@ describe('GET /api/message-groups/sync', () => {
         ['London', '120363049999999999@g.us'],
         ['Piyano Ailesi', '120363041234567890@g.us'],
       ]);
-      const [ayse] = await database.db.select().from(users).where(eq(users.id, ids.ayse!));
+      const [ayse] = await ctx.database.db.select().from(users).where(eq(users.id, ids.ayse!));
       expect(ayse!.messageGroupId).toBe(groups[1]!.id);
       // Again: nothing new, the same members.
       const again = await whatsappApp.inject({ method: 'GET', url: '/api/message-groups/sync', headers: admin });
@@ -535,7 +529,7 @@ describe('GET /api/message-groups/sync', () => {
       );
     } finally {
       await whatsappApp.close();
-      await database.db.update(users).set({ messageGroupId: null });
+      await ctx.database.db.update(users).set({ messageGroupId: null });
     }
   });
 });
@@ -551,7 +545,7 @@ describe('bad input to the messaging routes', () => {
     ['ids of the wrong type', '/api/event-occurrences/sendReport', { eventOccurrenceId: [1], formId: { a: 1 } }],
     ['a month that does not exist', '/api/event-occurrences/sendMonthlyReports', { listDate: '2030-13-01' }],
   ] as const)('%s is a 400 with a message', async (_, url, payload) => {
-    const response = await app.inject({
+    const response = await ctx.app.inject({
       method: 'POST',
       url,
       headers: { ...admin, 'content-type': 'application/json' },
@@ -570,25 +564,25 @@ describe('bad input to the messaging routes', () => {
     '/api/message-logs/abc',
     '/api/message-logs?timezone=Nowhere%2FCity',
   ])('GET %s is a 400', async (url) => {
-    const response = await app.inject({ method: 'GET', url: url.slice(0, 120_000), headers: admin });
+    const response = await ctx.app.inject({ method: 'GET', url: url.slice(0, 120_000), headers: admin });
     expect(response.statusCode, response.body).toBe(400);
   });
 
   it('names the field when zod has no text of its own for it', async () => {
-    const report = await app.inject({ method: 'GET', url: '/api/forms/1/report/abc', headers: admin });
+    const report = await ctx.app.inject({ method: 'GET', url: '/api/forms/1/report/abc', headers: admin });
     expect(report.statusCode).toBe(400);
     // Ids have the one text of every id (ids.ts).
     expect(report.json()).toMatchObject({ message: 'Id must be a positive whole number' });
-    const send = await app.inject({
+    const send = await ctx.app.inject({
       method: 'POST',
       url: '/api/event-occurrences/sendReport',
       headers: { ...admin, 'content-type': 'application/json' },
       payload: JSON.stringify({ eventOccurrenceId: 'one', formId: 1 }),
     });
     expect(send.json()).toMatchObject({ message: 'eventOccurrenceId must be an id' });
-    const list = await app.inject({ method: 'GET', url: '/api/message-logs?limit=100000', headers: admin });
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/message-logs?limit=100000', headers: admin });
     expect(list.json<{ message: string }>().message).toMatch(/^limit: Too big/);
-    const body = await app.inject({
+    const body = await ctx.app.inject({
       method: 'POST',
       url: '/api/event-occurrences/sendReport',
       headers: { ...admin, 'content-type': 'application/json' },
@@ -666,7 +660,7 @@ describe('in the guest’s language', () => {
     // The image is rendered from the logged attachment spec, in the guest's language.
     const [row] = await logsOf(occurrenceId);
     expect(row!.attachment).toMatchObject({ kind: 'occurrence-report', language: 'tr' });
-    const data = await occurrenceReportData(database.db, formId, occurrenceId, [ids.zeynep!]);
+    const data = await occurrenceReportData(ctx.database.db, formId, occurrenceId, [ids.zeynep!]);
     const page = occurrenceReportPage({ ...data!, language: 'tr' });
     const words = JSON.stringify(page.header);
     expect(words).toContain('Ne zaman');
@@ -678,7 +672,7 @@ describe('in the guest’s language', () => {
     const startsAt = new Date(Date.now() + 3 * 3_600_000);
     const { occurrenceId } = await occurrenceAt(startsAt, [ids.zeynep!], 'scheduled', 'Kanun');
     // Excused ahead of the session; another person's mark is not hers.
-    await database.db.insert(attendance).values([
+    await ctx.database.db.insert(attendance).values([
       { occurrenceId, guestId: ids.zeynep!, status: 'excused' },
       { occurrenceId, guestId: ids.john!, status: 'present' },
     ]);
@@ -695,7 +689,7 @@ describe('in the guest’s language', () => {
     expect(mailsOf('zeynep@example.com', 'ekteki rapordadır')[0]).toContain(
       `Zeynep için ${month} dönemindeki oturumlar ekteki rapordadır.`,
     );
-    const data = await monthlyReportData(database.db, ids.zeynep!, request.listDate.slice(0, 7), 'Europe/Istanbul');
+    const data = await monthlyReportData(ctx.database.db, ids.zeynep!, request.listDate.slice(0, 7), 'Europe/Istanbul');
     expect(data!.language).toBe('tr');
     const words = JSON.stringify(monthlyReportPage(data!));
     expect(words).toContain('Aylık rapor');
