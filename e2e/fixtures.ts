@@ -100,6 +100,11 @@ export async function adminApiClient(playwright: PlaywrightWorkerArgs['playwrigh
       expect(response.status(), await response.text()).toBe(200);
       return (await response.json()) as T;
     },
+    put: async <T = unknown>(path: string, data: Record<string, unknown>, status = 200): Promise<T> => {
+      const response = await api.put(path, { headers, data });
+      expect(response.status(), await response.text()).toBe(status);
+      return (await response.json()) as T;
+    },
     /** Deletes through the API; the answer's status (204, or the refusal's). */
     delete: async (path: string): Promise<number> => (await api.delete(path, { headers })).status(),
     /** An event's first occurrence. */

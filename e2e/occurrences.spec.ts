@@ -245,7 +245,7 @@ test.describe('Upcoming Events', () => {
     await expect(page.getByRole('button', { name: 'Approve Schedule', exact: true })).toHaveCount(0);
   });
 
-  test('fits a narrow window: the table scrolls inside its card, the controls stay on screen', async ({
+  test('fits a narrow window: each session is a card of its own, the controls stay on screen', async ({
     adminPage: page,
   }) => {
     await page.setViewportSize({ width: 390, height: 800 });

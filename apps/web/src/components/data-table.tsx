@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowMenu, type RowAction } from './row-menu';
 
@@ -29,6 +29,11 @@ interface DataTableProps<T> {
   rowActions?: (row: T) => RowAction[];
   busy?: boolean;
   sort?: TableSort;
+  /**
+   * On a phone (below 640 px), each row as a card of its cells, one a line with its column's name,
+   * instead of a table wider than the screen whose last columns are scrolled out of sight.
+   */
+  cardsOnPhone?: boolean;
 }
 
 /**
@@ -63,25 +68,75 @@ function SortButton({
   );
 }
 
+/** A phone's card: the rows and cells are blocks, each cell a line with its header's name before it. */
+const cards = {
+  table: 'max-sm:block',
+  head: 'max-sm:sr-only',
+  body: 'max-sm:block',
+  row: 'max-sm:relative max-sm:block max-sm:px-4 max-sm:py-3',
+  cell: 'max-sm:flex max-sm:items-baseline max-sm:w-auto max-sm:max-w-none max-sm:min-w-0 max-sm:gap-3 max-sm:px-0 max-sm:py-1 max-sm:text-left max-sm:break-words max-sm:whitespace-normal',
+  // The first line leaves room for the menu in the card's top right corner.
+  first: 'max-sm:min-h-10 max-sm:pr-12',
+  // The menu sits in the card's top right corner.
+  actions:
+    'max-sm:absolute max-sm:top-2 max-sm:right-2 max-sm:w-auto max-sm:bg-transparent max-sm:p-0 max-sm:shadow-none',
+};
+
+/** Tailwind's `max-sm`: where `cardsOnPhone` shows each row as a card. */
+const PHONE = '(width < 40rem)';
+const phoneQuery = () => (typeof window === 'undefined' ? undefined : window.matchMedia?.(PHONE));
+const onPhoneChange = (change: () => void) => {
+  const query = phoneQuery();
+  query?.addEventListener('change', change);
+  return () => query?.removeEventListener('change', change);
+};
+
+/**
+ * Whether the window is a phone's. A card's column names are in the page only then, so a wider
+ * table's cells hold their values alone (as a copy or a test reads them).
+ */
+function usePhone(enabled: boolean): boolean {
+  const phone = useSyncExternalStore(onPhoneChange, () => phoneQuery()?.matches ?? false);
+  return enabled && phone;
+}
+
 /** A row's menu; a row with nothing to do gets an empty cell rather than an empty menu. */
-function ActionsCell({ label, actions }: { label: string; actions: RowAction[] }) {
+function ActionsCell({ label, actions, card }: { label: string; actions: RowAction[]; card: boolean }) {
   return (
-    <td className={`${stickyActions} w-14 bg-white px-3 py-2 text-right group-hover:bg-slate-50`}>
+    <td
+      className={`${stickyActions} w-14 bg-white px-3 py-2 text-right group-hover:bg-slate-50 ${card ? cards.actions : ''}`}
+    >
       {actions.length > 0 && <RowMenu label={label} actions={actions} />}
     </td>
   );
 }
 
-export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, rowActions, busy, sort }: DataTableProps<T>) {
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  rowLabel,
+  rowActions,
+  busy,
+  sort,
+  cardsOnPhone = false,
+}: DataTableProps<T>) {
   const { t } = useTranslation();
+  const card = (part: keyof typeof cards) => (cardsOnPhone ? ` ${cards[part]}` : '');
+  const labelled = usePhone(cardsOnPhone);
   return (
     // relative: the header's sr-only text is absolutely positioned and would otherwise escape the
     // scroll box and widen the whole page on a narrow screen. Wider columns than the card scroll
     // here, never the page, and the actions column stays visible (stickyActions).
     <div className="relative overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200" aria-busy={busy || undefined} data-testid="list-table">
+      <table
+        className={`min-w-full divide-y divide-slate-200${card('table')}`}
+        aria-busy={busy || undefined}
+        data-testid="list-table"
+      >
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50">
+        <thead className={`bg-slate-50${card('head')}`}>
           <tr>
             {columns.map((column) => (
               <th
@@ -115,18 +170,30 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowLabel, rowActi
             )}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 bg-white">
+        <tbody className={`divide-y divide-slate-100 bg-white${card('body')}`}>
           {rows.map((row) => (
-            <tr key={rowKey(row)} className="group hover:bg-slate-50">
-              {columns.map((column) => (
+            <tr key={rowKey(row)} className={`group hover:bg-slate-50${card('row')}`}>
+              {columns.map((column, index) => (
                 <td
                   key={column.key}
-                  className={`px-4 py-3 text-sm whitespace-nowrap text-slate-700 ${column.className ?? ''}`}
+                  className={`px-4 py-3 text-sm whitespace-nowrap text-slate-700 ${column.className ?? ''}${card('cell')}${index === 0 ? card('first') : ''}`}
                 >
-                  {column.cell(row)}
+                  {cardsOnPhone ? (
+                    <>
+                      {/* The header's name, for the eye: the cell's own name stays its value. */}
+                      {labelled && (
+                        <span aria-hidden="true" className="w-24 shrink-0 text-xs font-semibold text-slate-500">
+                          {column.header}
+                        </span>
+                      )}
+                      <div className="min-w-0">{column.cell(row)}</div>
+                    </>
+                  ) : (
+                    column.cell(row)
+                  )}
                 </td>
               ))}
-              {rowActions && <ActionsCell label={rowLabel(row)} actions={rowActions(row)} />}
+              {rowActions && <ActionsCell label={rowLabel(row)} actions={rowActions(row)} card={cardsOnPhone} />}
             </tr>
           ))}
         </tbody>

@@ -47,6 +47,8 @@ export interface ListPageProps<T, K extends QueryKey> {
   searchable?: boolean;
   /** Whether the screen's own filters narrow the list (the empty state then suggests clearing them). */
   filtered?: boolean;
+  /** Each row a card on a phone (DataTable's `cardsOnPhone`), for a list whose every column matters there. */
+  cardsOnPhone?: boolean;
 }
 
 /** The generic list screen (docs/product.md §2): title, search, sort, filter, table, row menu, pagination. */
@@ -67,6 +69,7 @@ export function ListPage<T, K extends QueryKey>({
   emptyText,
   searchable = true,
   filtered = false,
+  cardsOnPhone = false,
 }: ListPageProps<T, K>) {
   const { t } = useTranslation();
   const sortValues = sortOptions?.map((option) => option.value) ?? [];
@@ -126,6 +129,7 @@ export function ListPage<T, K extends QueryKey>({
         rowLabel={rowLabel}
         rowActions={rowActions}
         busy={result.isFetching}
+        cardsOnPhone={cardsOnPhone}
       />
     );
   }

@@ -113,12 +113,13 @@ function useColumns(withNotes: boolean): Column<EventOccurrence>[] {
     {
       key: 'guests',
       header: t('common.guests'),
-      // A line breaks between names, never inside one; each guest's mark follows their name.
+      // A line breaks between names, never inside one (but on a phone's card, which is narrower than
+      // a long name); each guest's mark follows their name.
       cell: (row) =>
         guestNames(row.guests).map((name, index) => (
           <Fragment key={index}>
             {index > 0 && ', '}
-            <span className="whitespace-nowrap">
+            <span className="sm:whitespace-nowrap">
               {name}
               {index < GUESTS_SHOWN && <RsvpBadge response={row.guests[index]?.rsvp} />}
               {index < GUESTS_SHOWN && <AttendanceBadge status={row.guests[index]?.attendance} />}
@@ -215,6 +216,8 @@ export function OccurrencesTable({
         </>
       }
       footer={footer}
+      // A phone sees each session's status and guests without scrolling sideways.
+      cardsOnPhone
     />
   );
 }
