@@ -1,6 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.js';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test, uniqueNames } from './fixtures.js';
+
+const unique = uniqueNames();
 
 test.describe('Shell', () => {
   test('shows admins the admin links in the sidebar, in the spec’s order', async ({ adminPage: page }) => {
@@ -90,4 +92,59 @@ test.describe('Shell', () => {
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect(nav.getByRole('link', { name: 'Locations' })).toBeVisible();
   });
+});
+
+test.describe('Toasts', () => {
+  /** A toast once it has come to rest (it slides in from the top). */
+  async function settled(toast: Locator) {
+    await expect(toast).toBeVisible();
+    await expect(toast).toHaveAttribute('data-mounted', 'true');
+    await expect(toast).toHaveCSS('transform', 'matrix(1, 0, 0, 1, 0, 0)');
+    return toast;
+  }
+
+  /** Fails when the two boxes share any point (a toast over a button). */
+  async function expectApart(toast: Locator, button: Locator) {
+    const [a, b] = [await toast.boundingBox(), await button.boundingBox()];
+    expect(a).not.toBeNull();
+    expect(b).not.toBeNull();
+    const overlap =
+      a!.x < b!.x + b!.width && b!.x < a!.x + a!.width && a!.y < b!.y + b!.height && b!.y < a!.y + a!.height;
+    expect(overlap, `toast ${JSON.stringify(a)} over button ${JSON.stringify(b)}`).toBe(false);
+  }
+
+  for (const width of [1280, 390]) {
+    test(`at ${width} px never cover the page's main button: Create after a save, Save after a refusal`, async ({
+      adminPage: page,
+    }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const chatId = `${unique('toast')}-${width}@g.us`;
+      await page.goto('/message-groups/create');
+      await page.getByLabel('Name', { exact: true }).fill(unique(`Toast parents ${width}`));
+      await page.getByLabel('Chat id (optional)').fill(chatId);
+      await page.getByRole('button', { name: 'Create Message Group' }).click();
+      // Saved: the list, whose main button is Create at the title's right.
+      await expect(page.getByRole('heading', { level: 1, name: 'Message Groups' })).toBeVisible();
+      const saved = await settled(
+        page.locator('[data-sonner-toast]').filter({ hasText: 'Message group created successfully' }),
+      );
+      await expectApart(saved, page.getByRole('link', { name: 'Create message groups' }));
+
+      // Refused (the chat id is taken): the form stays, with its Save button where it was pressed.
+      await page.goto('/message-groups/create');
+      await page.getByLabel('Name', { exact: true }).fill(unique(`Toast parents again ${width}`));
+      await page.getByLabel('Chat id (optional)').fill(chatId);
+      const save = page.getByRole('button', { name: 'Create Message Group' });
+      await save.click();
+      const refused = await settled(
+        page.locator('[data-sonner-toast][data-type="error"]').filter({ hasText: 'already uses this chat id' }),
+      );
+      await expect(save).toBeInViewport();
+      await expectApart(refused, save);
+      await expectApart(refused, page.getByRole('link', { name: 'Back' }));
+      // Nor the top bar's own buttons.
+      await expectApart(refused, page.getByRole('button', { name: 'Open user menu' }));
+      if (width < 1024) await expectApart(refused, page.getByTestId('mobile-menu-button'));
+    });
+  }
 });

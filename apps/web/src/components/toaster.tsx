@@ -10,10 +10,12 @@ export function AppToaster() {
       richColors
       closeButton
       duration={TOAST_DURATION_MS}
-      position="top-right"
-      // Below the top bar, so a toast never hides the user menu.
-      offset={{ top: 76, right: 24 }}
-      mobileOffset={{ top: 72 }}
+      // In the top bar, between the menu button and the user menu: a page's main buttons (Create at
+      // the title's right, Save under a form, Approve Schedule under the day) are all below it, so a
+      // toast never covers the button that was just pressed or the one to press next.
+      position="top-center"
+      offset={{ top: 8 }}
+      mobileOffset={{ top: 8, left: 56, right: 56 }}
       containerAriaLabel={t('toast.area')}
       toastOptions={{ closeButtonAriaLabel: t('toast.close') }}
     />
