@@ -9,7 +9,8 @@ import { E2E_BASE_URL } from './env.js';
  * through the API and the UI (a location created and renamed, a user created, an event's title
  * edited in its form, a session moved, a failed sign-in) read in words on /activity, filtered by person,
  * section, action and days, with what changed behind a keyboard disclosure; the History panels of
- * the event and the user; Turkish once; axe; a 390 px phone; the log is the admins' alone.
+ * the event (with its sessions' moves, cancellations and marks, each named by its day and time) and
+ * the user; Turkish; axe; a 390 px phone; the log is the admins' alone.
  */
 const unique = uniqueNames();
 /** The seeded admin's and the organiser's zone. */
@@ -21,10 +22,24 @@ const guestName = unique('bob');
 const oldTitle = unique('Piano');
 const newTitle = unique('Piano - Ayşe');
 const ghost = unique('ghost');
+const weeklyTitle = unique('Weekly choir');
+/** The weekly event's two sessions, a week apart, at 10:00. */
+const weeklyDays = [dayIn(ZONE, 3), dayIn(ZONE, 10)] as const;
 let adminId = 0;
 let locationId = 0;
 let eventId = 0;
+let weeklyId = 0;
 let guestId = 0;
+
+/** A day (yyyy-MM-dd) as the sentences name a session's: 'Tue 08/12' ('Sal 08/12'). */
+function sessionDay(day: string, language: 'en' | 'tr'): string {
+  const names = {
+    en: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+    tr: ['Paz', 'Pzt', 'Sal', 'Çar', 'Per', 'Cum', 'Cmt'],
+  }[language];
+  const [, month, date] = day.split('-');
+  return `${names[new Date(`${day}T12:00:00Z`).getUTCDay()]} ${date}/${month}`;
+}
 
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -69,6 +84,30 @@ test.beforeAll(async ({ playwright }) => {
         endTime: '11:00',
       })
     ).id;
+    // A weekly event: its first session's guest excused ahead, its second cancelled.
+    weeklyId = (
+      await api.post('/api/events', {
+        title: weeklyTitle,
+        locationId,
+        organiserId: editorId,
+        guestIds: [guestId],
+        repeat: {
+          doesNotRepeat: false,
+          start: `${weeklyDays[0]}T10:00`,
+          frequency: 'week',
+          interval: 1,
+          end: { type: 'after', count: 2 },
+        },
+        endTime: '11:00',
+      })
+    ).id;
+    const sessions = (
+      await api.get<{ eventOccurrences: { id: number }[] }>(`/api/event-occurrences?eventId=${weeklyId}`)
+    ).eventOccurrences;
+    await api.put(`/api/event-occurrences/${sessions[0]!.id}/attendance`, {
+      entries: [{ guestId, status: 'excused' }],
+    });
+    await api.post(`/api/event-occurrences/${sessions[1]!.id}/cancel`, { reason: 'Teacher ill' }, 200);
   } finally {
     await api.dispose();
   }
@@ -187,20 +226,38 @@ test.describe('Activity', () => {
     await field(page, 'Start Date').fill(`${day}T11:00`);
     await page.getByRole('button', { name: 'Update Event Occurrence' }).click();
     await expect(page.getByText('Event occurrence updated successfully')).toBeVisible();
-    const moved = `admin moved '${newTitle}' from 10:00 to 11:00`;
+    const moved = `admin moved '${newTitle}' on ${sessionDay(day, 'en')} from 10:00 to 11:00`;
     await page.goto(`/event-occurrences/${occurrence.id}/edit`);
     await expect(page.getByRole('region', { name: 'History' }).getByTestId('audit-sentence').first()).toHaveText(moved);
 
+    // The event's History: its own changes and its session's move.
     await page.goto(`/events/${eventId}/edit`);
     const history = page.getByRole('region', { name: 'History' });
-    await expect(history.getByTestId('audit-sentence').first()).toHaveText(
+    await expect(history.getByTestId('audit-sentence')).toHaveText([
+      moved,
       `admin changed the title of event '${newTitle}' from '${oldTitle}' to '${newTitle}'`,
-    );
-    await expect(history.getByTestId('audit-sentence').last()).toHaveText(`admin created event '${oldTitle}'`);
+      `admin created event '${oldTitle}'`,
+    ]);
     expect(await violations(page)).toEqual([]);
 
     await page.goto('/activity?entityType=event-occurrences');
     await expect(sentence(page, moved)).toBeVisible();
+  });
+
+  test("an event's History has its sessions' cancellations and marks, each by the session's day and time", async ({
+    adminPage: page,
+  }) => {
+    await page.goto(`/events/${weeklyId}/edit`);
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(history.getByTestId('audit-sentence')).toHaveText([
+      `admin cancelled '${weeklyTitle}' on ${sessionDay(weeklyDays[1], 'en')} 10:00: 'Teacher ill'`,
+      `admin marked the attendance of '${weeklyTitle}' on ${sessionDay(weeklyDays[0], 'en')} 10:00`,
+      `admin created event '${weeklyTitle}'`,
+    ]);
+    // What changed names the mark, not the start that says which session.
+    const marked = history.getByRole('listitem').nth(1);
+    await marked.getByText('What changed').click();
+    await expect(marked.getByTestId('audit-changes').getByRole('term')).toHaveText([`guest ${guestId}`]);
   });
 
   test("a user's History panel says who created them", async ({ adminPage: page }) => {
@@ -218,6 +275,18 @@ test.describe('Activity', () => {
     await expect(sentence(page, `admin, '${locationName}' konumunu oluşturdu`)).toBeVisible();
     await expect(field(page, 'Bölüm')).toHaveValue('locations');
     expect(await violations(page)).toEqual([]);
+    // A session is named by its day and time, the Turkish way.
+    await page.goto('/activity?entityType=event-occurrences&action=cancel');
+    await expect(
+      sentence(
+        page,
+        `admin, ${sessionDay(weeklyDays[1], 'tr')} 10:00 tarihli '${weeklyTitle}' oturumunu iptal etti: 'Teacher ill'`,
+      ),
+    ).toBeVisible();
+    await page.goto(`/events/${weeklyId}/edit`);
+    await expect(page.getByRole('region', { name: 'Geçmiş' }).getByTestId('audit-sentence').nth(1)).toHaveText(
+      `admin, ${sessionDay(weeklyDays[0], 'tr')} 10:00 tarihli '${weeklyTitle}' yoklamasını işaretledi`,
+    );
   });
 
   test('fits a 390 px phone', async ({ page }) => {

@@ -63,6 +63,11 @@ export const auditLogListQuerySchema = z.object({
   entityType: z.enum(AUDIT_ENTITY_TYPES, { error: 'entityType must be an API section' }).optional(),
   entityId: idText('entityId must be an id').optional(),
   actorId: idText('actorId must be an id').optional(),
+  /**
+   * An event's History: the event's own rows and its sessions' (`event-occurrences` and
+   * `attendance`: moves, approvals, cancellations, make-ups, guests' answers and marks).
+   */
+  eventId: idText('eventId must be an id').optional(),
   action: z.enum(AUDIT_ACTIONS, { error: 'action must be a known action' }).optional(),
   from: z
     .union([calendarDay, z.iso.datetime({ offset: true })], { error: 'from must be a day or an ISO date-time' })

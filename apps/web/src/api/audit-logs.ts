@@ -26,12 +26,20 @@ export const auditLogListQuery = (params: QueryParams) =>
     staleTime: 0,
   });
 
+/** Whose rows a record's History shows: an event's are its own and its sessions' (cancellations, marks...). */
+const historyOf = (entityType: AuditEntityType, entityId: number): QueryParams =>
+  entityType === 'events' ? { eventId: entityId } : { entityType, entityId };
+
 /** One record's rows, newest first, a page at a time (the History panel's 'Show more'). */
 export const auditHistoryQuery = (entityType: AuditEntityType, entityId: number) =>
   infiniteQueryOptions({
     queryKey: auditLogKeys.history(entityType, entityId),
     queryFn: ({ signal, pageParam }) =>
-      list<AuditLog>(SECTION, { entityType, entityId, limit: HISTORY_PAGE_SIZE, offset: pageParam }, signal),
+      list<AuditLog>(
+        SECTION,
+        { ...historyOf(entityType, entityId), limit: HISTORY_PAGE_SIZE, offset: pageParam },
+        signal,
+      ),
     initialPageParam: 0,
     staleTime: 0,
     getNextPageParam: (last, pages) => {

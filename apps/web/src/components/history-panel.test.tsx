@@ -74,9 +74,10 @@ describe('HistoryPanel', { timeout: 30_000 }, () => {
       .calls()
       .filter((call) => call.url.startsWith('/api/audit-logs?'))
       .map((call) => Object.fromEntries(new URL(call.url, 'http://x').searchParams));
+    // An event's History is its own rows and its sessions' (?eventId=).
     expect(asked).toEqual([
-      { entityType: 'events', entityId: '9', limit: String(HISTORY_PAGE_SIZE), offset: '0' },
-      { entityType: 'events', entityId: '9', limit: String(HISTORY_PAGE_SIZE), offset: String(HISTORY_PAGE_SIZE) },
+      { eventId: '9', limit: String(HISTORY_PAGE_SIZE), offset: '0' },
+      { eventId: '9', limit: String(HISTORY_PAGE_SIZE), offset: String(HISTORY_PAGE_SIZE) },
     ]);
   });
 

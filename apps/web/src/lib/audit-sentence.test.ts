@@ -45,8 +45,11 @@ describe('auditSentence', () => {
         endsAt: { from: '2026-12-03T08:00:00.000Z', to: '2026-12-03T09:00:00.000Z' },
       },
     };
-    expect(say(moved)).toBe("admin moved 'Piano - Ayşe' from 10:00 to 11:00");
-    expect(say(moved, { zone: 'UTC', language: 'en' })).toBe("admin moved 'Piano - Ayşe' from 07:00 to 08:00");
+    // Within a day, the times; the name says which day.
+    expect(say(moved)).toBe("admin moved 'Piano - Ayşe' on Thu 03/12 from 10:00 to 11:00");
+    expect(say(moved, { zone: 'UTC', language: 'en' })).toBe(
+      "admin moved 'Piano - Ayşe' on Thu 03/12 from 07:00 to 08:00",
+    );
     // To another day: the days are said too.
     expect(say({ ...moved, changes: { startsAt: { from: '2026-12-03T07:00:00Z', to: '2026-12-04T08:00:00Z' } } })).toBe(
       "admin moved 'Piano - Ayşe' from 03/12/2026 10:00 to 04/12/2026 11:00",
@@ -93,6 +96,65 @@ describe('auditSentence', () => {
     ).toBe("admin changed the calendar feed address of user 'bob'");
   });
 
+  it("names a session by its day and time on the viewer's clock, in the viewer's language", () => {
+    // As the server records them: the session's start, unchanged, beside what changed.
+    const start = { from: '2026-12-08T07:00:00.000Z', to: '2026-12-08T07:00:00.000Z' };
+    const cancelled = {
+      action: 'cancel' as const,
+      entityType: 'event-occurrences' as const,
+      entityName: 'Piano',
+      changes: { startsAt: start, status: { from: 'scheduled', to: 'cancelled' }, reason: { from: null, to: 'Ill' } },
+    };
+    const turkish = { zone: 'Europe/Istanbul', language: 'tr' };
+    expect(say(cancelled)).toBe("admin cancelled 'Piano' on Tue 08/12 10:00: 'Ill'");
+    expect(auditSentence(row(cancelled), tr, turkish)).toBe(
+      "admin, Sal 08/12 10:00 tarihli 'Piano' oturumunu iptal etti: 'Ill'",
+    );
+    expect(say({ ...cancelled, action: 'restore' })).toBe("admin restored 'Piano' on Tue 08/12 10:00");
+    const marked = { entityType: 'attendance' as const, entityName: 'Piano', changes: { startsAt: start } };
+    expect(say(marked)).toBe("admin marked the attendance of 'Piano' on Tue 08/12 10:00");
+    expect(auditSentence(row(marked), tr, turkish)).toBe(
+      "admin, Sal 08/12 10:00 tarihli 'Piano' yoklamasını işaretledi",
+    );
+    const answered = {
+      action: 'rsvp' as const,
+      entityType: 'event-occurrences' as const,
+      actor: null,
+      entityName: 'Piano',
+      changes: { startsAt: start, response: { from: null, to: 'no' } },
+    };
+    expect(say(answered)).toBe("A guest answered 'No' for 'Piano' on Tue 08/12 10:00");
+    // A change of its guests is said as such: the start only says which session.
+    expect(
+      say({
+        entityType: 'event-occurrences',
+        entityName: 'Piano',
+        changes: { startsAt: start, guestIds: { from: [1], to: [1, 2] } },
+      }),
+    ).toBe("admin changed the guests of 'Piano' on Tue 08/12 10:00");
+    // A deleted session by the start it had; a make-up by the one it was booked for.
+    expect(
+      say({
+        action: 'delete',
+        entityType: 'event-occurrences',
+        entityName: 'Piano',
+        changes: { occurrenceDate: { from: start.from, to: null } },
+      }),
+    ).toBe("admin deleted 'Piano' on Tue 08/12 10:00");
+    expect(
+      say({
+        action: 'makeup',
+        entityType: 'event-occurrences',
+        entityName: 'Piano',
+        changes: { occurrenceDate: { from: null, to: '2026-12-09T08:00:00.000Z' } },
+      }),
+    ).toBe("admin booked a make-up of 'Piano' for Wed 09/12 11:00");
+    // A row written before starts were recorded names the session alone.
+    expect(say({ ...cancelled, changes: { status: { from: 'scheduled', to: 'cancelled' } } })).toBe(
+      "admin cancelled 'Piano'",
+    );
+  });
+
   it("approves a session on its day, in the viewer's language", () => {
     const approved = {
       action: 'approve' as const,
@@ -104,9 +166,9 @@ describe('auditSentence', () => {
         startsAt: { from: '2026-12-03T07:00:00.000Z', to: '2026-12-03T07:00:00.000Z' },
       },
     };
-    expect(say(approved)).toBe("admin approved 'Piano - Ayşe' on 3 Dec");
+    expect(say(approved)).toBe("admin approved 'Piano - Ayşe' on Thu 03/12 10:00");
     expect(auditSentence(row(approved), tr, { zone: 'Europe/Istanbul', language: 'tr' })).toBe(
-      "admin, 3 Ara tarihli 'Piano - Ayşe' oturumunu onayladı",
+      "admin, Per 03/12 10:00 tarihli 'Piano - Ayşe' oturumunu onayladı",
     );
     expect(say({ ...approved, changes: { status: { from: 'scheduled', to: 'approved' } } })).toBe(
       "admin approved 'Piano - Ayşe'",

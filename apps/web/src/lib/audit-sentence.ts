@@ -1,7 +1,7 @@
 import { REDACTED, type AuditEntityType, type AuditLog } from '@ritim/shared';
 import type { TFunction } from 'i18next';
 import type { Resources } from '../i18n/en';
-import { dateTimeIn, timeIn } from './wall-clock';
+import { dateTimeIn, formatStart, timeIn } from './wall-clock';
 
 /**
  * An audit row in words (docs/domain.md#audit-log), in the viewer's language and time zone:
@@ -138,18 +138,6 @@ const sayable = (value: unknown) =>
   typeof value !== 'object' ||
   (!Array.isArray(value) && nameIn(value as Record<string, unknown>) !== undefined);
 
-/** A day as '3 Dec' ('3 Ara') on the viewer's clock. */
-function shortDay(value: string, zone: string, language: string): string {
-  const instant = new Date(value);
-  if (Number.isNaN(instant.getTime())) return '';
-  const locale = language === 'en' ? 'en-GB' : language;
-  try {
-    return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: zone }).format(instant);
-  } catch {
-    return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(instant);
-  }
-}
-
 /** Who did it: their username, 'The system' when no one did (a job), 'A guest' for a guest's own answer. */
 function actorOf(row: AuditLog, t: TFunction): string {
   if (row.actor) return row.actor.username;
@@ -170,13 +158,28 @@ function startChange(changes: NonNullable<AuditLog['changes']>) {
   return undefined;
 }
 
+/** The sections whose rows are about one session (its id is the session's). */
+const SESSION_SECTIONS: readonly AuditEntityType[] = ['event-occurrences', 'attendance'];
+
+/**
+ * The start of the session a row is about, as recorded: the one it had (a move's first, a deleted
+ * session's), else the one it got (a make-up's). The server records it beside every change of a
+ * session; older rows may have none.
+ */
+function sessionStartOf(row: AuditLog): string | undefined {
+  if (!SESSION_SECTIONS.includes(row.entityType) || !row.changes) return undefined;
+  const start = startChange(row.changes);
+  const value = typeof start?.from === 'string' ? start.from : start?.to;
+  return typeof value === 'string' && ISO_INSTANT.test(value) ? value : undefined;
+}
+
 /** A session's move: both starts on the viewer's clock, as times when on one day, else with their days. */
 function moveTexts(from: string, to: string, zone: string) {
   const fromDay = dateTimeIn(from, zone).slice(0, 10);
   const toDay = dateTimeIn(to, zone).slice(0, 10);
   return fromDay === toDay
-    ? { from: timeIn(from, zone), to: timeIn(to, zone) }
-    : { from: dateTimeIn(from, zone), to: dateTimeIn(to, zone) };
+    ? { sameDay: true, from: timeIn(from, zone), to: timeIn(to, zone) }
+    : { sameDay: false, from: dateTimeIn(from, zone), to: dateTimeIn(to, zone) };
 }
 
 /** What every sentence may name: who, and the record as a name, an object and an owner. */
@@ -187,8 +190,14 @@ type Words = {
   of: string;
 };
 
-function updateSentence(row: AuditLog, t: TFunction, base: Words, zone: string): string {
-  const changes = row.changes ?? {};
+function updateSentence(row: AuditLog, t: TFunction, base: Words, options: SentenceOptions): string {
+  const { zone } = options;
+  // A session's start recorded as it stayed names the session: it is no change.
+  const changes = Object.fromEntries(
+    Object.entries(row.changes ?? {}).filter(
+      ([field, change]) => !(START_FIELDS.includes(field as never) && change.from === change.to),
+    ),
+  );
   const fields = Object.keys(changes);
   const start = startChange(changes);
   if (
@@ -198,7 +207,12 @@ function updateSentence(row: AuditLog, t: TFunction, base: Words, zone: string):
     typeof start.to === 'string' &&
     fields.every((field) => MOVE_FIELDS.has(field))
   ) {
-    return t('audit.sentences.moved', { ...base, ...moveTexts(start.from, start.to, zone) });
+    const { sameDay, from, to } = moveTexts(start.from, start.to, zone);
+    // Within one day the sentence gives the times only, and the name says which day.
+    const name = sameDay
+      ? sessionName(row, t, options, formatStart(start.from, zone, options.language, true))
+      : nameOf(row);
+    return t('audit.sentences.moved', { ...base, ...named(row, t, name), from, to });
   }
   // Marks are recorded per guest (a field each): the sentence says the marking, the details who got which.
   if (row.entityType === 'attendance') return t('audit.sentences.marked', base);
@@ -229,28 +243,38 @@ function answerOf(row: AuditLog, t: TFunction): string | undefined {
 
 const SENDS_MESSAGES: readonly AuditEntityType[] = ['message-logs'];
 
-/** The row as one sentence in the viewer's language and zone. */
-export function auditSentence(row: AuditLog, t: TFunction, { zone, language }: SentenceOptions): string {
-  const actor = actorOf(row, t);
+/** A session's name with the day and time it is on ("'Piano' on Tue 12/08 10:00"), when the row says it. */
+function sessionName(row: AuditLog, t: TFunction, options: SentenceOptions, when?: string): string {
   const name = nameOf(row);
-  const thing = t(`audit.things.${row.entityType}`, { name });
-  const of = t(`audit.thingsOf.${row.entityType}`, { name });
-  const base: Words = { actor, name, thing, of };
+  const start = sessionStartOf(row);
+  const shown = when ?? (start ? formatStart(start, options.zone, options.language) : '');
+  return shown ? t('audit.sessionOn', { name, when: shown }) : name;
+}
+
+/** The words that name the record: as the name, the object and the owner of a sentence. */
+const named = (row: AuditLog, t: TFunction, name: string) => ({
+  name,
+  thing: t(`audit.things.${row.entityType}`, { name }),
+  of: t(`audit.thingsOf.${row.entityType}`, { name }),
+});
+
+/** The row as one sentence in the viewer's language and zone. */
+export function auditSentence(row: AuditLog, t: TFunction, options: SentenceOptions): string {
+  const { zone } = options;
+  const actor = actorOf(row, t);
+  // A session is named with its day and time (a make-up's are its own, so the sentence gives them).
+  const base: Words = { actor, ...named(row, t, row.action === 'makeup' ? nameOf(row) : sessionName(row, t, options)) };
   switch (row.action) {
     case 'create':
       return t('audit.sentences.created', base);
     case 'update':
-      return updateSentence(row, t, base, zone);
+      return updateSentence(row, t, base, options);
     case 'delete':
       return t('audit.sentences.deleted', base);
     case 'archive':
       return t('audit.sentences.archived', base);
-    case 'approve': {
-      const start = row.changes ? startChange(row.changes) : undefined;
-      const startsAt = start?.to ?? start?.from;
-      const day = typeof startsAt === 'string' ? shortDay(startsAt, zone, language) : '';
-      return day ? t('audit.sentences.approvedOn', { ...base, day }) : t('audit.sentences.approved', base);
-    }
+    case 'approve':
+      return t('audit.sentences.approved', base);
     case 'unapprove':
       return t('audit.sentences.unapproved', base);
     case 'cancel': {
@@ -271,8 +295,12 @@ export function auditSentence(row: AuditLog, t: TFunction, { zone, language }: S
         : t('audit.sentences.retriedAbout', base);
     case 'split':
       return t('audit.sentences.split', base);
-    case 'makeup':
-      return t('audit.sentences.madeUp', base);
+    case 'makeup': {
+      const start = sessionStartOf(row);
+      return start
+        ? t('audit.sentences.madeUpFor', { ...base, when: formatStart(start, zone, options.language) })
+        : t('audit.sentences.madeUp', base);
+    }
     case 'rsvp': {
       const answer = answerOf(row, t);
       return answer ? t('audit.sentences.answered', { ...base, answer }) : t('audit.sentences.answeredSomething', base);

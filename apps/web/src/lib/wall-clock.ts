@@ -83,6 +83,18 @@ function weekdayIn(instant: Date, zone: string, locale: string): string {
 }
 
 /**
+ * A session's start as a short text in `zone` and `locale`: 'Tue 12/08 10:00', or its day alone
+ * ('Tue 12/08') with `dayOnly`; blank when it is not a date.
+ */
+export function formatStart(startsAt: string, zone: string, locale: string, dayOnly = false): string {
+  const start = new Date(startsAt);
+  if (Number.isNaN(start.getTime())) return '';
+  const clock = wallClock(start, zone);
+  const day = `${weekdayIn(start, zone, locale)} ${clock.day}/${clock.month}`;
+  return dayOnly ? day : `${day} ${clock.hour}:${clock.minute}`;
+}
+
+/**
  * A session's span as a short text in `zone` and `locale`: 'Mon 12/01 10:00–11:00', or with the
  * end's day too when it ends on another day; blank when either end is not a date.
  */

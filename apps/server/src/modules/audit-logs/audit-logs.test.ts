@@ -4,7 +4,15 @@ import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, messageLogs } from '../../db/schema.js';
 import { createUser } from '../../test/harness.js';
-import { createSession, type Headers, headersOf, insertRow, occurrenceIdsOf, type Person } from '../../test/seed.js';
+import {
+  createEvent,
+  createSession,
+  type Headers,
+  headersOf,
+  insertRow,
+  occurrenceIdsOf,
+  type Person,
+} from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
 import { recordAudit } from './record.js';
 
@@ -283,16 +291,25 @@ describe('state changes, sign-ins and the other writes', () => {
     });
     const cancelled = await call('POST', `/api/event-occurrences/${id}/cancel`, { reason: 'Teacher is ill' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
+    // The session's start, as it stayed, names it in the sentence ('cancelled 'Moved lesson' on ...').
+    const start = { from: `${ahead(3)}T15:00:00.000Z`, to: `${ahead(3)}T15:00:00.000Z` };
     expect(await occurrenceRow(id)).toMatchObject({
       action: 'cancel',
       entityName: 'Moved lesson',
-      changes: { status: { from: 'scheduled', to: 'cancelled' }, reason: { from: null, to: 'Teacher is ill' } },
+      changes: {
+        startsAt: start,
+        status: { from: 'scheduled', to: 'cancelled' },
+        reason: { from: null, to: 'Teacher is ill' },
+      },
     });
     expect((await call('POST', `/api/event-occurrences/${id}/restore`)).statusCode).toBe(200);
     expect(await occurrenceRow(id)).toMatchObject({
       action: 'restore',
-      changes: { status: { from: 'cancelled', to: 'scheduled' } },
+      changes: { startsAt: start, status: { from: 'cancelled', to: 'scheduled' } },
     });
+    // A change of its guests only: the start it was made to, and the guests.
+    expect((await call('PATCH', `/api/event-occurrences/${id}`, { occurrenceGuestIds: [] })).statusCode).toBe(200);
+    expect((await occurrenceRow(id))!.changes).toEqual({ startsAt: start, guestIds: { from: [guestId], to: [] } });
   });
 
   it('records a closure (and each session it cancels) and its removal', async () => {
@@ -310,7 +327,11 @@ describe('state changes, sign-ins and the other writes', () => {
     expect(await latest('closures', closureId)).toMatchObject({ action: 'create', entityName: 'Holiday' });
     expect(await occurrenceRow(id)).toMatchObject({
       action: 'cancel',
-      changes: { status: { from: null, to: 'cancelled' }, closureId: { from: null, to: closureId } },
+      changes: {
+        startsAt: { from: `${day}T14:00:00.000Z`, to: `${day}T14:00:00.000Z` },
+        status: { from: null, to: 'cancelled' },
+        closureId: { from: null, to: closureId },
+      },
     });
     expect((await call('DELETE', `/api/closures/${closureId}`)).statusCode).toBe(204);
     expect(await latest('closures', closureId)).toMatchObject({ action: 'delete', entityName: 'Holiday' });
@@ -325,7 +346,10 @@ describe('state changes, sign-ins and the other writes', () => {
     expect(await latest('attendance', id)).toMatchObject({
       action: 'update',
       entityName: 'Marked lesson',
-      changes: { [`guest ${guestId}`]: { from: null, to: { status: 'excused', note: 'Away' } } },
+      changes: {
+        startsAt: { from: `${ahead(4)}T14:00:00.000Z`, to: `${ahead(4)}T14:00:00.000Z` },
+        [`guest ${guestId}`]: { from: null, to: { status: 'excused', note: 'Away' } },
+      },
     });
     const form = await call('POST', '/api/forms', {
       title: 'Homework',
@@ -346,6 +370,39 @@ describe('state changes, sign-ins and the other writes', () => {
     });
     await submit({ pages: '12' });
     expect((await latest('form-submissions', submissionId))!.changes).toEqual({ pages: { from: '10', to: '12' } });
+  });
+
+  it('answers an event’s History (?eventId=): its own rows and its sessions’ cancellations and marks, no other event’s', async () => {
+    const day = ahead(20);
+    const eventId = await createEvent(ctx, admin.headers, {
+      title: 'Weekly with history',
+      locationId,
+      organiserId: organiser.id,
+      guestIds: [guestId],
+      rrule: `DTSTART;TZID=UTC:${day.replace(/-/g, '')}T090000\nRRULE:FREQ=WEEKLY;COUNT=3`,
+    });
+    const [first, second] = await occurrenceIdsOf(ctx.database, eventId);
+    const other = await session(day, 'Another lesson');
+    for (const id of [first, other]) {
+      expect((await call('POST', `/api/event-occurrences/${id}/cancel`, { reason: 'Rain' })).statusCode).toBe(200);
+    }
+    const marked = await call('PUT', `/api/event-occurrences/${second}/attendance`, {
+      entries: [{ guestId, status: 'excused' }],
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect((await call('PATCH', `/api/events/${eventId}`, { title: 'Weekly, renamed' })).statusCode).toBe(200);
+
+    const history = await rows(`eventId=${eventId}&limit=100`);
+    expect(history.map((row) => [row.action, row.entityType, row.entityId])).toEqual([
+      ['update', 'events', eventId],
+      ['update', 'attendance', second],
+      ['cancel', 'event-occurrences', first],
+      ['create', 'events', eventId],
+    ]);
+    expect((await list(`eventId=${eventId}&limit=1`)).json<AuditLogList>().totalCount).toBe(4);
+    // With the other filters, as any list.
+    expect((await rows(`eventId=${eventId}&action=cancel`)).map((row) => row.entityId)).toEqual([first]);
+    expect((await list('eventId=abc')).statusCode).toBe(400);
   });
 
   it('records "this and following" as a split of the event', async () => {

@@ -58,6 +58,16 @@ export function auditChanges(before: unknown, after: unknown, input?: unknown): 
   return Object.keys(changes).length ? changes : null;
 }
 
+/**
+ * A session's start as a row records it when the change leaves it as it was (a cancellation, marks,
+ * an answer): `startsAt` from and to the same instant, so the log names the session by its day
+ * and time, even after it has moved or gone.
+ */
+export function sessionStart(startsAt: Date | string): AuditChanges {
+  const instant = typeof startsAt === 'string' ? new Date(startsAt).toISOString() : startsAt.toISOString();
+  return { startsAt: { from: instant, to: instant } };
+}
+
 /** A thing's name as a row keeps it: its name, title, username or label. */
 export function entityNameOf(item: unknown): string | null {
   if (!item || typeof item !== 'object') return null;

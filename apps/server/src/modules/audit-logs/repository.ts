@@ -1,5 +1,5 @@
 import type { AuditLog, AuditLogList, AuditLogListQuery } from '@ritim/shared';
-import { and, count, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLogCounts, auditLogs } from '../../db/schema.js';
 import { dayRange, zoneOf } from '../../lib/time.js';
@@ -21,9 +21,29 @@ const toAuditLog = (row: typeof auditLogs.$inferSelect): AuditLog => ({
   requestId: row.requestId,
 });
 
+/** The ids of an event's sessions, as a subquery (the sessions' module owns their table). */
+export type SessionIdsOf = (eventId: number) => SQL;
+
+/** Rows about one session of an event: the session itself, and its attendance marks. */
+const SESSION_SECTIONS = ['event-occurrences', 'attendance'] as const;
+
 /** Reads of the audit log; rows are only ever added (record.ts), never changed. */
 export class AuditLogRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly sessionIdsOf: SessionIdsOf,
+  ) {}
+
+  /** `?eventId=`: the event's rows, and its sessions' (each through its own section's index). */
+  private ofEvent(eventId: number): SQL | undefined {
+    return or(
+      and(eq(auditLogs.entityType, 'events'), eq(auditLogs.entityId, eventId)),
+      and(
+        inArray(auditLogs.entityType, [...SESSION_SECTIONS]),
+        inArray(auditLogs.entityId, this.sessionIdsOf(eventId)),
+      ),
+    );
+  }
 
   /** The conditions of a query: each filter has an index ending in (at, id), the order (migration 0018). */
   private where(query: AuditLogListQuery): SQL | undefined {
@@ -33,6 +53,7 @@ export class AuditLogRepository {
       query.entityId === undefined ? undefined : eq(auditLogs.entityId, query.entityId),
       query.actorId === undefined ? undefined : eq(auditLogs.actorId, query.actorId),
       query.action === undefined ? undefined : eq(auditLogs.action, query.action),
+      query.eventId === undefined ? undefined : this.ofEvent(query.eventId),
     ];
     if (query.from !== undefined) {
       const from = isDay(query.from) ? new Date(dayRange(query.from, zone)[0]) : new Date(query.from);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors.js';
 import { noStore } from '../../lib/request-log.js';
 import { defineFeature } from '../../lib/feature.js';
+import { sessionIdsOfEvent } from '../event-occurrences/reads.js';
 import { AuditLogRepository } from './repository.js';
 
 /**
@@ -26,7 +27,7 @@ const auditLogRoutes: FastifyPluginAsyncZod<{ auditLogs: AuditLogRepository }> =
   );
 };
 
-/** The audit log (Activity) at /api/audit-logs. */
+/** The audit log (Activity) at /api/audit-logs; an event's History reads its sessions' rows by their ids. */
 export const auditLogsFeature = defineFeature('/api/audit-logs', async (app, { platform }) => {
-  await app.register(auditLogRoutes, { auditLogs: new AuditLogRepository(platform.db) });
+  await app.register(auditLogRoutes, { auditLogs: new AuditLogRepository(platform.db, sessionIdsOfEvent) });
 });

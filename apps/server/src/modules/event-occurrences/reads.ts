@@ -47,6 +47,10 @@ import { guestListOf, visibleTo } from './rules.js';
 /** The marks of a guest who will not be there: no reminder goes to them. */
 export const NOT_COMING: readonly AttendanceStatus[] = ['cancelled', 'lateCancelled', 'excused'];
 
+/** The ids of an event's sessions, as a subquery (an event's History reads their audit rows by them). */
+export const sessionIdsOfEvent = (eventId: number): SQL =>
+  sql`(select ${eventOccurrences.id} from ${eventOccurrences} where ${eventOccurrences.eventId} = ${eventId})`;
+
 /** The list's request once `date`/`timezone` are read: instants as ISO text. */
 export type OccurrencePageQuery = Omit<EventOccurrenceListQuery, 'date' | 'timezone' | 'monthly' | 'from' | 'to'> & {
   from?: string | undefined;

@@ -20,7 +20,7 @@ import { AppError, isReferencedError, pgErrorCode } from '../../lib/errors.js';
 import { jsonColumn } from '../../lib/json-column.js';
 import type { ListViewer } from '../../lib/list.js';
 import { assertNotPastDay, boundsIn, dayRange, zoneOf } from '../../lib/time.js';
-import { type AuditChanges, recordAudit } from '../audit-logs/record.js';
+import { type AuditChanges, recordAudit, sessionStart } from '../audit-logs/record.js';
 import { assertActiveGuests } from '../users/active-guests.js';
 import { holdApprovedDays, recordApprovedDay, removeApprovedDay } from './approved-days.js';
 import { type CalendarCut, CalendarReads } from './calendar-reads.js';
@@ -200,7 +200,10 @@ export class EventOccurrenceService {
           entityType: 'event-occurrences',
           entityId: id,
           entityName: event.title,
-          changes: Object.keys(changes).length ? changes : null,
+          // A move records both starts; any other change, the start it was made to.
+          changes: Object.keys(changes).length
+            ? { ...(changes.occurrenceDate ? {} : sessionStart(occurrence.startsAt)), ...changes }
+            : null,
         });
         return true;
       }),

@@ -87,7 +87,7 @@ describe('Activity', { timeout: 30_000 }, () => {
         .getAllByTestId('audit-sentence')
         .map((p) => p.textContent),
     ).toEqual([
-      "admin moved 'Piano - Ayşe' from 10:00 to 11:00",
+      "admin moved 'Piano - Ayşe' on Thu 03/12 from 10:00 to 11:00",
       "Someone tried to sign in as 'bob'",
       "admin created location 'Room 2'",
     ]);
@@ -178,7 +178,7 @@ describe('Activity', { timeout: 30_000 }, () => {
       renderApp('/activity');
       expect(await screen.findByRole('heading', { level: 1, name: 'İşlem Geçmişi' })).toBeTruthy();
       expect((await screen.findAllByTestId('audit-sentence')).map((p) => p.textContent)).toEqual([
-        "admin, 'Piano - Ayşe' oturumunu 10:00 saatinden 11:00 saatine taşıdı",
+        "admin, Per 03/12 tarihli 'Piano - Ayşe' oturumunu 10:00 saatinden 11:00 saatine taşıdı",
         "Biri 'bob' olarak oturum açmayı denedi",
         "admin, 'Room 2' konumunu oluşturdu",
       ]);

@@ -55,6 +55,8 @@ export const audit = {
     twoFactorEnable: 'Two-factor sign-in turned on',
     twoFactorDisable: 'Two-factor sign-in turned off',
   },
+  /** A session named with its day and time ('Piano' on Tue 12/08 10:00). */
+  sessionOn: '{{name}} on {{when}}',
   /** A record as the object of a sentence ('admin created location 'Room 2''). */
   things: {
     users: 'user {{name}}',
@@ -97,7 +99,6 @@ export const audit = {
     changedFields: '{{actor}} changed the {{fields}} {{of}}',
     moved: '{{actor}} moved {{thing}} from {{from}} to {{to}}',
     approved: '{{actor}} approved {{thing}}',
-    approvedOn: '{{actor}} approved {{thing}} on {{day}}',
     unapproved: '{{actor}} took back the approval {{of}}',
     cancelled: '{{actor}} cancelled {{thing}}',
     cancelledBecause: '{{actor}} cancelled {{thing}}: {{reason}}',
@@ -108,6 +109,7 @@ export const audit = {
     retriedAbout: '{{actor}} sent the messages about {{name}} again',
     split: '{{actor}} split {{thing}} into two series',
     madeUp: '{{actor}} booked a make-up {{of}}',
+    madeUpFor: '{{actor}} booked a make-up {{of}} for {{when}}',
     answered: '{{actor}} answered {{answer}} for {{name}}',
     answeredSomething: '{{actor}} answered for {{name}}',
     signedIn: '{{actor}} signed in',

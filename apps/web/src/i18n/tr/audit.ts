@@ -51,6 +51,7 @@ export const audit: Resources['audit'] = {
     twoFactorEnable: 'İki adımlı oturum açma açıldı',
     twoFactorDisable: 'İki adımlı oturum açma kapatıldı',
   },
+  sessionOn: '{{when}} tarihli {{name}}',
   things: {
     users: '{{name}} kullanıcısını',
     groups: '{{name}} grubunu',
@@ -91,7 +92,6 @@ export const audit: Resources['audit'] = {
     changedFields: '{{actor}}, {{of}} şu bilgilerini değiştirdi: {{fields}}',
     moved: '{{actor}}, {{thing}} {{from}} saatinden {{to}} saatine taşıdı',
     approved: '{{actor}}, {{thing}} onayladı',
-    approvedOn: '{{actor}}, {{day}} tarihli {{thing}} onayladı',
     unapproved: '{{actor}}, {{of}} onayını geri aldı',
     cancelled: '{{actor}}, {{thing}} iptal etti',
     cancelledBecause: '{{actor}}, {{thing}} iptal etti: {{reason}}',
@@ -102,6 +102,7 @@ export const audit: Resources['audit'] = {
     retriedAbout: '{{actor}}, {{name}} için mesajları yeniden gönderdi',
     split: '{{actor}}, {{thing}} iki seriye böldü',
     madeUp: '{{actor}}, {{of}} telafisini ayarladı',
+    madeUpFor: '{{actor}}, {{of}} telafisini {{when}} için ayarladı',
     answered: '{{actor}}, {{name}} için {{answer}} yanıtını verdi',
     answeredSomething: '{{actor}}, {{name}} için yanıt verdi',
     signedIn: '{{actor}} oturum açtı',

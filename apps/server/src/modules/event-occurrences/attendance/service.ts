@@ -9,7 +9,7 @@ import {
   type ToFillList,
   type ToFillQuery,
 } from '@ritim/shared';
-import { type AuditChanges, recordAudit } from '../../audit-logs/record.js';
+import { type AuditChanges, recordAudit, sessionStart } from '../../audit-logs/record.js';
 import type { SessionUser } from '../../../auth/tokens.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/errors.js';
@@ -80,7 +80,7 @@ export class AttendanceService {
         entityType: 'attendance',
         entityId: id,
         entityName: session.title,
-        changes: markChanges(before, after),
+        changes: { ...sessionStart(session.startsAt), ...markChanges(before, after) },
       });
       return { attendance: after };
     });

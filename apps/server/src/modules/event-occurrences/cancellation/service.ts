@@ -1,5 +1,5 @@
 import { type CancelOccurrence, cancellationMessages, type EventOccurrence } from '@ritim/shared';
-import { recordAudit } from '../../audit-logs/record.js';
+import { recordAudit, sessionStart } from '../../audit-logs/record.js';
 import type { SessionUser } from '../../../auth/tokens.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/errors.js';
@@ -60,6 +60,7 @@ export class CancellationService {
         entityId: id,
         entityName: event.title,
         changes: {
+          ...sessionStart(occurrence.startsAt),
           status: { from: occurrence.status, to: 'cancelled' },
           reason: { from: null, to: input.reason },
           ...(input.notify ? { notify: { from: null, to: true } } : {}),
@@ -85,7 +86,7 @@ export class CancellationService {
         entityType: 'event-occurrences',
         entityId: id,
         entityName: locked.event.title,
-        changes: { status: { from: 'cancelled', to: status } },
+        changes: { ...sessionStart(locked.occurrence.startsAt), status: { from: 'cancelled', to: status } },
       });
       return true;
     });

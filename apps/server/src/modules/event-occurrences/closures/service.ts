@@ -8,7 +8,7 @@ import {
   type DeleteClosureQuery,
 } from '@ritim/shared';
 import type { SessionUser } from '../../../auth/tokens.js';
-import { auditChanges, recordAudit } from '../../audit-logs/record.js';
+import { auditChanges, recordAudit, sessionStart } from '../../audit-logs/record.js';
 import type { Db } from '../../../db/client.js';
 import { AppError } from '../../../lib/errors.js';
 import { personName } from '../../../lib/names.js';
@@ -125,7 +125,11 @@ export class ClosureService {
           entityType: 'event-occurrences' as const,
           entityId: session.occurrenceId,
           entityName: session.title,
-          changes: { status: { from: null, to: 'cancelled' }, closureId: { from: null, to: id } },
+          changes: {
+            ...sessionStart(session.startsAt),
+            status: { from: null, to: 'cancelled' },
+            closureId: { from: null, to: id },
+          },
         })),
       );
       return result;

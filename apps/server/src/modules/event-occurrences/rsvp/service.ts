@@ -1,5 +1,5 @@
 import { type Rsvp, type RsvpAnswer, rsvpMessages } from '@ritim/shared';
-import { recordAudit } from '../../audit-logs/record.js';
+import { recordAudit, sessionStart } from '../../audit-logs/record.js';
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
@@ -143,6 +143,7 @@ export class RsvpService {
         entityId: link.occurrenceId,
         entityName: answer.session.title,
         changes: {
+          ...sessionStart(session.startsAt),
           guestId: { from: null, to: link.guestId },
           response: { from: link.response ?? null, to: input.response },
         },
