@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { apiHeaders, expect, field, rowWithCell, test, uniqueNames } from './fixtures.js';
+import { dayIn } from './clock.js';
+import { apiHeaders, expect, field, rowWithCell, signInAs, test, uniqueNames } from './fixtures.js';
 
 const unique = uniqueNames();
 
@@ -161,5 +162,79 @@ test.describe('Events', () => {
       expect(box).not.toBeNull();
       expect(box!.x + box!.width).toBeLessThanOrEqual(375);
     }
+  });
+
+  /**
+   * Through the API: a weekly Tuesday, Wednesday and Thursday event from a week ago (so the first
+   * three dates of its preview are over), its fifth session (tomorrow or later) cancelled.
+   */
+  async function weeklyWithHistory(page: Page, title: string): Promise<number> {
+    const headers = await apiHeaders(page);
+    // The seeded editor organises it.
+    const editors = await page.request.get('/api/users?q=editor', { headers });
+    const organiserId = ((await editors.json()) as { users: { id: number; username: string }[] }).users.find(
+      (user) => user.username === 'editor',
+    )!.id;
+    const location = await page.request.post('/api/locations', { headers, data: { name: `${title} hall` } });
+    expect(location.status()).toBe(201);
+    const created = await page.request.post('/api/events', {
+      headers,
+      data: {
+        title,
+        locationId: ((await location.json()) as { id: number }).id,
+        organiserId,
+        guestIds: [],
+        repeat: {
+          doesNotRepeat: false,
+          start: `${dayIn('Europe/Istanbul', -7)}T10:00`,
+          frequency: 'week',
+          interval: 1,
+          weekdays: ['TU', 'WE', 'TH'],
+          end: { type: 'after', count: 12 },
+        },
+        endTime: '11:00',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const sessions = await page.request.get(`/api/event-occurrences?eventId=${id}`, { headers });
+    const fifth = ((await sessions.json()) as { eventOccurrences: { id: number }[] }).eventOccurrences[4]!;
+    const cancelled = await page.request.post(`/api/event-occurrences/${fifth.id}/cancel`, {
+      headers,
+      data: { reason: 'Hall closed' },
+    });
+    expect(cancelled.status(), await cancelled.text()).toBe(200);
+    return id;
+  }
+
+  test('Edit Event in Turkish: the days in Turkish, and its next occurrences say which are over and which cancelled', async ({
+    page,
+  }) => {
+    await page.addInitScript(`localStorage.setItem('ritim.language', 'tr')`);
+    await signInAs(page, 'admin');
+    const title = unique('Haftalık koro');
+    const id = await weeklyWithHistory(page, title);
+
+    await page.goto(`/events/${id}/edit`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Etkinliği Düzenle' })).toBeVisible();
+    const preview = page.getByTestId('event-preview');
+    await expect(preview.getByText('Sal, Çar, Per', { exact: true })).toBeVisible();
+    const dates = page.getByTestId('event-preview-dates').getByRole('listitem');
+    await expect(dates).toHaveCount(5);
+    for (const index of [0, 1, 2]) await expect(dates.nth(index)).toHaveText(/ \(geçti\)$/);
+    await expect(dates.nth(4)).toHaveText(/^\d\d\/\d\d\/\d{4} 10:00 \(iptal edildi\)$/);
+
+    // The list's Days column says it the same way.
+    await page.goto(`/events?q=${encodeURIComponent(title)}`);
+    await expect(rowWithCell(page, title).getByRole('cell', { name: 'Sal, Çar, Per', exact: true })).toBeVisible();
+  });
+
+  test('Edit Event in English marks the past and cancelled occurrences too', async ({ adminPage: page }) => {
+    const id = await weeklyWithHistory(page, unique('Weekly choir'));
+    await page.goto(`/events/${id}/edit`);
+    await expect(page.getByTestId('event-preview').getByText('Tue, Wed, Thu', { exact: true })).toBeVisible();
+    const dates = page.getByTestId('event-preview-dates').getByRole('listitem');
+    await expect(dates.first()).toHaveText(/ \(past\)$/);
+    await expect(dates.nth(4)).toHaveText(/ 10:00 \(cancelled\)$/);
   });
 });

@@ -170,6 +170,11 @@ export const eventPreviewSchema = z.object({
   rrule: z.string(),
   rruleByDayText: z.string(),
   occurrences: z.array(z.string()),
+  /**
+   * The same occurrences, each with whether it is over (it started before now) and whether the
+   * event's session at that start is cancelled (editing; a new event has none), so a form marks them.
+   */
+  occurrenceStates: z.array(z.object({ start: z.string(), past: z.boolean(), cancelled: z.boolean() })),
   /** How many the series has in all (capped by the 12-month horizon for never-ending ones). */
   totalCount: z.number().int(),
   /** Clashes over all of the series' occurrences, by start, at most 100 (MAX_CONFLICTS). */

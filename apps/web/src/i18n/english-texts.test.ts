@@ -21,6 +21,11 @@ const SAME_ENGLISH_OTHER_TURKISH = [
   'Occurrence Date',
   // A session cancelled (İptal edildi) and a guest who cancelled (İptal etti).
   'Cancelled',
+  // A rule's month, short (May) and whole (Mayıs); its month's last day (son) and a closure's (son gün).
+  'May',
+  'last day',
+  // A rule's months, one (ayının) or several (aylarının).
+  '{{months}}',
 ];
 
 const keysByText = new Map<string, string[]>();

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { eventOccurrences, events } from '../../db/schema.js';
 import { statisticsOf } from '../../lib/statistics.js';
@@ -72,6 +72,22 @@ export class SeriesRepository {
     await tx
       .delete(eventOccurrences)
       .where(and(eq(eventOccurrences.eventId, eventId), gte(eventOccurrences.startsAt, now), sql`not ${hasHistory}`));
+  }
+
+  /** Which of `starts` are those of the event's cancelled sessions (the edit form's preview marks them). */
+  async cancelledAmong(db: Executor, eventId: number, starts: readonly Date[]): Promise<Set<number>> {
+    if (starts.length === 0) return new Set();
+    const rows = await db
+      .select({ startsAt: eventOccurrences.startsAt })
+      .from(eventOccurrences)
+      .where(
+        and(
+          eq(eventOccurrences.eventId, eventId),
+          eq(eventOccurrences.status, 'cancelled'),
+          inArray(eventOccurrences.startsAt, [...starts]),
+        ),
+      );
+    return new Set(rows.map((row) => row.startsAt.getTime()));
   }
 
   /** Whether an event has anything to keep: an occurrence in the past, or one with history. */

@@ -251,6 +251,43 @@ describe('POST /api/events/preview', () => {
       occurrences: ['2025-10-20T07:00:00.000Z', '2025-10-22T07:00:00.000Z', '2025-10-27T07:00:00.000Z'],
       totalCount: 6,
     });
+    // A new event: nothing stored is cancelled; these lie in the past.
+    expect(response.json<{ occurrenceStates: unknown[] }>().occurrenceStates).toEqual([
+      { start: '2025-10-20T07:00:00.000Z', past: true, cancelled: false },
+      { start: '2025-10-22T07:00:00.000Z', past: true, cancelled: false },
+      { start: '2025-10-27T07:00:00.000Z', past: true, cancelled: false },
+    ]);
+  });
+
+  it('marks, when editing, the occurrences already over and those whose session is cancelled', async () => {
+    // Daily at 10:00 London from two days ago, six in all.
+    const repeat = { ...weekly(localStart('Europe/London', -2), { type: 'after', count: 6 }), frequency: 'day' };
+    const event = await create({ repeat });
+    const sessions = (await occurrences(event.id)).eventOccurrences;
+    const cancelled = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/event-occurrences/${sessions[4]!.id}/cancel`,
+      headers: admin,
+      payload: { reason: 'Closed' },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/events/preview',
+      headers: admin,
+      payload: { organiserId: london, repeat, eventId: event.id, limit: 6 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const now = Date.now();
+    expect(response.json<{ occurrenceStates: unknown[] }>().occurrenceStates).toEqual(
+      sessions.map((session, index) => ({
+        start: session.occurrenceDate,
+        past: new Date(session.occurrenceDate).getTime() < now,
+        cancelled: index === 4,
+      })),
+    );
+    // The first two days are over whatever the hour.
+    expect(sessions.slice(0, 2).every((session) => new Date(session.occurrenceDate).getTime() < now)).toBe(true);
   });
 });
 

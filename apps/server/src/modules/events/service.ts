@@ -355,11 +355,19 @@ export class EventService {
       guestIds: input.guestIds,
       excludeEventId: input.eventId,
     });
+    const shown = starts.slice(0, input.limit);
+    const cancelled =
+      input.eventId === undefined ? new Set<number>() : await this.series.cancelledAmong(this.db, input.eventId, shown);
     return {
       timezone: rule.zone,
       rrule,
       rruleByDayText: rruleByDayText(rule),
-      occurrences: starts.slice(0, input.limit).map((d) => d.toISOString()),
+      occurrences: shown.map((d) => d.toISOString()),
+      occurrenceStates: shown.map((d) => ({
+        start: d.toISOString(),
+        past: d.getTime() < now.getTime(),
+        cancelled: cancelled.has(d.getTime()),
+      })),
       totalCount: starts.length,
       ...clashes,
     };

@@ -1,4 +1,4 @@
-import type { ConflictList, CreateEvent, Event, EventContinuation, RepeatOptions, UpdateEvent } from '@ritim/shared';
+import type { CreateEvent, Event, EventContinuation, EventPreview, RepeatOptions, UpdateEvent } from '@ritim/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/client';
 import { invalidateOccurrences } from '../../api/occurrences';
@@ -41,14 +41,6 @@ export async function deleteEvent(event: Event): Promise<{ archived: boolean }> 
 
 /** The location choices moved to api/ (the calendar's filter reads them too). */
 export { locationChoicesQuery, type LocationChoice } from '../../api/locations';
-
-export interface EventPreview extends ConflictList {
-  timezone: string;
-  rrule: string;
-  rruleByDayText: string;
-  occurrences: string[];
-  totalCount: number;
-}
 
 export interface PreviewRequest {
   organiserId?: number;

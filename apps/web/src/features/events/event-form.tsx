@@ -39,6 +39,7 @@ import {
   useUpdateEvent,
   type PreviewRequest,
 } from './api';
+import { ruleDaysText } from './rule-days';
 import { ApplyToSection, useSeriesSplit } from './series-split';
 import { peopleQuery, type PersonChoice } from '../../api/people';
 import {
@@ -198,15 +199,20 @@ function Preview({ event, zone }: { event: Event | undefined; zone: string | und
   } else {
     const data = preview.data;
     const shownZone = zone ?? data.timezone;
+    const days = ruleDaysText(data.rrule, t) ?? data.rruleByDayText;
     body = (
       <>
-        {data.rruleByDayText && <p className="text-sm font-medium text-slate-900">{data.rruleByDayText}</p>}
-        {data.occurrences.length === 0 ? (
+        {days && <p className="text-sm font-medium text-slate-900">{days}</p>}
+        {data.occurrenceStates.length === 0 ? (
           <p className="mt-1 text-sm text-slate-500">{t('events.previewEmpty')}</p>
         ) : (
           <ul className="mt-1 space-y-0.5 text-sm text-slate-700 tabular-nums" data-testid="event-preview-dates">
-            {data.occurrences.map((instant) => (
-              <li key={instant}>{formatDateTime(instant, shownZone)}</li>
+            {data.occurrenceStates.map(({ start, past, cancelled }) => (
+              <li key={start} className={past || cancelled ? 'text-slate-500' : undefined}>
+                {cancelled ? <s>{formatDateTime(start, shownZone)}</s> : formatDateTime(start, shownZone)}
+                {past && ` (${t('events.previewPast')})`}
+                {cancelled && <span className="text-red-700"> ({t('events.previewCancelled')})</span>}
+              </li>
             ))}
           </ul>
         )}
@@ -268,7 +274,7 @@ function WhenFields({ event }: { event: Event | undefined }) {
       <TimeInput name="endTime" label={t('events.to')} required className="sm:col-span-1" />
       {keepRule && event && (
         <p className="text-sm text-slate-700" data-testid="kept-rule">
-          {t('events.keptRule', { days: event.rruleByDayText })}
+          {t('events.keptRule', { days: ruleDaysText(event.rrule, t) ?? event.rruleByDayText })}
         </p>
       )}
       <CheckboxInput name="doesNotRepeat" label={t('events.doesNotRepeat')} />

@@ -10,6 +10,7 @@ import type { RowAction } from '../../components/row-menu';
 import { formatDateTime } from '../../lib/dates';
 import { deleteEvent, eventKeys, eventListQuery } from './api';
 import { fullName } from '../../lib/names';
+import { ruleDaysText } from './rule-days';
 
 const sortLabelKeys = {
   name: 'common.sortByName',
@@ -66,7 +67,8 @@ export function EventsList() {
       cell: (row) => formatDateTime(row.nextOccurrence, row.organiser.timezone || undefined),
       className: 'whitespace-nowrap tabular-nums',
     },
-    { key: 'days', header: t('events.days'), cell: (row) => row.rruleByDayText },
+    // In the screen's language (the server's text is English).
+    { key: 'days', header: t('events.days'), cell: (row) => ruleDaysText(row.rrule, t) ?? row.rruleByDayText },
     { key: 'location', header: t('items.Location'), cell: (row) => row.location.name },
     { key: 'organiser', header: t('common.organiser'), cell: (row) => fullName(row.organiser) },
     { key: 'guests', header: t('common.guests'), cell: (row) => guestNames(row.guests), className: 'max-w-xs' },

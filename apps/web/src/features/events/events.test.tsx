@@ -62,6 +62,10 @@ const preview = {
   rrule: 'x',
   rruleByDayText: 'Mon, Wed',
   occurrences: ['2026-07-06T17:00:00.000Z', '2026-07-08T17:00:00.000Z'],
+  occurrenceStates: [
+    { start: '2026-07-06T17:00:00.000Z', past: false, cancelled: false },
+    { start: '2026-07-08T17:00:00.000Z', past: false, cancelled: false },
+  ],
   totalCount: 6,
   conflicts: [],
   conflictCount: 0,
@@ -274,7 +278,8 @@ describe('Event form', { timeout: 30_000 }, () => {
       if (url === '/api/events/12' && init?.method === 'PATCH')
         return json(400, { message: 'Guest 99 is not an active guest' });
       if (url === '/api/events/12') return json(200, event);
-      if (url.startsWith('/api/audit-logs?entityType=events&entityId=12&'))
+      // The event's History: its own rows and its sessions'.
+      if (url.startsWith('/api/audit-logs?eventId=12&'))
         return json(200, { auditLogs: [historyRow('events', 12, 'Choir practice')], totalCount: 1 });
       return formApi(url);
     });
