@@ -12,7 +12,7 @@ export const DAY_MS = 86_400_000;
 /**
  * Offsets are sampled this far apart and each change is bisected to the second. Two transitions
  * closer than this (a change and its reversal between two samples) would go unseen; the closest pairs
- * in the time-zone data Node ships are 7 days apart (Brazil in 2000, Gaza's Ramadan rule), see README.
+ * in the time-zone data Node ships are 7 days apart (Brazil in 2000, Gaza's Ramadan rule).
  */
 const SAMPLE_STEP_MS = 2 * DAY_MS;
 const LONG_OFFSET = /GMT(?:([+-])(\d\d):(\d\d)(?::(\d\d))?)?$/;
