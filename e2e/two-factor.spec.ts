@@ -64,9 +64,13 @@ async function violations(page: Page): Promise<string[]> {
     .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
 }
 
-/** Closes the toasts on the page (axe reads a toast still fading in as low contrast). */
-async function closeToasts(page: Page) {
+/**
+ * Closes the toasts on the page once the one saying `expected` is there (axe reads a toast still
+ * fading in as low contrast; the first toast of a page comes after the toast area has loaded).
+ */
+async function closeToasts(page: Page, expected: string) {
   const toasts = page.locator('[data-sonner-toast]');
+  await expect(toasts.filter({ hasText: expected })).toBeVisible();
   for (const close of await toasts.locator('[data-close-button]').all()) await close.click();
   await expect(toasts).toHaveCount(0);
 }
@@ -87,6 +91,7 @@ const texts = {
     codeFromApp: 'Code from the app',
     turnOn: 'Turn on',
     recoveryTitle: 'Your recovery codes',
+    turnedOn: 'Two-factor sign-in is on',
     saved: 'I have saved them',
     on: 'Turned on',
     off: 'Turned off',
@@ -105,6 +110,7 @@ const texts = {
     codeFromApp: 'Uygulamadaki kod',
     turnOn: 'Aç',
     recoveryTitle: 'Kurtarma kodlarınız',
+    turnedOn: 'İki adımlı oturum açma açık',
     saved: 'Kodları kaydettim',
     on: 'Açık',
     off: 'Kapalı',
@@ -158,7 +164,7 @@ async function setUpOnProfile(page: Page, words: Texts) {
   );
   expect(recoveryCodes).toHaveLength(10);
   for (const recoveryCode of recoveryCodes) expect(recoveryCode).toMatch(/^[A-Z2-7]{5}-[A-Z2-7]{5}$/);
-  await closeToasts(page);
+  await closeToasts(page, words.turnedOn);
   return { app, recoveryCodes };
 }
 
@@ -187,7 +193,7 @@ test.describe('two-factor sign-in', () => {
     await panel(page).getByRole('button', { name: words.saved }).click();
     await expect(panel(page).getByText(words.on, { exact: true })).toBeVisible();
     await expect(panel(page).getByTestId('recovery-codes')).toHaveCount(0);
-    await closeToasts(page);
+    await closeToasts(page, 'Recovery codes copied');
     expect(await violations(page)).toEqual([]);
 
     // Signing out and in again: the password, then a code, typed from the keyboard.
@@ -303,7 +309,7 @@ test.describe('two-factor sign-in', () => {
     await expect(panel(page).getByText('Turned off', { exact: true })).toBeVisible();
     await expect(panel(page).getByRole('button', { name: 'Turn off two-factor sign-in' })).toHaveCount(0);
     await expect(panel(page).getByText(`${username} signs in with a password only.`)).toBeVisible();
-    await closeToasts(page);
+    await closeToasts(page, `Two-factor sign-in turned off for ${username}`);
     expect(await violations(page)).toEqual([]);
 
     const login = await page.request.post('/api/auth/login', { data: { username, password: PASSWORD } });
