@@ -63,7 +63,7 @@ const messaging = new MessagingService(database.db, outbox, () => new Date(), {
   tokens: new RsvpTokens('bench-secret-that-is-long-enough-for-hs256'),
   origin: 'http://127.0.0.1:3000',
 });
-const viewer = { id: 1, role: 'admin' as const, timezone: ZONE, username: 'bench', groupIds: [] };
+const viewer = { id: 1, role: 'admin' as const, timezone: ZONE, username: 'bench', groupIds: [], sessionVersion: 0 };
 
 console.log(
   `${REMINDERS} guests in ${SESSIONS} approved sessions on ${database.kind}; load average ${loadavg()[0]!.toFixed(1)}`,

@@ -1,7 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page, PlaywrightWorkerArgs } from '@playwright/test';
-import { accounts } from './env.js';
-import { acceptDialogs, expect, field, test } from './fixtures.js';
+import { acceptDialogs, adminApiClient, expect, field, signInAs, test, uniqueNames } from './fixtures.js';
+
+const unique = uniqueNames();
 
 /** Opens My profile the way a user does: from the user menu. Returns the user's id. */
 async function openMyProfile(page: Page): Promise<number> {
@@ -35,11 +36,16 @@ test.describe('My Profile', () => {
     await expect(field(page, 'Email')).toHaveValue('');
     await expect(field(page, 'Phone')).toHaveValue('');
     await expect(field(page, 'Address')).toHaveValue('');
-    const password = field(page, 'Password');
-    await expect(password).toHaveValue('');
-    await expect(password).toHaveAttribute('type', 'password');
-    await expect(password).toHaveAttribute('autocomplete', 'new-password');
-    await expect(password).toHaveAccessibleDescription(/Leave empty to keep your current password/);
+    const current = field(page, 'Current password');
+    await expect(current).toHaveValue('');
+    await expect(current).toHaveAttribute('type', 'password');
+    await expect(current).toHaveAttribute('autocomplete', 'current-password');
+    for (const label of ['New password', 'Confirm new password']) {
+      await expect(field(page, label)).toHaveValue('');
+      await expect(field(page, label)).toHaveAttribute('type', 'password');
+      await expect(field(page, label)).toHaveAttribute('autocomplete', 'new-password');
+    }
+    await expect(field(page, 'New password')).toHaveAccessibleDescription(/Leave empty to keep your current password/);
 
     const scan = await new AxeBuilder({ page }).analyze();
     expect(scan.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''))).toEqual([]);
@@ -79,42 +85,11 @@ test.describe('My Profile', () => {
   test('refuses a password shorter than the minimum and sends nothing', async ({ guestPage: page }) => {
     const saved = watchProfileSaves(page);
     await openMyProfile(page);
-    await field(page, 'Password').fill('short');
+    await field(page, 'New password').fill('short');
     await page.getByRole('button', { name: 'Update My Profile' }).click();
     await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
     await expect(page).toHaveURL(/\/my-profile$/);
     expect(saved()).toBe(false);
-  });
-
-  test('changes the password: the new one signs in, the old one no longer does', async ({ editorPage: page }) => {
-    const { username, password: oldPassword } = accounts.editor;
-    const newPassword = 'editor-password-2';
-    const id = await openMyProfile(page);
-    try {
-      await field(page, 'Password').fill(newPassword);
-      await page.getByRole('button', { name: 'Update My Profile' }).click();
-      await expect(page.getByText('Profile updated successfully')).toBeVisible();
-      await expect(page).toHaveURL(/\/$/);
-      // The change ended every session of the editor on the server, but this browser signed in
-      // again with the new password: a reload (which refreshes) keeps it signed in.
-      await page.reload();
-      await expect(page.getByRole('heading', { name: `Welcome, ${username}` })).toBeVisible();
-
-      expect((await login(page.request, username, newPassword)).status()).toBe(200);
-      expect((await login(page.request, username, oldPassword)).status()).toBe(401);
-    } finally {
-      // Other specs sign in as the editor: put the old password back.
-      const response = await login(page.request, username, newPassword);
-      if (response.ok()) {
-        const { accessToken } = (await response.json()) as { accessToken: string };
-        const restored = await page.request.patch(`/api/users/${id}/my-profile`, {
-          headers: { Authorization: `Bearer ${accessToken}` },
-          data: { password: oldPassword },
-        });
-        expect(restored.status()).toBe(200);
-      }
-      expect((await login(page.request, username, oldPassword)).status()).toBe(200);
-    }
   });
 
   test("shows a non-admin the refusal for someone else's profile, not a blank page", async ({ guestPage: page }) => {
@@ -136,6 +111,162 @@ test.describe('My Profile', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'User ID is missing' }).first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Update My Profile' })).toHaveCount(0);
     expect(asked).toBe(false);
+  });
+});
+
+/** A user of this spec alone (password changes and throttling never touch the shared accounts). */
+async function createAccount(playwright: PlaywrightWorkerArgs['playwright'], name: string, password: string) {
+  const api = await adminApiClient(playwright);
+  const username = unique(name);
+  const { id } = await api.post('/api/users', { username, password, role: 'editor', timezone: 'Europe/Istanbul' });
+  await api.dispose();
+  return { id, username };
+}
+
+/** Signs `page`'s browser context in as `username` (its own refresh cookie). */
+async function signInWith(page: Page, username: string, password: string) {
+  expect((await login(page.request, username, password)).status()).toBe(200);
+}
+
+/** The bearer token the page sends from now on, read off its next API call. */
+function lastToken(page: Page): () => string | undefined {
+  let token: string | undefined;
+  page.on('request', (request) => {
+    const authorization = request.headers().authorization;
+    if (request.url().includes('/api/') && authorization) token = authorization;
+  });
+  return () => token;
+}
+
+test.describe('My Profile: changing the password', () => {
+  test('needs the current one and the new one twice; old tokens are refused, this page goes on and another comes back after signing in', async ({
+    page,
+    browser,
+    playwright,
+  }) => {
+    const oldPassword = 'first-password-1';
+    const newPassword = 'second-password-2';
+    const { id, username } = await createAccount(playwright, 'pw-change', oldPassword);
+    await signInWith(page, username, oldPassword);
+    const token = lastToken(page);
+    await openMyProfile(page);
+    const before = token();
+    expect(before).toBeTruthy();
+
+    // Another browser (another device) signed in as the same user, on the same profile screen.
+    const elsewhere = await browser.newContext();
+    const other = await elsewhere.newPage();
+    try {
+      await signInWith(other, username, oldPassword);
+      await other.goto(`/users/${id}/my-profile`);
+      await expect(other.getByRole('button', { name: 'Update My Profile' })).toBeEnabled();
+
+      // Mismatched, then without the current password: refused in the form, nothing sent.
+      const saved = watchProfileSaves(page);
+      await field(page, 'New password').fill(newPassword);
+      await field(page, 'Confirm new password').fill('something else');
+      await page.getByRole('button', { name: 'Update My Profile' }).click();
+      await expect(page.getByText('The new passwords do not match')).toBeVisible();
+      await field(page, 'Confirm new password').fill(newPassword);
+      await page.getByRole('button', { name: 'Update My Profile' }).click();
+      await expect(page.getByText('Current password is required to set a new one')).toBeVisible();
+      expect(saved()).toBe(false);
+
+      // A wrong current password: refused by the server, said under the field.
+      await field(page, 'Current password').fill('not my password');
+      await page.getByRole('button', { name: 'Update My Profile' }).click();
+      await expect(page.getByText('Current password is not correct').first()).toBeVisible();
+      await expect(field(page, 'Current password')).toHaveAttribute('aria-invalid', 'true');
+      await expect(page).toHaveURL(/\/my-profile$/);
+
+      await field(page, 'Current password').fill(oldPassword);
+      await page.getByRole('button', { name: 'Update My Profile' }).click();
+      await expect(page.getByText('Profile updated successfully')).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
+
+      // The access token from before the change is refused at once, not in 15 minutes.
+      const refused = await page.request.get(`/api/users/${id}`, { headers: { authorization: before! } });
+      expect(refused.status()).toBe(401);
+      // This page went on in the new session: its next screen loads with the new token (no Sign
+      // In), and a reload keeps it signed in.
+      const loaded = page.waitForResponse((r) => r.url().includes('/api/event-occurrences') && r.status() === 200);
+      await page.getByRole('navigation').getByRole('link', { name: 'Upcoming Events' }).first().click();
+      const sent = (await loaded).request().headers().authorization;
+      expect(sent).toBeTruthy();
+      expect(sent).not.toBe(before);
+      await expect(page).toHaveURL(/\/upcoming-events/);
+      await page.goto(`/users/${id}/my-profile`);
+      await expect(page.getByTestId('my-profile-username')).toHaveText(username);
+
+      // The other browser's session ended: its next call goes to Sign In, and signing in with the
+      // new password brings it back to the same screen.
+      await field(other, 'Name').fill('Changed elsewhere');
+      await other.getByRole('button', { name: 'Update My Profile' }).click();
+      await expect(other).toHaveURL(/\/login$/);
+      await expect(other.getByText(/Your session has expired/).first()).toBeVisible();
+      await other.getByLabel('Username').fill(username);
+      await other.getByLabel('Password', { exact: true }).fill(newPassword);
+      await other.getByRole('button', { name: 'Sign in' }).click();
+      await expect(other).toHaveURL(new RegExp(`/users/${id}/my-profile$`));
+      await expect(other.getByTestId('my-profile-username')).toHaveText(username);
+
+      expect((await login(page.request, username, oldPassword)).status()).toBe(401);
+      expect((await login(page.request, username, newPassword)).status()).toBe(200);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  test('says when to try again after too many wrong current passwords, and so does Sign In', async ({
+    page,
+    browser,
+    playwright,
+  }) => {
+    const password = 'patient-password-1';
+    const { username } = await createAccount(playwright, 'pw-throttle', password);
+    await signInWith(page, username, password);
+    await openMyProfile(page);
+    await field(page, 'New password').fill('attacker-password-1');
+    await field(page, 'Confirm new password').fill('attacker-password-1');
+    const submit = page.getByRole('button', { name: 'Update My Profile' });
+    for (let i = 0; i < 5; i++) {
+      const answered = page.waitForResponse((r) => r.url().includes('/my-profile') && r.request().method() === 'PATCH');
+      await field(page, 'Current password').fill(`guess number ${i}`);
+      await submit.click();
+      expect((await answered).status()).toBe(400);
+    }
+    const answered = page.waitForResponse((r) => r.url().includes('/my-profile') && r.request().method() === 'PATCH');
+    await field(page, 'Current password').fill(password);
+    await submit.click();
+    const blocked = await answered;
+    expect(blocked.status()).toBe(429);
+    expect(Number(blocked.headers()['retry-after'])).toBeGreaterThan(14 * 60);
+    await expect(page.getByText('Too many failed attempts. Try again in 15 minutes.').first()).toBeVisible();
+    await expect(field(page, 'Current password')).toHaveAttribute('aria-invalid', 'true');
+
+    // The checks share one count: Sign In from this address says the same, the right password included.
+    const fresh = await browser.newContext();
+    try {
+      const signInPage = await fresh.newPage();
+      await signInPage.goto('/login');
+      await signInPage.getByLabel('Username').fill(username);
+      await signInPage.getByLabel('Password', { exact: true }).fill(password);
+      await signInPage.getByRole('button', { name: 'Sign in' }).click();
+      await expect(signInPage.getByRole('alert')).toHaveText('Too many failed attempts. Try again in 15 minutes.');
+      await expect(signInPage).toHaveURL(/\/login$/);
+
+      // Activity says each wrong current password as such (not as a failed sign-in), in words.
+      await signInAs(signInPage, 'admin');
+      await signInPage.goto('/activity?action=passwordChangeFailed');
+      await expect(signInPage.getByTestId('audit-sentence').first()).toBeVisible();
+      const lines = signInPage
+        .getByTestId('audit-sentence')
+        .filter({ hasText: `${username} gave a wrong current password changing their password` });
+      await expect(lines).toHaveCount(5);
+      await expect(signInPage.getByText(`Someone tried to sign in as '${username}'`)).toHaveCount(0);
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

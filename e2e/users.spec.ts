@@ -136,10 +136,14 @@ test.describe('Users', () => {
     await expect(rowWithCell(page, accounts.admin.username)).toHaveCount(1);
   });
 
-  test('refuses to delete the last active admin', async ({ adminPage: page, request }) => {
+  test("signs a deactivated admin's open page out at its next call, so the last active admin stays", async ({
+    adminPage: page,
+    request,
+  }) => {
     // A second admin, `boss`. Then `boss` deactivates every other active admin, the signed-in
-    // `admin` included, whose page still holds a valid access token: from it, deleting `boss`
-    // (now the only active admin) must be refused. Everything is put back afterwards.
+    // `admin` included, whose page still holds an access token from before: the deactivation
+    // ended that session, so deleting `boss` (now the only active admin) from it is refused at the
+    // door and the page goes to Sign In. Everything is put back afterwards.
     const adminHeaders = await apiHeaders(page);
     const boss = unique('boss');
     const created = await page.request.post('/api/users', {
@@ -167,9 +171,11 @@ test.describe('Users', () => {
       page.once('dialog', (dialog) => void dialog.accept());
       await openRowMenu(rowWithCell(page, boss));
       await page.getByRole('menuitem', { name: 'Delete' }).click();
-      const toast = page.locator('[data-sonner-toast][data-type="error"]');
-      await expect(toast).toContainText('At least one active admin must remain');
-      await expect(rowWithCell(page, boss)).toHaveCount(1);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+      await expect(page.getByText(/Your session has expired/).first()).toBeVisible();
+      const still = await request.get(`/api/users/${bossId}`, { headers: bossHeaders });
+      expect(await still.json()).toMatchObject({ role: 'admin', status: 'active' });
     } finally {
       for (const id of others) {
         await request.patch(`/api/users/${id}`, { headers: bossHeaders, data: { status: 'active' } });

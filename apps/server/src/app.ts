@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { registerAccessControl } from './auth/access.js';
 import { authFeature } from './auth/routes.js';
 import { defaultThrottleLimits, passwordResetLimits, type ThrottleLimits } from './auth/throttle.js';
+import { SessionVersions } from './auth/sessions.js';
 import { AccessTokens } from './auth/tokens.js';
 import { twoFactorFeature } from './auth/two-factor-routes.js';
 import type { Database } from './db/client.js';
@@ -67,7 +68,7 @@ export interface AppDeps {
   webRoot?: string | null;
   logger?: FastifyServerOptions['logger'];
   throttleLimits?: ThrottleLimits;
-  /** Password reset requests per login and IP (auth/throttle.ts's passwordResetLimits). */
+  /** Password reset requests per login as typed and IP (auth/throttle.ts's passwordResetLimits). */
   resetThrottleLimits?: ThrottleLimits;
   /**
    * The outbox sends go through (main.ts builds it on the job queue). Without one (tests of other
@@ -101,8 +102,8 @@ export async function buildApp(deps: AppDeps) {
   const webRoot = deps.webRoot && existsSync(path.join(deps.webRoot, 'index.html')) ? deps.webRoot : null;
   await registerHttpPlugins(app, webRoot);
   const accessTokens = new AccessTokens(deps.jwtSecret);
-  registerAccessControl(app, accessTokens);
   const answerCache = new AnswerCache(deps.database.db, deps.answerCache);
+  registerAccessControl(app, accessTokens, new SessionVersions(deps.database.db, answerCache));
   answerCache.register(app);
 
   app.get(

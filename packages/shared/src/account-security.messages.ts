@@ -6,7 +6,18 @@ export const passwordResetMessages = defineMessages('passwordReset', {
   requested: 'If an account matches, we sent it a link to choose a new password.',
   linkNotFound: 'This password reset link is not valid',
   linkSpent: 'This password reset link has expired or was already used. Ask for a new one.',
-  tooManyRequests: 'Too many password reset requests. Try again later.',
+  tooManyRequestsFor: ({ minutes }: { minutes: number }) =>
+    `Too many password reset requests. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+});
+
+/**
+ * The refusal of a check of a secret past its limit (docs/domain.md#throttling): a 429 that also
+ * carries Retry-After in seconds. Apart from `messages`, which Sign In's first download carries:
+ * the web words it by its code, as the server sends it.
+ */
+export const throttleMessages = defineMessages('throttle', {
+  tooManyAttempts: ({ minutes }: { minutes: number }) =>
+    `Too many failed attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
 });
 
 /** Texts of two-factor sign-in (docs/domain.md#two-factor). */

@@ -3,7 +3,7 @@ import { passwordResetMessages, twoFactorMessages } from './account-security.mes
 import { LANGUAGES } from './constants.js';
 import { messages } from './messages.js';
 import { newPasswordSchema } from './users.schema.js';
-export { passwordResetMessages, twoFactorMessages } from './account-security.messages.js';
+export { passwordResetMessages, throttleMessages, twoFactorMessages } from './account-security.messages.js';
 
 /** How long a password reset link works (docs/domain.md#password-reset). */
 export const PASSWORD_RESET_TTL_MINUTES = 30;

@@ -4,8 +4,8 @@ import { calendarDay, timezoneParam } from './occurrences.schema.js';
 
 /**
  * The audit log (docs/domain.md#audit-log): who changed what, and when. `entityType` is the API
- * section the change went through; `auth` is a sign-in (its `entityId` is the user's, null for a
- * failed one).
+ * section the change went through; `auth` is a sign-in or a check of a secret (its `entityId` is
+ * the user's; null for a failed sign-in).
  */
 export const AUDIT_ENTITY_TYPES = [
   'users',
@@ -26,7 +26,10 @@ export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /**
  * What happened. `create`, `update` and `delete` are the plain writes (`archive` a delete that kept
- * the row); the others are state changes, the guest's own answer (`rsvp`, no actor) and sign-ins.
+ * the row); the others are state changes, the guest's own answer (`rsvp`, no actor), sign-ins, and
+ * each refused check of a secret: a wrong password at sign-in (`loginFailed`), a wrong second-step
+ * code (`twoFactorCodeFailed`), a wrong password turning two-factor sign-in off
+ * (`twoFactorDisableFailed`) or changing the password (`passwordChangeFailed`).
  */
 export const AUDIT_ACTIONS = [
   'create',
@@ -47,6 +50,9 @@ export const AUDIT_ACTIONS = [
   'passwordReset',
   'twoFactorEnable',
   'twoFactorDisable',
+  'twoFactorCodeFailed',
+  'twoFactorDisableFailed',
+  'passwordChangeFailed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -85,7 +91,7 @@ export const auditChangeSchema = z.object({ from: z.unknown(), to: z.unknown() }
 export const auditLogSchema = z.object({
   id: z.number().int(),
   at: z.string(),
-  /** Who did it; null for the system (jobs), a guest's own answer, and a failed sign-in. */
+  /** Who did it; null for the system (jobs), a guest's own answer, and a failed sign-in or second step. */
   actor: z.object({ id: z.number().int(), username: z.string() }).nullable(),
   action: z.enum(AUDIT_ACTIONS),
   entityType: z.enum(AUDIT_ENTITY_TYPES),

@@ -21,6 +21,11 @@ export const accessTokenClaimsSchema = z.object({
   language: z.enum(LANGUAGES).optional(),
   username: z.string(),
   groupIds: z.array(z.number().int()),
+  /**
+   * The account's session version when the token was signed: a password change or reset raises it,
+   * and a token carrying an older one is refused (tokens from before it existed count as 0).
+   */
+  sv: z.number().int().min(0).optional(),
   exp: z.number(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;

@@ -130,7 +130,6 @@ export const messages = defineMessages('common', {
   invalidCredentials: 'Invalid username or password',
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required',
-  tooManyAttempts: 'Too many failed sign-in attempts. Try again later.',
   signedOut: 'Signed out',
   notSignedIn: 'Not signed in',
   sessionExpired: 'Your session has expired. Please sign in again.',

@@ -29,5 +29,9 @@ export const userMessages = defineMessages('users', {
   cannotDemoteSelf: 'You cannot remove your own admin role',
   lastAdmin: 'At least one active admin must remain',
   inUse: 'User is used by events, forms or lookups and cannot be deleted; deactivate them instead',
+  currentPasswordRequired: 'Current password is required to set a new one',
+  currentPasswordWrong: 'Current password is not correct',
+  passwordsDiffer: 'The new passwords do not match',
+  ownPasswordInProfile: 'Change your own password in My profile, which asks for the current one',
   profileFieldsOnly: ({ fields }: { fields: string }) => `${fields} cannot be changed through My profile`,
 });

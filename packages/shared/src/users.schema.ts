@@ -156,27 +156,68 @@ export type UserListQuery = z.infer<typeof userListQuerySchema>;
 export const userListSchema = listResponseSchema('users', userSchema);
 export type UserList = z.infer<typeof userListSchema>;
 
+/** The password the user has now, which a new one needs (absent or empty: none given). */
+const currentPassword = z
+  .string({ error: userMessages.passwordNotText })
+  .max(PASSWORD_MAX_LENGTH, userMessages.passwordTooLong)
+  .optional()
+  .transform((value) => value || undefined);
+
+const myProfileFields = {
+  name: userFields.name,
+  surname: userFields.surname,
+  email: userFields.email,
+  phone: userFields.phone,
+  address: userFields.address,
+  language: userFields.language.optional(),
+  password: password(false),
+  currentPassword,
+};
+
+const onlyProfileFields = {
+  error: (issue: { code?: string; keys?: string[] }) =>
+    issue.code === 'unrecognized_keys'
+      ? userMessages.profileFieldsOnly({ fields: (issue.keys ?? []).join(', ') }).message
+      : undefined,
+};
+
+/** A new password comes with the current one. */
+const currentPasswordForNew = (value: { password?: string; currentPassword?: string }, ctx: z.RefinementCtx): void => {
+  if (value.password !== undefined && value.currentPassword === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: userMessages.currentPasswordRequired });
+  }
+};
+
 /**
  * PATCH /api/users/{id}/my-profile: what every signed-in user may change about themselves. Any
  * other field (role, username, status, groups, message group, timezone...) is refused with 400
- * rather than silently dropped, so a caller never takes a 200 for a change that did not happen.
+ * rather than silently dropped, so a caller never takes a 200 for a change that did not happen. A
+ * new `password` needs `currentPassword` (400 without it; a wrong one is 400 too, counted by the
+ * sign-in throttle); `currentPassword` alone changes nothing.
  */
-export const myProfileSchema = z.strictObject(
-  {
-    name: userFields.name,
-    surname: userFields.surname,
-    email: userFields.email,
-    phone: userFields.phone,
-    address: userFields.address,
-    language: userFields.language.optional(),
-    password: password(false),
-  },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? userMessages.profileFieldsOnly({ fields: issue.keys.join(', ') }).message
-        : undefined,
-  },
-);
+export const myProfileSchema = z.strictObject(myProfileFields, onlyProfileFields).superRefine(currentPasswordForNew);
 export type MyProfileInput = z.input<typeof myProfileSchema>;
 export type MyProfile = z.output<typeof myProfileSchema>;
+
+/**
+ * The My Profile form: the body's fields and the new password typed again, which must match (it is
+ * not sent: the output is the body).
+ */
+export const myProfileFormSchema = z
+  .strictObject({ ...myProfileFields, passwordConfirm: z.string().optional() }, onlyProfileFields)
+  .superRefine((value, ctx) => {
+    currentPasswordForNew(value, ctx);
+    if (value.password !== undefined && (value.passwordConfirm ?? '') !== value.password) {
+      ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: userMessages.passwordsDiffer });
+    }
+  })
+  .transform(({ passwordConfirm: _confirm, ...body }): MyProfile => body);
+export type MyProfileFormInput = z.input<typeof myProfileFormSchema>;
+
+/**
+ * The answer of PATCH /api/users/{id}/my-profile: the user, and after a change of the password an
+ * access token for the caller (every token from before it is refused; a refresh cookie of a new
+ * session comes with it).
+ */
+export const myProfileAnswerSchema = userSchema.extend({ accessToken: z.string().optional() });
+export type MyProfileAnswer = z.infer<typeof myProfileAnswerSchema>;

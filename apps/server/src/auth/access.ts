@@ -2,6 +2,7 @@ import type { Role } from '@ritim/shared';
 import { messages } from '@ritim/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.js';
+import type { SessionVersions } from './sessions.js';
 import type { AccessTokens, SessionUser } from './tokens.js';
 
 /** Who may call a route: anyone, or signed-in users holding one of the roles. */
@@ -28,9 +29,10 @@ export function currentUser(request: FastifyRequest): SessionUser {
 
 /**
  * The requireRole of every API route: each route states `config.access`, a route without one
- * cannot even be registered, and the check runs before validation and the handler.
+ * cannot even be registered, and the check runs before validation and the handler: a valid token
+ * of a session still on (sessions.ts), holding one of the roles.
  */
-export function registerAccessControl(app: FastifyInstance, tokens: AccessTokens): void {
+export function registerAccessControl(app: FastifyInstance, tokens: AccessTokens, sessions: SessionVersions): void {
   app.decorateRequest('sessionUser', null);
   const table: FastifyInstance['accessTable'] = [];
   app.decorate('accessTable', table);
@@ -50,7 +52,8 @@ export function registerAccessControl(app: FastifyInstance, tokens: AccessTokens
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!token) throw new AppError(401, messages.notSignedIn);
     const user = await tokens.verify(token);
-    if (!user) throw new AppError(401, messages.sessionExpired);
+    // A token signed before a password change or reset (or of an account since deactivated) is refused.
+    if (!user || !(await sessions.accepts(request, user))) throw new AppError(401, messages.sessionExpired);
     if (!access.includes(user.role)) throw new AppError(403, messages.forbidden);
     request.sessionUser = user;
   });

@@ -1,10 +1,15 @@
+import type { AuditLogList } from '@ritim/shared';
+import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
+import { loginFailures } from '../db/schema.js';
 import { bearer, createTestApp, createTestDatabase, createUser, signIn, TEST_JWT_SECRET } from '../test/harness.js';
 import { useTestApp } from '../test/use-test-app.js';
+import { defaultThrottleLimits } from './throttle.js';
 
-const ctx = useTestApp({ throttleLimits: { windowMinutes: 15, perUsername: 5, perIp: 1000 } });
+// The default limits but a higher one per address, so that one test's failures do not refuse another's.
+const ctx = useTestApp({ throttleLimits: { ...defaultThrottleLimits, perAddress: 1000 } });
 
 beforeAll(async () => {
   await createUser(ctx.database, { username: 'ayse', role: 'admin' });
@@ -82,37 +87,88 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('login throttling', () => {
-  it('answers 429 after repeated failures for one username, even with the right password', async () => {
+  const from = (remoteAddress: string, username: string, password: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress });
+
+  it('answers 429 after 5 failures for an account from one address, the right password included, with Retry-After and when to try again', async () => {
     await createUser(ctx.database, { username: 'target' });
     for (let i = 0; i < 5; i++) {
-      expect((await login({ username: 'target', password: `guess-${i}` })).statusCode).toBe(401);
+      expect((await from('198.51.100.1', 'target', `guess-${i}`)).statusCode).toBe(401);
     }
-    const blocked = await login({ username: 'TARGET', password: 'correct horse battery' });
+    // However the name is typed: the failures are the account's.
+    const blocked = await from('198.51.100.1', 'TARGET', 'correct horse battery');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({ message: 'Too many failed sign-in attempts. Try again later.' });
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(blocked.json()).toEqual({
+      code: 'throttle.tooManyAttempts',
+      message: 'Too many failed attempts. Try again in 15 minutes.',
+      values: { minutes: 15 },
+    });
+    // The owner at another address is not locked out.
+    expect((await from('198.51.100.2', 'target', 'correct horse battery')).statusCode).toBe(200);
+  });
+
+  it('lets the account in again from that address once the failures are older than 15 minutes', async () => {
+    await createUser(ctx.database, { username: 'patient' });
+    for (let i = 0; i < 5; i++) await from('198.51.100.3', 'patient', 'wrong');
+    expect((await from('198.51.100.3', 'patient', 'correct horse battery')).statusCode).toBe(429);
+    await ctx.database.db.execute(
+      sql`update ${loginFailures} set at = at - interval '15 minutes 1 second' where key like '%198.51.100.3%'`,
+    );
+    expect((await from('198.51.100.3', 'patient', 'correct horse battery')).statusCode).toBe(200);
+  });
+
+  it('has a slower ceiling per account from every address: 50 in an hour', async () => {
+    await createUser(ctx.database, { username: 'popular' });
+    for (let i = 0; i < 50; i++) {
+      expect((await from(`203.0.113.${i + 1}`, 'popular', 'wrong')).statusCode).toBe(401);
+    }
+    const blocked = await from('203.0.113.200', 'popular', 'correct horse battery');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(59 * 60);
+    expect(blocked.json()).toMatchObject({ values: { minutes: 60 } });
   });
 
   it('answers 429 after repeated failures from one IP across usernames', async () => {
-    const strict = await createTestApp({ throttleLimits: { windowMinutes: 15, perUsername: 5, perIp: 6 } });
+    const strict = await createTestApp({ throttleLimits: { ...defaultThrottleLimits, perAddress: 6 } });
     try {
       await createUser(strict.database, { username: 'ayse' });
-      const from = (remoteAddress: string, username: string, password: string) =>
+      const at = (remoteAddress: string, username: string, password: string) =>
         strict.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress });
-      for (let i = 0; i < 6; i++) expect((await from('203.0.113.7', `stranger${i}`, 'x')).statusCode).toBe(401);
-      expect((await from('203.0.113.7', 'ayse', 'correct horse battery')).statusCode).toBe(429);
+      for (let i = 0; i < 6; i++) expect((await at('203.0.113.7', `stranger${i}`, 'x')).statusCode).toBe(401);
+      expect((await at('203.0.113.7', 'ayse', 'correct horse battery')).statusCode).toBe(429);
       // Another address is not affected.
-      expect((await from('203.0.113.8', 'ayse', 'correct horse battery')).statusCode).toBe(200);
+      expect((await at('203.0.113.8', 'ayse', 'correct horse battery')).statusCode).toBe(200);
     } finally {
       await strict.close();
     }
   });
 
-  it('clears a username’s failures after a successful sign-in', async () => {
+  it('clears the account’s failures from that address after a successful sign-in', async () => {
     await createUser(ctx.database, { username: 'forgetful' });
     for (let i = 0; i < 4; i++) await login({ username: 'forgetful', password: 'wrong' });
     expect((await login({ username: 'forgetful', password: 'correct horse battery' })).statusCode).toBe(200);
     for (let i = 0; i < 4; i++) await login({ username: 'forgetful', password: 'wrong' });
     expect((await login({ username: 'forgetful', password: 'correct horse battery' })).statusCode).toBe(200);
+  });
+
+  it('records each wrong password as a failed sign-in with the name tried, nobody acting', async () => {
+    const { accessToken } = await signIn(ctx.app, 'ayse');
+    await from('198.51.100.9', 'mehmet', 'not his password');
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/audit-logs?action=loginFailed&limit=1',
+      headers: bearer(accessToken),
+    });
+    expect(response.json<AuditLogList>().auditLogs[0]).toMatchObject({
+      action: 'loginFailed',
+      entityType: 'auth',
+      entityId: null,
+      entityName: 'mehmet',
+      actor: null,
+    });
   });
 });
 

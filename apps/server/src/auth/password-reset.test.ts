@@ -1,7 +1,7 @@
 import { type AuditLogList, type MessageLog, REDACTED } from '@ritim/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { messageLogs, passwordResets } from '../db/schema.js';
+import { loginFailures, messageLogs, passwordResets } from '../db/schema.js';
 import { messageOf, signIn } from '../test/harness.js';
 import { createUsers, type Headers, headersOf, waitFor } from '../test/seed.js';
 import { useTestApp } from '../test/use-test-app.js';
@@ -146,12 +146,42 @@ describe('POST /api/auth/password-reset', () => {
   it('answers 429 after 3 requests for one login in 15 minutes, known or not, and keeps other logins open', async () => {
     for (const who of ['throttled-unknown', 'cem']) {
       for (let i = 0; i < 3; i++) expect((await ask(who)).statusCode).toBe(202);
-      const refused = await ask(who);
+      const refused = await ask(` ${who.toUpperCase()}`);
       expect(refused.statusCode).toBe(429);
-      expect(messageOf(refused)).toBe('Too many password reset requests. Try again later.');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      expect(refused.json()).toMatchObject({
+        code: 'passwordReset.tooManyRequestsFor',
+        message: 'Too many password reset requests. Try again in 15 minutes.',
+      });
     }
     expect((await ask('deniz')).statusCode).toBe(202);
     await ctx.app.idle();
+  });
+
+  it('sends an account at most 3 links in 15 minutes, however its login is spelled', async () => {
+    const { ali } = await createUsers(ctx.database, [
+      { username: 'ali', role: 'guest', email: 'Ali.Veli@example.com' },
+    ]);
+    const db = ctx.database.db;
+    const links = async () => (await db.select().from(passwordResets)).filter((r) => r.userId === ali).length;
+    const start = new Date();
+    clock = start;
+    for (let i = 0; i < 3; i++) expect((await ask('ali')).statusCode).toBe(202);
+    // The email in three spellings: each answered 202 like any login, none mailed.
+    for (const spelling of ['ali.veli@example.com', ' ALI.VELI@EXAMPLE.COM ', 'Ali.Veli@Example.Com']) {
+      expect((await ask(spelling)).statusCode).toBe(202);
+    }
+    await ctx.app.idle();
+    expect(await links()).toBe(3);
+    const mailed = await db.select().from(messageLogs).where(eq(messageLogs.recipientUserId, ali));
+    expect(mailed).toHaveLength(3);
+    // Once the first ones are older than 15 minutes, another is sent (the requests counted per
+    // login, by the database's clock, are made as old).
+    clock = new Date(start.getTime() + 15 * 60_000 + 1000);
+    await db.execute(sql`update ${loginFailures} set at = at - interval '15 minutes 1 second'`);
+    expect((await ask('ali.veli@example.com')).statusCode).toBe(202);
+    await ctx.app.idle();
+    expect(await links()).toBe(4);
   });
 
   it('answers 429 after 20 requests from one address', async () => {
@@ -197,6 +227,9 @@ describe('POST /api/auth/password-reset/{token}', () => {
   it('sets the new password (204) and ends every session of the account; the old password stops working', async () => {
     await createUsers(ctx.database, [{ username: 'emel', role: 'guest', email: 'emel@example.com' }]);
     const session = await signIn(ctx.app, 'emel');
+    const me = JSON.parse(Buffer.from(session.accessToken.split('.')[1]!, 'base64url').toString()) as { sub: string };
+    const own = { authorization: `Bearer ${session.accessToken}` };
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/users/${me.sub}`, headers: own })).statusCode).toBe(200);
     const token = await tokenFor('emel', 'emel@example.com');
     const response = await reset(token, 'a brand new password');
     expect(response.statusCode).toBe(204);
@@ -209,6 +242,10 @@ describe('POST /api/auth/password-reset/{token}', () => {
       cookies: { ritim_refresh: session.refreshToken },
     });
     expect(refreshed.statusCode).toBe(401);
+    // The access token from before the reset is refused too, not only once it expires.
+    const before = await ctx.app.inject({ method: 'GET', url: `/api/users/${me.sub}`, headers: own });
+    expect(before.statusCode).toBe(401);
+    expect(before.json()).toMatchObject({ code: 'common.sessionExpired' });
     // The audit log has the reset, by the account's owner, and never the password or the token.
     const audit = await ctx.app.inject({ method: 'GET', url: '/api/audit-logs?action=passwordReset', headers: admin });
     const [row] = audit.json<AuditLogList>().auditLogs;

@@ -1,5 +1,5 @@
 import { PASSWORD_RESET_TTL_MINUTES, type PasswordResetLink, passwordResetMessages, REDACTED } from '@ritim/shared';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import { passwordResets, users } from '../db/schema.js';
@@ -12,8 +12,16 @@ import type { ResetAccount, UserRepository } from '../modules/users/repository.j
 import { hashPassword } from './passwords.js';
 import { hashToken, newOpaqueToken } from './tokens.js';
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /** What the Message Log shows where the link is: the link itself is sealed beside it (docs/domain.md#password-reset). */
 export const HIDDEN_LINK = '[link hidden]';
+
+/**
+ * Reset mails per account (docs/domain.md#password-reset): at most this many links in this many
+ * minutes, however the login that asked was spelled (case, spaces, username or email).
+ */
+export const RESET_MAILS_PER_ACCOUNT = { mails: 3, windowMinutes: 15 };
 
 /**
  * A forgotten password (docs/domain.md#password-reset): `request` sends each account a login names
@@ -31,7 +39,10 @@ export class PasswordResets {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Sends a link to each active account `login` names; nothing (and no trace in the answer) for none. */
+  /**
+   * Sends a link to each active account `login` names; nothing (and no trace in the answer) for
+   * none, nor for an account that had RESET_MAILS_PER_ACCOUNT already.
+   */
   async request(login: string): Promise<void> {
     const accounts = await this.users.findByLogin(login);
     if (accounts.length === 0) return;
@@ -47,6 +58,7 @@ export class PasswordResets {
         .where(lt(passwordResets.expiresAt, new Date(this.now().getTime() - 24 * 3600_000)));
       const messages: NewMessage[] = [];
       for (const account of accounts) {
+        if (!(await this.mayMail(tx, account.id))) continue;
         const token = newOpaqueToken();
         const [row] = await tx
           .insert(passwordResets)
@@ -58,8 +70,28 @@ export class PasswordResets {
           .returning({ id: passwordResets.id });
         messages.push(this.message(account, row!.id, `${this.origin}/reset-password/${token}`));
       }
-      await outbox.enqueue(tx, messages);
+      if (messages.length) await outbox.enqueue(tx, messages);
     });
+  }
+
+  /**
+   * Whether the account may get another link: fewer than RESET_MAILS_PER_ACCOUNT in the window
+   * (links sent then expire after PASSWORD_RESET_TTL_MINUTES from the app's clock). The account's
+   * row is locked first, so requests racing for it count one after the other.
+   */
+  private async mayMail(tx: Tx, userId: number): Promise<boolean> {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const sentAfter = this.now().getTime() - RESET_MAILS_PER_ACCOUNT.windowMinutes * 60_000;
+    const [sent] = await tx
+      .select({ n: count() })
+      .from(passwordResets)
+      .where(
+        and(
+          eq(passwordResets.userId, userId),
+          gt(passwordResets.expiresAt, new Date(sentAfter + PASSWORD_RESET_TTL_MINUTES * 60_000)),
+        ),
+      );
+    return (sent?.n ?? 0) < RESET_MAILS_PER_ACCOUNT.mails;
   }
 
   /**

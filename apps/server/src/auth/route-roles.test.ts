@@ -92,6 +92,29 @@ describe('role table of every API route', () => {
     }
   });
 
+  it('answers 401 on every route to an access token signed before its account’s password changed', async () => {
+    const stale = await createPerson(ctx, { username: 'stale-admin', role: 'admin' });
+    const change = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${stale.id}`,
+      headers: tokens.admin,
+      payload: { password: 'changed-by-another-admin' },
+    });
+    expect(change.statusCode).toBe(200);
+    const letIn: string[] = [];
+    for (const route of routes().filter((r) => r.access !== 'public')) {
+      const method = route.method as 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+      const response = await ctx.app.inject({
+        method,
+        url: urlOf(route.url).replace('999999', String(stale.id)),
+        headers: stale.headers,
+        payload: method === 'GET' ? undefined : {},
+      });
+      if (response.statusCode !== 401) letIn.push(`${keyOf(route)}: ${response.statusCode}`);
+    }
+    expect(letIn).toEqual([]);
+  });
+
   it('answers 401 to anonymous callers and 403 to roles outside the list, before looking at the input', async () => {
     for (const route of routes().filter((r) => r.access !== 'public')) {
       const method = route.method as 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

@@ -29,11 +29,25 @@ import { AuditTrail } from '../modules/audit-logs/record.js';
 import { UserRepository } from '../modules/users/repository.js';
 import { PasswordResets } from './password-resets.js';
 import { RefreshTokenRepository } from './refresh-tokens.js';
-import { LoginThrottle } from './throttle.js';
+import { accountKey, LoginThrottle, tooManyAttempts } from './throttle.js';
 import { TwoFactor } from './two-factor.js';
 
 export const REFRESH_COOKIE = 'ritim_refresh';
 const COOKIE_PATH = '/api/auth';
+
+/**
+ * Sets the refresh cookie of a session (httpOnly, for /api/auth only) and, beside it, the hint the
+ * page may read that a session may exist (the web app opens Sign In without it).
+ */
+export function setRefreshCookie(reply: FastifyReply, token: string): void {
+  const common = {
+    sameSite: 'strict',
+    secure: reply.request.protocol === 'https',
+    maxAge: REFRESH_TOKEN_TTL_DAYS * 24 * 3600,
+  } as const;
+  reply.setCookie(REFRESH_COOKIE, token, { ...common, httpOnly: true, path: COOKIE_PATH });
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...common, httpOnly: false, path: '/' });
+}
 
 export interface AuthRouteDeps {
   /** Where sign-ins are recorded (docs/domain.md#audit-log). */
@@ -57,37 +71,29 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
 ) => {
   // Tokens, challenges and sign-in refusals: nothing a cache may keep.
   app.addHook('onSend', noStore);
-  const setRefreshCookie = (reply: FastifyReply, token: string) => {
-    const common = {
-      sameSite: 'strict',
-      secure: reply.request.protocol === 'https',
-      maxAge: REFRESH_TOKEN_TTL_DAYS * 24 * 3600,
-    } as const;
-    reply.setCookie(REFRESH_COOKIE, token, { ...common, httpOnly: true, path: COOKIE_PATH });
-    // Readable by the page: it only says a session may exist (the web app opens Sign In without it).
-    reply.setCookie(SESSION_HINT_COOKIE, '1', { ...common, httpOnly: false, path: '/' });
-  };
   const clearRefreshCookie = (reply: FastifyReply) => {
     reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
     reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
   };
 
-  /** A refused sign-in: counted by the throttle and recorded with the name tried (never the password), nobody acting. */
-  const refuse = async (username: string, ip: string, message: Text): Promise<never> => {
-    await throttle.recordFailure(username, ip);
-    await audit.record({
-      action: 'loginFailed',
-      entityType: 'auth',
-      entityId: null,
-      entityName: username,
-      actor: null,
-    });
+  /**
+   * A refused sign-in: counted by the throttle and recorded with the name tried (never the
+   * password or code), nobody acting; a wrong second-step code as such, with the account's id.
+   */
+  const refuse = async (
+    account: string,
+    ip: string,
+    row: { action: 'loginFailed' | 'twoFactorCodeFailed'; entityId: number | null; entityName: string },
+    message: Text,
+  ): Promise<never> => {
+    await throttle.recordFailure(account, ip);
+    await audit.record({ ...row, entityType: 'auth', actor: null });
     throw new AppError(401, message);
   };
 
   /** A sign-in that passed every step: the failures cleared, recorded, a refresh cookie and an access token. */
   const signIn = async (user: SessionUser, ip: string, reply: FastifyReply) => {
-    await throttle.clear(user.username, ip);
+    await throttle.clear(accountKey(user), ip);
     const actor = { id: user.id, username: user.username };
     await audit.record({ action: 'login', entityType: 'auth', entityId: user.id, entityName: user.username, actor });
     setRefreshCookie(reply, await refreshTokens.issue(user.id));
@@ -101,18 +107,22 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
       schema: {
         tags: ['auth'],
         summary:
-          'Sign in with username and password (with two-factor sign-in on: a challenge for POST /login/two-factor, no tokens yet)',
+          'Sign in with username and password (with two-factor sign-in on: a challenge for POST /login/two-factor, no tokens yet); 429 with Retry-After after 5 failures for an account from one address or 50 from any in an hour',
         body: loginRequestSchema,
         response: { 200: z.union([tokenResponseSchema, twoFactorChallengeSchema]), ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      if (await throttle.isBlocked(username, request.ip)) throw new AppError(429, messages.tooManyAttempts);
       const credentials = await users.findCredentials(username);
+      // An account's failures count by its id, however its name was typed; an unknown name by the name.
+      const account = accountKey(credentials?.user ?? username);
+      const blocked = await throttle.blocked(account, request.ip);
+      if (blocked) throw tooManyAttempts(blocked);
       const valid = await verifyPassword(credentials?.passwordHash, password);
       if (!credentials || !valid || !credentials.active) {
-        return refuse(username, request.ip, messages.invalidCredentials);
+        const row = { action: 'loginFailed', entityId: null, entityName: username } as const;
+        return refuse(account, request.ip, row, messages.invalidCredentials);
       }
       if (await twoFactor.isEnabled(credentials.user.id)) {
         // The failures stay counted until the second step succeeds.
@@ -129,7 +139,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
       schema: {
         tags: ['auth'],
         summary:
-          "Sign in's second step: the challenge with a code from the app or a recovery code (a wrong one is 401 and counts as a failed sign-in)",
+          "Sign in's second step: the challenge with a code from the app or a recovery code (a wrong one is 401, counted by the sign-in throttle and recorded as twoFactorCodeFailed; 429 with Retry-After past the limit)",
         body: twoFactorLoginSchema,
         response: { 200: tokenResponseSchema, ...errorResponses(400, 401, 429) },
       },
@@ -139,10 +149,12 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
       const userId = await twoFactor.challengeUser(challenge);
       const user = userId === undefined ? undefined : await users.findActiveSessionUser(userId);
       if (!user) throw new AppError(401, twoFactorMessages.challengeInvalid);
-      if (await throttle.isBlocked(user.username, request.ip)) throw new AppError(429, messages.tooManyAttempts);
+      const blocked = await throttle.blocked(accountKey(user), request.ip);
+      if (blocked) throw tooManyAttempts(blocked);
       if (!(await twoFactor.complete(challenge, user.id, { code, recoveryCode }))) {
         // The password was right, the code not: still nobody signed in.
-        return refuse(user.username, request.ip, twoFactorMessages.codeInvalid);
+        const row = { action: 'twoFactorCodeFailed', entityId: user.id, entityName: user.username } as const;
+        return refuse(accountKey(user), request.ip, row, twoFactorMessages.codeInvalid);
       }
       return signIn(user, request.ip, reply);
     },
@@ -208,9 +220,9 @@ const authRoutes: FastifyPluginAsyncZod<AuthRouteDeps> = async (
     },
     async (request, reply) => {
       const { login } = request.body;
-      if (await resetThrottle.isBlocked(login, request.ip))
-        throw new AppError(429, passwordResetMessages.tooManyRequests);
-      await resetThrottle.recordFailure(login, request.ip);
+      const blocked = await resetThrottle.blocked(accountKey(login), request.ip);
+      if (blocked) throw tooManyAttempts(blocked, (minutes) => passwordResetMessages.tooManyRequestsFor({ minutes }));
+      await resetThrottle.recordFailure(accountKey(login), request.ip);
       // Looking the login up and sending happen after the answer, so it takes as long for any login.
       background.run('password reset request', () => passwordResets.request(login));
       return reply.code(202).send(codedText(passwordResetMessages.requested));
@@ -261,6 +273,7 @@ export const authFeature = defineFeature('/api/auth', async (app, { platform }) 
     users,
     tokens: platform.accessTokens,
     refreshTokens: new RefreshTokenRepository(db),
+    // Every check of a secret counts under the same limits and keys (users' and two-factor's too).
     throttle: new LoginThrottle(db, settings.throttleLimits),
     passwordResets: new PasswordResets(db, users, platform.outbox, platform.origin, now, app.log),
     resetThrottle: new LoginThrottle(db, settings.resetThrottleLimits, 'password-reset:'),

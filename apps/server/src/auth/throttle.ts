@@ -1,22 +1,73 @@
-import { and, count, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { type Text, throttleMessages } from '@ritim/shared';
+import { and, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { loginFailures } from '../db/schema.js';
+import { AppError } from '../lib/errors.js';
 
 export interface ThrottleLimits {
+  /** The window of the account-and-address and the address limits. */
   windowMinutes: number;
-  perUsername: number;
-  perIp: number;
+  /** Failures for one account from one client address in `windowMinutes`. */
+  perAccountAndAddress: number;
+  /** Failures from one client address, whichever accounts, in `windowMinutes`. */
+  perAddress: number;
+  /**
+   * Failures for one account from every address in `accountWindowMinutes`: a higher, slower
+   * ceiling, so that an attacker at one address neither locks the owner out elsewhere nor gets
+   * unlimited guesses by moving between addresses.
+   */
+  perAccount: number;
+  accountWindowMinutes: number;
 }
 
-export const defaultThrottleLimits: ThrottleLimits = { windowMinutes: 15, perUsername: 5, perIp: 30 };
-
-/** Password reset requests (docs/domain.md#password-reset): a few per login, more per IP, in 15 minutes. */
-export const passwordResetLimits: ThrottleLimits = { windowMinutes: 15, perUsername: 3, perIp: 20 };
+/** Checks of a secret (docs/domain.md#throttling): 5 per account and address and 30 per address in 15 minutes, 50 per account in an hour. */
+export const defaultThrottleLimits: ThrottleLimits = {
+  windowMinutes: 15,
+  perAccountAndAddress: 5,
+  perAddress: 30,
+  perAccount: 50,
+  accountWindowMinutes: 60,
+};
 
 /**
- * Counts failed sign-ins per username and per IP in the database, so the limit holds across
- * server processes and restarts. A `scope` counts something else apart (password reset requests
- * per login and IP, under their own keys).
+ * Password reset requests (docs/domain.md#password-reset), counted per login as typed (and per
+ * address): 3 per login and 20 per address in 15 minutes. The mails themselves are limited per
+ * account apart (password-resets.ts), whichever spelling asked.
+ */
+export const passwordResetLimits: ThrottleLimits = {
+  windowMinutes: 15,
+  perAccountAndAddress: 3,
+  perAddress: 20,
+  perAccount: 3,
+  accountWindowMinutes: 15,
+};
+
+/** Who a failure is about: a known account by its id, else the login as typed (folded). */
+export const accountKey = (account: { id: number } | string): string =>
+  typeof account === 'string' ? `login:${account.trim().toLowerCase()}` : `user:${account.id}`;
+
+/** A refusal for now: how many seconds until the next attempt is counted again. */
+export interface Blocked {
+  retryAfterSeconds: number;
+}
+
+/**
+ * The 429 of a refusal: `Retry-After` in seconds, and a text saying in how many minutes (rounded
+ * up), or `text` (which says so in its own words).
+ */
+export function tooManyAttempts({ retryAfterSeconds }: Blocked, text?: (minutes: number) => Text): AppError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new AppError(429, text ? text(minutes) : throttleMessages.tooManyAttempts({ minutes }), {
+    'retry-after': String(retryAfterSeconds),
+  });
+}
+
+/**
+ * Counts failed checks of a secret (a password at sign-in, a second-step code, the password that
+ * turns two-factor sign-in off or changes the password) in the database, so the limits hold across
+ * server processes and restarts: per account and client address, per address, and per account
+ * over a longer window. A `scope` counts something else apart (password reset requests, under
+ * their own keys).
  */
 export class LoginThrottle {
   constructor(
@@ -25,37 +76,47 @@ export class LoginThrottle {
     private readonly scope = '',
   ) {}
 
-  private keys(username: string, ip: string) {
-    return { user: `${this.scope}user:${username.toLowerCase()}`, ip: `${this.scope}ip:${ip}` };
+  /** Each counted key with its limit and window. */
+  private rules(account: string, address: string) {
+    const { windowMinutes, accountWindowMinutes } = this.limits;
+    return [
+      { key: `${this.scope}${account}@${address}`, limit: this.limits.perAccountAndAddress, minutes: windowMinutes },
+      { key: `${this.scope}ip:${address}`, limit: this.limits.perAddress, minutes: windowMinutes },
+      { key: `${this.scope}${account}`, limit: this.limits.perAccount, minutes: accountWindowMinutes },
+    ];
   }
 
-  private cutoff() {
-    return sql`now() - make_interval(mins => ${this.limits.windowMinutes})`;
+  /**
+   * Whether `account` (accountKey) may not be checked from `address` now, and for how long: a
+   * limit reached holds until enough of its failures are older than its window (its limit-th newest).
+   */
+  async blocked(account: string, address: string): Promise<Blocked | null> {
+    const until = this.rules(account, address).map(
+      ({ key, limit, minutes }) =>
+        sql`(select ${loginFailures.at} + make_interval(mins => ${minutes}) as until from ${loginFailures}
+          where ${loginFailures.key} = ${key} and ${loginFailures.at} > now() - make_interval(mins => ${minutes})
+          order by ${loginFailures.at} desc limit 1 offset ${Math.max(limit - 1, 0)})`,
+    );
+    const result = await this.db.execute(
+      sql`select ceil(extract(epoch from max(until) - now())) as seconds from (${sql.join(until, sql` union all `)}) as limits`,
+    );
+    const [row] = (result as { rows: { seconds: string | number | null }[] }).rows;
+    const seconds = Number(row?.seconds ?? 0);
+    return seconds > 0 ? { retryAfterSeconds: seconds } : null;
   }
 
-  async isBlocked(username: string, ip: string): Promise<boolean> {
-    const keys = this.keys(username, ip);
-    const rows = await this.db
-      .select({ key: loginFailures.key, failures: count() })
-      .from(loginFailures)
-      .where(and(inArray(loginFailures.key, [keys.user, keys.ip]), gt(loginFailures.at, this.cutoff())))
-      .groupBy(loginFailures.key);
-    const failures = (key: string) => rows.find((r) => r.key === key)?.failures ?? 0;
-    return failures(keys.user) >= this.limits.perUsername || failures(keys.ip) >= this.limits.perIp;
+  async recordFailure(account: string, address: string): Promise<void> {
+    const rules = this.rules(account, address);
+    await this.db.insert(loginFailures).values(rules.map(({ key }) => ({ key })));
+    const expired: SQL[] = rules.map(({ key, minutes }) =>
+      and(eq(loginFailures.key, key), lt(loginFailures.at, sql`now() - make_interval(mins => ${minutes})`))!,
+    );
+    await this.db.delete(loginFailures).where(or(...expired));
   }
 
-  async recordFailure(username: string, ip: string): Promise<void> {
-    const keys = this.keys(username, ip);
-    await this.db.insert(loginFailures).values([{ key: keys.user }, { key: keys.ip }]);
-    await this.db
-      .delete(loginFailures)
-      .where(
-        and(or(eq(loginFailures.key, keys.user), eq(loginFailures.key, keys.ip)), lt(loginFailures.at, this.cutoff())),
-      );
-  }
-
-  /** A successful sign-in clears the username's failures (not the IP's). */
-  async clear(username: string, ip: string): Promise<void> {
-    await this.db.delete(loginFailures).where(eq(loginFailures.key, this.keys(username, ip).user));
+  /** A check that passed clears the failures of its account from its address (not the address's, nor the account's ceiling). */
+  async clear(account: string, address: string): Promise<void> {
+    const [pair] = this.rules(account, address);
+    await this.db.delete(loginFailures).where(inArray(loginFailures.key, [pair!.key]));
   }
 }

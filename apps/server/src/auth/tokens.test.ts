@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_TTL_SECONDS, AccessTokens } from './tokens.js';
 
 const SECRET = 'a-secret-that-is-long-enough-for-hs256-tokens';
-const ayse = { id: 7, role: 'editor' as const, timezone: 'Europe/Istanbul', username: 'ayse', groupIds: [3] };
+const ayse = {
+  id: 7,
+  role: 'editor' as const,
+  timezone: 'Europe/Istanbul',
+  username: 'ayse',
+  groupIds: [3],
+  sessionVersion: 2,
+};
 
 describe('AccessTokens', () => {
   it('accepts a token again and again until it expires, then refuses it although it was verified before', async () => {

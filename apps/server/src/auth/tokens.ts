@@ -13,6 +13,8 @@ export interface SessionUser {
   language?: Language;
   username: string;
   groupIds: number[];
+  /** The account's session version the token was signed at (auth/sessions.ts). */
+  sessionVersion: number;
 }
 
 /** Verified tokens remembered (the oldest go first beyond this). */
@@ -54,6 +56,7 @@ export class AccessTokens {
       ...(user.language ? { language: user.language } : {}),
       username: user.username,
       groupIds: user.groupIds,
+      sv: user.sessionVersion,
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(user.id))
@@ -62,7 +65,10 @@ export class AccessTokens {
       .sign(await this.key);
   }
 
-  /** The token's user, or null when it is malformed, tampered, expired or not HS256. */
+  /**
+   * The token's user, or null when it is malformed, tampered, expired or not HS256. Whether its
+   * session is still on (not ended by a password change) is SessionVersions' to say.
+   */
   async verify(token: string): Promise<SessionUser | null> {
     const known = this.verified.get(token);
     if (known) {
@@ -95,6 +101,7 @@ export class AccessTokens {
         ...(claims.language ? { language: claims.language } : {}),
         username: claims.username,
         groupIds: Object.freeze([...claims.groupIds]) as number[],
+        sessionVersion: claims.sv ?? 0,
       });
       return { user, expiresAt: claims.exp * 1000 };
     } catch {

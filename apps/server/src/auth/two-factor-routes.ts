@@ -14,15 +14,25 @@ import { currentUser } from './access.js';
 import { verifyPassword } from './passwords.js';
 import { noStore } from '../lib/request-log.js';
 import { defineFeature } from '../lib/feature.js';
+import { AuditTrail } from '../modules/audit-logs/record.js';
 import { UserRepository } from '../modules/users/repository.js';
+import { accountKey, LoginThrottle, tooManyAttempts } from './throttle.js';
 import { TwoFactor } from './two-factor.js';
 
 const anySignedIn = ['admin', 'editor', 'guest'] as const;
 
+interface TwoFactorRouteDeps {
+  twoFactor: TwoFactor;
+  users: UserRepository;
+  /** The sign-in throttle: the password that turns it off is checked under the same limits. */
+  throttle: LoginThrottle;
+  audit: AuditTrail;
+}
+
 /** /api/users/{id}/two-factor/... (docs/domain.md#two-factor): setting up and enabling are your own; an admin may turn it off for anyone. */
-const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactor; users: UserRepository }> = async (
+const twoFactorRoutes: FastifyPluginAsyncZod<TwoFactorRouteDeps> = async (
   app,
-  { twoFactor, users },
+  { twoFactor, users, throttle, audit },
 ) => {
   // The set-up answer carries the secret and recovery codes.
   app.addHook('onSend', noStore);
@@ -71,10 +81,10 @@ const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactor; users: User
       schema: {
         tags: ['users'],
         summary:
-          'Turn two-factor sign-in off: yourself with your password, or an admin for another user without a body',
+          'Turn two-factor sign-in off: yourself with your password (a wrong one is 400, counted by the sign-in throttle and recorded as twoFactorDisableFailed; 429 with Retry-After past the limit), or an admin for another user without a body',
         params: idParamsSchema,
         body: twoFactorDisableSchema,
-        response: { 204: z.null(), ...errorResponses(400, 401, 403, 409) },
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 409, 429) },
       },
     },
     async (request, reply) => {
@@ -84,8 +94,17 @@ const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactor; users: User
       if (own) {
         const password = request.body?.password;
         if (!password) throw new AppError(400, messages.passwordRequired);
+        const blocked = await throttle.blocked(accountKey(viewer), request.ip);
+        if (blocked) throw tooManyAttempts(blocked);
         const credentials = await users.findCredentials(viewer.username);
         if (!(await verifyPassword(credentials?.passwordHash, password))) {
+          await throttle.recordFailure(accountKey(viewer), request.ip);
+          await audit.record({
+            action: 'twoFactorDisableFailed',
+            entityType: 'auth',
+            entityId: viewer.id,
+            entityName: viewer.username,
+          });
           throw new AppError(400, twoFactorMessages.passwordWrong);
         }
       }
@@ -100,5 +119,7 @@ export const twoFactorFeature = defineFeature('/api/users', async (app, { platfo
   await app.register(twoFactorRoutes, {
     twoFactor: new TwoFactor(platform.db, platform.jwtSecret, platform.now),
     users: new UserRepository(platform.db),
+    throttle: new LoginThrottle(platform.db, platform.settings.throttleLimits),
+    audit: new AuditTrail(platform.db),
   });
 });

@@ -1,10 +1,10 @@
 import type { User } from '@ritim/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import type { Database } from '../db/client.js';
-import { twoFactor, twoFactorChallenges } from '../db/schema.js';
+import { auditLogs, twoFactor, twoFactorChallenges } from '../db/schema.js';
 import { bearer, createTestDatabase, createUser, messageOf, signIn, TEST_JWT_SECRET } from '../test/harness.js';
 
 /**
@@ -166,16 +166,42 @@ describe('signing in', () => {
     expect(messageOf(both)).toBe('Give either a code or a recovery code');
   });
 
-  it('counts wrong codes toward the sign-in throttle: after 5 failures even the right code is 429', async () => {
-    const { secret } = await enrolled('hale');
+  it('counts wrong codes toward the sign-in throttle: after 5 from one address even the right code is 429 there, not elsewhere', async () => {
+    const { id, secret } = await enrolled('hale');
     clock = new Date(T0.getTime() + 2 * 3600_000);
     const challenge = await challengeOf('hale');
     for (let i = 0; i < 5; i++) {
-      expect((await second({ challenge, code: '000000' }, `10.1.1.${i}`)).statusCode).toBe(401);
+      const wrong = await second({ challenge, code: '000000' }, '10.1.1.1');
+      expect(wrong.statusCode).toBe(401);
+      expect(messageOf(wrong)).toBe('The code is not valid');
     }
-    const blocked = await second({ challenge, code: codeAt(secret, clock) }, '10.1.1.9');
+    const blocked = await second({ challenge, code: codeAt(secret, clock) }, '10.1.1.1');
     expect(blocked.statusCode).toBe(429);
-    expect((await login('hale')).statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(blocked.json()).toMatchObject({ code: 'throttle.tooManyAttempts', values: { minutes: 15 } });
+    const signInThere = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'hale', password: 'correct horse battery' },
+      remoteAddress: '10.1.1.1',
+    });
+    expect(signInThere.statusCode).toBe(429);
+    // The owner elsewhere is not locked out.
+    expect((await second({ challenge, code: codeAt(secret, clock) }, '10.1.1.2')).statusCode).toBe(200);
+
+    // Each wrong code is in the audit log as such: not a wrong password, and nobody signed in.
+    await createUser(database, { username: 'auditor', role: 'admin' });
+    const admin = bearer((await signIn(app, 'auditor')).accessToken);
+    const audit = await app.inject({
+      method: 'GET',
+      url: `/api/audit-logs?entityType=auth&entityId=${id}&limit=100`,
+      headers: admin,
+    });
+    const rows = audit.json<{ auditLogs: { action: string; actor: unknown; entityName: string }[] }>().auditLogs;
+    const failed = rows.filter((row) => row.action === 'twoFactorCodeFailed');
+    expect(failed).toHaveLength(5);
+    expect(failed.every((row) => row.actor === null && row.entityName === 'hale')).toBe(true);
+    expect(rows.some((row) => row.action === 'loginFailed')).toBe(false);
   });
 });
 
@@ -187,11 +213,36 @@ describe('turning it off', () => {
     const wrong = await post(`/api/users/${id}/two-factor/disable`, headers, { password: 'not it at all' });
     expect(wrong.statusCode).toBe(400);
     expect(messageOf(wrong)).toBe('Password is not correct');
+    // Recorded as such, by the token's holder, without the password.
+    const [row] = await database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'twoFactorDisableFailed'), eq(auditLogs.entityId, id)));
+    expect(row).toMatchObject({ entityType: 'auth', entityName: 'ilke', actorId: id, changes: null });
     const done = await post(`/api/users/${id}/two-factor/disable`, headers, { password: 'correct horse battery' });
     expect(done.statusCode).toBe(204);
     expect((await login('ilke')).json()).toHaveProperty('accessToken');
     const user = (await app.inject({ method: 'GET', url: `/api/users/${id}`, headers })).json<User>();
     expect(user.twoFactorEnabled).toBe(false);
+  });
+
+  it('counts wrong passwords toward the sign-in throttle: after 5 from one address, 429 there even with the right one', async () => {
+    const { id, headers } = await enrolled('mert');
+    const disable = (password: string, remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/users/${id}/two-factor/disable`,
+        headers,
+        payload: { password },
+        remoteAddress,
+      });
+    for (let i = 0; i < 5; i++) expect((await disable(`guess ${i}`, '10.2.2.2')).statusCode).toBe(400);
+    const blocked = await disable('correct horse battery', '10.2.2.2');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(blocked.json()).toMatchObject({ code: 'throttle.tooManyAttempts', values: { minutes: 15 } });
+    // Still on; from another address the right password turns it off.
+    expect((await disable('correct horse battery', '10.2.2.3')).statusCode).toBe(204);
   });
 
   it('lets an admin turn it off for another user without a body; others get 403', async () => {

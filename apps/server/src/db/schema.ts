@@ -64,6 +64,11 @@ export const users = pgTable(
     messageGroupId: integer('message_group_id').references((): AnyPgColumn => messageGroups.id, {
       onDelete: 'set null',
     }),
+    /**
+     * Raised by a change or reset of the password (and a deactivation): an access token carries the
+     * version it was signed at (`sv`), and one carrying an older version is refused (auth/sessions.ts).
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
     search: searchColumn(
       sql`ritim_fold(coalesce(username, '') || ' ' || coalesce(name, '') || ' ' || coalesce(surname, '') || ' ' || coalesce(email, ''))`,
     ),

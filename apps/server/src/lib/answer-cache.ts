@@ -28,6 +28,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     answerCache: { key: string; version: number; until: number } | null;
+    /** The data version read for this request (see versionFor): the access check's and the cache's. */
+    dataVersion: Promise<number> | null;
   }
 }
 
@@ -131,6 +133,19 @@ export class AnswerCache {
     return this.nextRead;
   }
 
+  /**
+   * The data version for one request: read once (as `version` reads it, after the request arrived)
+   * and shared by whatever asks during the request, the session check and this cache.
+   */
+  versionFor(request: FastifyRequest): Promise<number> {
+    return (request.dataVersion ??= this.version());
+  }
+
+  /** Gives a request the data version a query read for it (one that started after the request arrived). */
+  setVersionFor(request: FastifyRequest, version: number): void {
+    request.dataVersion ??= Promise.resolve(version);
+  }
+
   get size(): number {
     return this.entries.size;
   }
@@ -171,12 +186,13 @@ export class AnswerCache {
   /** Hooks the opted-in routes of `app` (call before registering them). */
   register(app: FastifyInstance): void {
     app.decorateRequest('answerCache', null);
+    app.decorateRequest('dataVersion', null);
 
     app.addHook('preHandler', async (request, reply) => {
       if (!request.routeOptions.config.cacheAnswer || request.method !== 'GET') return;
       const viewer = request.sessionUser;
       const key = `${viewer ? `${viewer.id}:${viewer.role}:${viewer.timezone}` : '-'} ${request.url}`;
-      const version = await this.version();
+      const version = await this.versionFor(request);
       const flight = `${key}@${version}`;
       const pending = this.building.get(flight);
       if (pending) await pending;

@@ -145,6 +145,108 @@ describe('a lone surrogate in any JSON body', () => {
   });
 });
 
+describe('bad input in the fields that carry a secret', () => {
+  const long = 'p'.repeat(201);
+  // Each written as a client could send it (raw JSON), against the route that checks the secret.
+  it.each([
+    [
+      'my-profile: currentPassword a number',
+      'PATCH',
+      '/api/users/:admin/my-profile',
+      '{"password":"new-password-1","currentPassword":42}',
+    ],
+    [
+      'my-profile: currentPassword a list',
+      'PATCH',
+      '/api/users/:admin/my-profile',
+      '{"password":"new-password-1","currentPassword":["a"]}',
+    ],
+    [
+      'my-profile: currentPassword an object',
+      'PATCH',
+      '/api/users/:admin/my-profile',
+      '{"password":"new-password-1","currentPassword":{"$ne":""}}',
+    ],
+    [
+      'my-profile: currentPassword null',
+      'PATCH',
+      '/api/users/:admin/my-profile',
+      '{"password":"new-password-1","currentPassword":null}',
+    ],
+    [
+      'my-profile: currentPassword too long',
+      'PATCH',
+      '/api/users/:admin/my-profile',
+      `{"password":"new-password-1","currentPassword":"${long}"}`,
+    ],
+    [
+      'my-profile: currentPassword with NUL',
+      'PATCH',
+      '/api/users/:admin/my-profile',
+      '{"password":"new-password-1","currentPassword":"a\\u0000"}',
+    ],
+    [
+      'my-profile: currentPassword a lone surrogate',
+      'PATCH',
+      '/api/users/:admin/my-profile',
+      '{"password":"new-password-1","currentPassword":"\\ud800"}',
+    ],
+    [
+      'my-profile: a new password without the current one',
+      'PATCH',
+      '/api/users/:admin/my-profile',
+      '{"password":"new-password-1"}',
+    ],
+    [
+      'my-profile: the new password a number',
+      'PATCH',
+      '/api/users/:admin/my-profile',
+      '{"password":12345678,"currentPassword":"x"}',
+    ],
+    ['my-profile: a body that is a list', 'PATCH', '/api/users/:admin/my-profile', '[{"password":"new-password-1"}]'],
+    ['two-factor disable: password a number', 'POST', '/api/users/:admin/two-factor/disable', '{"password":42}'],
+    ['two-factor disable: password too long', 'POST', '/api/users/:admin/two-factor/disable', `{"password":"${long}"}`],
+    ['two-factor disable: a body that is text', 'POST', '/api/users/:admin/two-factor/disable', '"password"'],
+    ['second step: challenge a number', 'POST', '/api/auth/login/two-factor', '{"challenge":42,"code":"123456"}'],
+    ['second step: code a number', 'POST', '/api/auth/login/two-factor', '{"challenge":"x","code":123456}'],
+    [
+      'second step: a huge challenge',
+      'POST',
+      '/api/auth/login/two-factor',
+      `{"challenge":"${'c'.repeat(50_000)}","code":"123456"}`,
+    ],
+    ['sign-in: password an object', 'POST', '/api/auth/login', '{"username":"admin","password":{"$gt":""}}'],
+    ['reset: login too long', 'POST', '/api/auth/password-reset', `{"login":"${'l'.repeat(255)}"}`],
+  ] as const)(
+    '%s is a 4xx with a coded message, never a 5xx, and changes nothing',
+    async (_, method, path, payload) => {
+      const response = await ctx.app.inject({
+        method,
+        url: path.replace(':admin', String(adminId)),
+        headers: { ...admin, 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, response.body).toBeLessThan(500);
+      expect(response.json()).toHaveProperty('code');
+      // The admin's session and password are as they were.
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/users/${adminId}`, headers: admin })).statusCode).toBe(
+        200,
+      );
+    },
+  );
+
+  it('leaves the password as it was after all of them', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'admin', password: 'correct horse battery' },
+      remoteAddress: '192.0.2.99',
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
 /** Ids written any way but the canonical one (ids.ts), and ids out of range. */
 const BAD_IDS = [' 1', '1 ', '0001', '01', '1e0', '+1', '1.0', '0x1', '-1', '0', '2147483648', '99999999999', 'abc'];
 

@@ -18,6 +18,8 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     text: Text,
+    /** Headers the answer carries besides (a 429's Retry-After). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     const body = codedText(text);
     super(body.message);

@@ -128,7 +128,7 @@ export function registerRequestHandling(app: FastifyInstance): void {
         .code(400)
         .send(codedText(first ? validationMessage(first, error.validationContext) : messages.invalidRequest));
     }
-    if (error instanceof AppError) return reply.code(error.statusCode).send(error.body);
+    if (error instanceof AppError) return reply.code(error.statusCode).headers(error.headers).send(error.body);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send(codedText(messages.requestRefused({ reason: error.message })));
     }

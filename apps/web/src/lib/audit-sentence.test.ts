@@ -189,6 +189,43 @@ describe('auditSentence', () => {
     );
   });
 
+  it('says each refused check of a secret as what it was, not as a wrong password at sign-in', () => {
+    const ece = { id: 4, username: 'ece' };
+    const code = {
+      action: 'twoFactorCodeFailed' as const,
+      entityType: 'auth' as const,
+      actor: null,
+      entityId: 4,
+      entityName: 'ece',
+    };
+    const disable = {
+      action: 'twoFactorDisableFailed' as const,
+      entityType: 'auth' as const,
+      actor: ece,
+      entityId: 4,
+      entityName: 'ece',
+    };
+    const change = {
+      action: 'passwordChangeFailed' as const,
+      entityType: 'auth' as const,
+      actor: ece,
+      entityId: 4,
+      entityName: 'ece',
+    };
+    expect(say(code)).toBe("Someone gave the right password for 'ece' but a wrong two-factor code");
+    expect(say(disable)).toBe('ece gave a wrong password turning off two-factor sign-in');
+    expect(say(change)).toBe('ece gave a wrong current password changing their password');
+    const turkish = { zone: 'Europe/Istanbul', language: 'tr' };
+    expect(auditSentence(row(code), tr, turkish)).toBe(
+      "Biri 'ece' için doğru parolayı ama yanlış bir iki adımlı doğrulama kodu girdi",
+    );
+    expect(auditSentence(row(disable), tr, turkish)).toBe(
+      'ece, iki adımlı oturum açmayı kapatırken yanlış parola girdi',
+    );
+    expect(auditSentence(row(change), tr, turkish)).toBe('ece, parolasını değiştirirken yanlış mevcut parola girdi');
+    for (const failed of [code, disable, change]) expect(say(failed)).not.toContain('tried to sign in');
+  });
+
   it("says a guest's own answer", () => {
     const rsvp = {
       action: 'rsvp' as const,

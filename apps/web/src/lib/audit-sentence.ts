@@ -317,6 +317,12 @@ export function auditSentence(row: AuditLog, t: TFunction, options: SentenceOpti
       return row.actor && row.entityId !== null && row.actor.id !== row.entityId
         ? t('audit.sentences.twoFactorOffFor', base)
         : t('audit.sentences.twoFactorOff', base);
+    case 'twoFactorCodeFailed':
+      return t('audit.sentences.twoFactorCodeFailed', base);
+    case 'twoFactorDisableFailed':
+      return t('audit.sentences.twoFactorDisableFailed', base);
+    case 'passwordChangeFailed':
+      return t('audit.sentences.passwordChangeFailed', base);
   }
 }
 

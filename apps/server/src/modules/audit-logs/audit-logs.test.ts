@@ -1,9 +1,9 @@
-import type { AuditLog, AuditLogList } from '@ritim/shared';
+import { AUDIT_ACTIONS, type AuditLog, type AuditLogList } from '@ritim/shared';
 import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, messageLogs } from '../../db/schema.js';
-import { createUser } from '../../test/harness.js';
+import { createTestDatabase, createUser } from '../../test/harness.js';
 import {
   createEvent,
   createSession,
@@ -521,10 +521,19 @@ describe('two-factor sign-in', () => {
         })
       ).json<{ challenge: string }>().challenge;
     const second = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/auth/login/two-factor', payload });
-    // The password was right, the code not: a failed sign-in, nobody acting.
+    // The password was right, the code not: a wrong second-step code (not a wrong password), the
+    // account named, nobody acting.
+    const failedSignIns = (await rows('action=loginFailed&limit=100')).length;
     const wrong = await second({ challenge: await challenge(), recoveryCode: 'WRONG-CODE1' });
     expect(wrong.statusCode).toBe(401);
-    expect((await rows('action=loginFailed&limit=1'))[0]).toMatchObject({ entityName: 'tuna', actor: null });
+    expect((await rows('action=twoFactorCodeFailed&limit=1'))[0]).toMatchObject({
+      entityType: 'auth',
+      entityId: id,
+      entityName: 'tuna',
+      actor: null,
+      changes: null,
+    });
+    expect(await rows('action=loginFailed&limit=100')).toHaveLength(failedSignIns);
     const right = await second({ challenge: await challenge(), recoveryCode: recoveryCodes[0] });
     expect(right.statusCode, right.body).toBe(200);
     expect((await rows('action=login&limit=1'))[0]).toMatchObject({
@@ -682,5 +691,21 @@ describe('the audit_logs table', () => {
     const all = (text as { rows: { all: string }[] }).rows[0]!.all;
     expect(all).toContain('[redacted]');
     for (const secret of [SECRET_PASSWORD, '$argon2', '$2b$', 'Bearer']) expect(all).not.toContain(secret);
+  });
+});
+
+describe('the actions the database takes', () => {
+  it('stores a row of each action the API knows (the migrations’ check names them all)', async () => {
+    // A database of its own: rows of every kind, read by no other test.
+    const database = await createTestDatabase();
+    try {
+      for (const action of AUDIT_ACTIONS) {
+        await recordAudit(database.db, { action, entityType: 'auth', entityId: null, actor: null });
+      }
+      const stored = await database.db.select({ action: auditLogs.action }).from(auditLogs);
+      expect(new Set(stored.map((row) => row.action))).toEqual(new Set(AUDIT_ACTIONS));
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -233,8 +233,9 @@ describe('GET /api/event-occurrences/export', () => {
       });
       expect(response.statusCode, response.body).toBe(200);
       body = response.body;
-      // The answered fields (none in 2025: no forms and no labels to read), then one query per page.
-      expect(counting.queries).toBe(3);
+      // The session check (the viewer and the data version, auth/sessions.ts), the answered fields
+      // (none in 2025: no forms and no labels to read), then one query per page.
+      expect(counting.queries).toBe(4);
     } finally {
       await counting.close();
     }

@@ -7,6 +7,7 @@ import type { Executor } from '../audit-logs/record.js';
 import { groups, messageGroups, twoFactor, userGroups, users } from '../../db/schema.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { revokeUserRefreshTokens } from '../../auth/refresh-tokens.js';
+import { raiseSessionVersion } from '../../auth/sessions.js';
 import type { SessionUser } from '../../auth/tokens.js';
 import { AppError, isReferencedError, pgErrorCode } from '../../lib/errors.js';
 import { defineList, type PageTable } from '../../lib/list.js';
@@ -88,6 +89,7 @@ const sessionColumns = {
   language: users.language,
   username: users.username,
   status: users.status,
+  sessionVersion: users.sessionVersion,
   groupIds: groupIdsColumn,
 };
 
@@ -102,7 +104,14 @@ const toSessionUser = (row: SessionRow): SessionUser => ({
   language: row.language,
   username: row.username,
   groupIds: row.groupIds.map(Number),
+  sessionVersion: row.sessionVersion,
 });
+
+/** Every session of the user ends: their refresh tokens are revoked and their access tokens refused. */
+async function endSessions(tx: Executor, id: number): Promise<void> {
+  await revokeUserRefreshTokens(tx, id);
+  await raiseSessionVersion(tx, id);
+}
 
 const isActiveAdmin = and(eq(users.role, 'admin'), eq(users.status, 'active'));
 
@@ -199,6 +208,8 @@ export class UserRepository {
     const deactivates = fields.status === 'inactive';
     if (id === actorId && deactivates) throw new AppError(409, userMessages.cannotDeactivateSelf);
     if (id === actorId && demotes) throw new AppError(409, userMessages.cannotDemoteSelf);
+    // One's own password changes only with the current one (My profile): not with a token alone.
+    if (id === actorId && password) throw new AppError(400, userMessages.ownPasswordInProfile);
     const passwordHash = password ? await hashPassword(password) : undefined;
     const updated = await this.writing(input, () =>
       this.db.transaction(async (tx) => {
@@ -210,8 +221,8 @@ export class UserRepository {
           .returning({ id: users.id });
         if (!row) return false;
         if (groupIds) await this.replaceGroups(tx, id, groupIds);
-        // A new password or a deactivation ends every session: no refresh token of theirs works again.
-        if (passwordHash || deactivates) await revokeUserRefreshTokens(tx, id);
+        // A new password or a deactivation ends every session: no token of theirs works again.
+        if (passwordHash || deactivates) await endSessions(tx, id);
         return true;
       }),
     );
@@ -238,7 +249,7 @@ export class UserRepository {
   }
 
   /** Applies a profile change; a new password is hashed (and ends every session), an absent one is kept. */
-  async updateProfile(id: number, input: MyProfile): Promise<User | undefined> {
+  async updateProfile(id: number, input: Omit<MyProfile, 'currentPassword'>): Promise<User | undefined> {
     const { password, ...fields } = input;
     const passwordHash = password ? await hashPassword(password) : undefined;
     const updated = await this.db.transaction(async (tx) => {
@@ -247,7 +258,7 @@ export class UserRepository {
         .set({ ...fields, ...(passwordHash ? { passwordHash } : {}), updatedAt: sql`now()` })
         .where(eq(users.id, id))
         .returning({ id: users.id });
-      if (row && passwordHash) await revokeUserRefreshTokens(tx, id);
+      if (row && passwordHash) await endSessions(tx, id);
       return !!row;
     });
     return updated ? this.find(id) : undefined;
@@ -293,7 +304,7 @@ export class UserRepository {
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })
       .where(eq(users.id, id));
-    await revokeUserRefreshTokens(tx, id);
+    await endSessions(tx, id);
   }
 
   /** The session user for an active account, else undefined. */

@@ -2,23 +2,30 @@ import {
   createUserSchema,
   idParamsSchema,
   messages,
+  myProfileAnswerSchema,
   myProfileSchema,
   notFound,
   updateUserSchema,
   userListQuerySchema,
   userListSchema,
+  userMessages,
   userSchema,
 } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/access.js';
+import { verifyPassword } from '../../auth/passwords.js';
+import { RefreshTokenRepository } from '../../auth/refresh-tokens.js';
+import { setRefreshCookie } from '../../auth/routes.js';
+import { accountKey, LoginThrottle, tooManyAttempts } from '../../auth/throttle.js';
+import type { AccessTokens } from '../../auth/tokens.js';
 import { crudRoutes } from '../../lib/crud-routes.js';
-import { auditChanges, recordAudit } from '../audit-logs/record.js';
+import { noStore } from '../../lib/request-log.js';
+import { auditChanges, AuditTrail, recordAudit } from '../audit-logs/record.js';
 import { AppError, errorResponses } from '../../lib/errors.js';
 import { defineFeature } from '../../lib/feature.js';
 import { UserRepository } from './repository.js';
 
 const anySignedIn = ['admin', 'editor', 'guest'] as const;
-const errors = errorResponses(400, 401, 403, 404);
 const NOT_FOUND = notFound('User');
 
 /**
@@ -51,48 +58,95 @@ const crud = crudRoutes({
   },
 });
 
+interface UserRouteDeps {
+  users: UserRepository;
+  /** A change of one's own password is checked like a sign-in and starts a new session (below). */
+  throttle: LoginThrottle;
+  audit: AuditTrail;
+  tokens: AccessTokens;
+  refreshTokens: RefreshTokenRepository;
+}
+
 /** /api/users: the section routes (admins) and everyone's own profile. */
-const userRoutes: FastifyPluginAsyncZod<{ users: UserRepository }> = async (app, { users }) => {
+const userRoutes: FastifyPluginAsyncZod<UserRouteDeps> = async (
+  app,
+  { users, throttle, audit, tokens, refreshTokens },
+) => {
   await app.register(crud, { repository: users });
 
   app.patch(
     '/:id/my-profile',
     {
       config: { access: anySignedIn },
+      // After a new password the answer carries an access token.
+      onSend: noStore,
       schema: {
         tags: ['users'],
-        summary: 'Change your own name, contact details or password (any other field is refused with 400)',
+        summary:
+          'Change your own name, contact details or password (any other field is refused with 400). A new password needs currentPassword (missing or wrong: 400, counted by the sign-in throttle and recorded as passwordChangeFailed; 429 with Retry-After past the limit); it ends every session of the account, access tokens included, and the answer gives the caller a new one (accessToken, and a new refresh cookie)',
         params: idParamsSchema,
         body: myProfileSchema,
-        response: { 200: userSchema, ...errors },
+        response: { 200: myProfileAnswerSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // Role, username, status, groups, message group and timezone are not profile fields: the
       // strict body schema refuses a body carrying any of them with 400 (tested), never drops it.
       // Nobody, admins included, edits another person's profile through this route.
-      if (currentUser(request).id !== request.params.id) throw new AppError(403, messages.ownProfileOnly);
+      const viewer = currentUser(request);
+      if (viewer.id !== request.params.id) throw new AppError(403, messages.ownProfileOnly);
       const { id } = request.params;
+      const { currentPassword, ...changes } = request.body;
+      if (changes.password !== undefined) {
+        // A stolen access token alone does not change the password: the current one is checked
+        // like a sign-in's (the same throttle, per account and address), and a wrong one recorded.
+        const account = accountKey(viewer);
+        const blocked = await throttle.blocked(account, request.ip);
+        if (blocked) throw tooManyAttempts(blocked);
+        const credentials = await users.findCredentials(viewer.username);
+        if (!(await verifyPassword(credentials?.passwordHash, currentPassword ?? ''))) {
+          await throttle.recordFailure(account, request.ip);
+          await audit.record({
+            action: 'passwordChangeFailed',
+            entityType: 'auth',
+            entityId: viewer.id,
+            entityName: viewer.username,
+          });
+          throw new AppError(400, userMessages.currentPasswordWrong);
+        }
+      }
       const user = await users.transaction(async (repository, tx) => {
         const before = await repository.find(id);
-        const after = before && (await repository.updateProfile(id, request.body));
+        const after = before && (await repository.updateProfile(id, changes));
         if (!after) return undefined;
         await recordAudit(tx, {
           action: 'update',
           entityType: 'users',
           entityId: id,
           entityName: after.username,
-          changes: auditChanges(before, after, request.body),
+          changes: auditChanges(before, after, changes),
         });
         return after;
       });
       if (!user) throw new AppError(404, NOT_FOUND);
-      return user;
+      if (changes.password === undefined) return user;
+      // Every session ended with the change, this one too: the caller goes on in a new one.
+      const sessionUser = await users.findActiveSessionUser(id);
+      if (!sessionUser) return user;
+      setRefreshCookie(reply, await refreshTokens.issue(id));
+      return { ...user, accessToken: await tokens.sign(sessionUser) };
     },
   );
 };
 
 /** Users and My Profile at /api/users. */
 export const usersFeature = defineFeature('/api/users', async (app, { platform }) => {
-  await app.register(userRoutes, { users: new UserRepository(platform.db) });
+  const { db } = platform;
+  await app.register(userRoutes, {
+    users: new UserRepository(db),
+    throttle: new LoginThrottle(db, platform.settings.throttleLimits),
+    audit: new AuditTrail(db),
+    tokens: platform.accessTokens,
+    refreshTokens: new RefreshTokenRepository(db),
+  });
 });

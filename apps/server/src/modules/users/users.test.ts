@@ -1,9 +1,9 @@
 import type { AccessTokenClaims, CodedText, TokenResponse, User, UserList } from '@ritim/shared';
-import { eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { groups, lookups, messageGroups, refreshTokens, userGroups } from '../../db/schema.js';
+import { groups, lookups, messageGroups, refreshTokens, userGroups, users } from '../../db/schema.js';
 import { bearer, createUser, signIn } from '../../test/harness.js';
-import { createPerson, type Headers } from '../../test/seed.js';
+import { createPerson, type Headers, headersOf } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -301,11 +301,13 @@ describe('PATCH /api/users/:id', () => {
     expect((await login(user.username, 'kept-password')).statusCode).toBe(200);
   });
 
-  it("changes the password and revokes the user's refresh tokens", async () => {
+  it("changes the password and ends the user's sessions: refresh and access tokens refused", async () => {
     const user = await createViaApi({ password: 'old-password-1' });
     const session = await signIn(ctx.app, user.username, 'old-password-1');
+    expect((await call('GET', `/api/users/${user.id}`, bearer(session.accessToken))).statusCode).toBe(200);
     expect((await patch(user.id, { password: 'new-password-2' })).statusCode).toBe(200);
     expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+    expect((await call('GET', `/api/users/${user.id}`, bearer(session.accessToken))).statusCode).toBe(401);
     expect((await login(user.username, 'old-password-1')).statusCode).toBe(401);
     expect((await login(user.username, 'new-password-2')).statusCode).toBe(200);
   });
@@ -318,12 +320,20 @@ describe('PATCH /api/users/:id', () => {
     const tokensLeft = await ctx.database.db.select().from(refreshTokens).where(eq(refreshTokens.userId, user.id));
     expect(tokensLeft.every((token) => token.revokedAt !== null)).toBe(true);
     expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+    expect((await call('GET', `/api/users/${user.id}`, bearer(session.accessToken))).statusCode).toBe(401);
     const refused = await login(user.username, 'active-password');
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ message: 'Invalid username or password' });
 
     await patch(user.id, { status: 'active' });
     expect((await login(user.username, 'active-password')).statusCode).toBe(200);
+  });
+
+  it('refuses an admin their own new password here (400): My profile asks for the current one', async () => {
+    const response = await patch(ids.admin, { password: 'token-alone-password', name: 'Admin' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'users.ownPasswordInProfile' });
+    expect((await call('GET', `/api/users/${ids.admin}`)).statusCode).toBe(200);
   });
 
   it('refuses an admin deactivating or demoting themselves with 409', async () => {
@@ -396,27 +406,39 @@ describe('the last active admin', () => {
   let second: { id: number; headers: Headers };
   const inOwn = (method: Method, url: string, headers: Headers, payload?: unknown) =>
     own.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  // Read from the database: whichever admin lost, their session ended with it.
   const activeAdmins = async () =>
-    (await inOwn('GET', '/api/users?role=admin&status=active', root.headers)).json<UserList>().totalCount;
+    (
+      await own.database.db
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), eq(users.status, 'active')))
+    )[0]!.n;
 
   beforeAll(async () => {
     root = await createPerson(own, { username: 'root', role: 'admin' });
     second = await createPerson(own, { username: 'second', role: 'admin' });
   });
+  /** Both admins signed in again (a deactivation ends every session of the account). */
+  const signInBoth = async () => {
+    root.headers = await headersOf(own.app, 'root');
+    second.headers = await headersOf(own.app, 'second');
+  };
 
   it('cannot be deleted, deactivated or demoted by an admin whose own account was deactivated meanwhile', async () => {
     expect((await inOwn('PATCH', `/api/users/${second.id}`, root.headers, { status: 'inactive' })).statusCode).toBe(
       200,
     );
-    // `second` still holds an access token from before; root is now the only active admin.
+    // `second` still holds an access token from before: it is refused at the door, the
+    // deactivation ended the session (and root is the only active admin).
     for (const [method, payload] of [
       ['DELETE', undefined],
       ['PATCH', { status: 'inactive' }],
       ['PATCH', { role: 'guest' }],
     ] as const) {
       const response = await inOwn(method, `/api/users/${root.id}`, second.headers, payload);
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toMatchObject({ message: 'At least one active admin must remain' });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'common.sessionExpired' });
     }
     expect((await inOwn('GET', `/api/users/${root.id}`, root.headers)).json()).toMatchObject({
       role: 'admin',
@@ -432,15 +454,21 @@ describe('the last active admin', () => {
     ['demote', { role: 'editor' }],
   ])('lets only one of two admins who %s each other at once succeed', async (_, change) => {
     await inOwn('PATCH', `/api/users/${second.id}`, root.headers, { status: 'active', role: 'admin' });
+    await signInBoth();
     expect(await activeAdmins()).toBe(2);
     const results = await Promise.all([
       inOwn('PATCH', `/api/users/${second.id}`, root.headers, change),
       inOwn('PATCH', `/api/users/${root.id}`, second.headers, change),
     ]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect(results.find((r) => r.statusCode === 409)!.json()).toMatchObject({
-      message: 'At least one active admin must remain',
-    });
+    // The loser is refused under the admins' lock (409), or at the door when the winner's change
+    // committed before its request was let in (401: the change ended its session).
+    const [won, lost] = [...results].sort((a, b) => a.statusCode - b.statusCode);
+    expect(won!.statusCode).toBe(200);
+    expect(lost!.json()).toMatchObject(
+      lost!.statusCode === 409
+        ? { message: 'At least one active admin must remain' }
+        : { code: 'common.sessionExpired' },
+    );
     expect(await activeAdmins()).toBe(1);
     // Put both back for the next case.
     const survivor = results[0].statusCode === 200 ? root : second;
@@ -449,12 +477,16 @@ describe('the last active admin', () => {
   });
 
   it('lets only one of two admins who delete each other at once succeed', async () => {
+    await signInBoth();
     expect(await activeAdmins()).toBe(2);
     const results = await Promise.all([
       inOwn('DELETE', `/api/users/${second.id}`, root.headers),
       inOwn('DELETE', `/api/users/${root.id}`, second.headers),
     ]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([204, 409]);
+    // The loser is refused under the lock (409), or at the door once its account is gone (401).
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses[0]).toBe(204);
+    expect([401, 409]).toContain(statuses[1]);
     expect(await activeAdmins()).toBe(1);
   });
 });
@@ -536,15 +568,82 @@ describe('PATCH /api/users/:id/my-profile', () => {
     expect(response.json()).toMatchObject({ name: 'Kept', phone: '+90 555 000 00 00', surname: 'Only' });
   });
 
-  it('changes the password: the new one signs in, the old one no longer does, old sessions end', async () => {
+  it('changes the password with the current one: the new one signs in, the old one no longer does, every old session ends', async () => {
     await createUser(ctx.database, { username: 'mover', role: 'guest', password: 'old-password-1' });
     const session = await signIn(ctx.app, 'mover', 'old-password-1');
+    const other = await signIn(ctx.app, 'mover', 'old-password-1');
     const me = Number(claimsOf(session.accessToken).sub);
-    const response = await patchProfile(me, bearer(session.accessToken), { password: 'new-password-2' });
+    const response = await patchProfile(me, bearer(session.accessToken), {
+      password: 'new-password-2',
+      currentPassword: 'old-password-1',
+    });
     expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    // Every refresh token and access token from before is refused, the caller's own included...
     expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+    expect((await refresh(other.refreshToken)).statusCode).toBe(401);
+    for (const token of [session.accessToken, other.accessToken]) {
+      const refused = await call('GET', `/api/users/${me}`, bearer(token));
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ code: 'common.sessionExpired' });
+    }
+    // ...and the caller goes on in a new session: an access token in the answer, a refresh cookie beside it.
+    const { accessToken } = response.json<{ accessToken: string }>();
+    expect((await call('GET', `/api/users/${me}`, bearer(accessToken))).statusCode).toBe(200);
+    const cookie = response.cookies.find((c) => c.name === 'ritim_refresh')!;
+    expect(cookie).toMatchObject({ httpOnly: true, path: '/api/auth' });
+    expect((await refresh(cookie.value)).statusCode).toBe(200);
     await expect(signIn(ctx.app, 'mover', 'old-password-1')).rejects.toThrow(/401/);
     await expect(signIn(ctx.app, 'mover', 'new-password-2')).resolves.toHaveProperty('accessToken');
+  });
+
+  it('refuses a new password without the current one (400) or with a wrong one (400, recorded), changing nothing', async () => {
+    await createUser(ctx.database, { username: 'careful', role: 'editor', password: 'careful-password' });
+    const session = await signIn(ctx.app, 'careful', 'careful-password');
+    const me = Number(claimsOf(session.accessToken).sub);
+    const own = bearer(session.accessToken);
+    const missing = await patchProfile(me, own, { password: 'stolen-token-password' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({
+      code: 'users.currentPasswordRequired',
+      message: 'Current password is required to set a new one',
+    });
+    const empty = await patchProfile(me, own, { password: 'stolen-token-password', currentPassword: '' });
+    expect(empty.json()).toMatchObject({ code: 'users.currentPasswordRequired' });
+    const wrong = await patchProfile(me, own, {
+      name: 'Not saved either',
+      password: 'stolen-token-password',
+      currentPassword: 'a guess',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ code: 'users.currentPasswordWrong', message: 'Current password is not correct' });
+    // Nothing changed: the session is on, the password and the name as they were.
+    expect((await refresh(session.refreshToken)).statusCode).toBe(200);
+    expect((await login('careful', 'careful-password')).statusCode).toBe(200);
+    expect((await call('GET', `/api/users/${me}`, own)).json()).toMatchObject({ name: 'careful' });
+    // The wrong one is in the audit log as such, by the token's holder, without the password.
+    const audit = await call('GET', `/api/audit-logs?action=passwordChangeFailed&entityId=${me}`);
+    expect(audit.json<{ auditLogs: unknown[] }>().auditLogs).toEqual([
+      expect.objectContaining({
+        action: 'passwordChangeFailed',
+        entityType: 'auth',
+        entityId: me,
+        entityName: 'careful',
+        actor: { id: me, username: 'careful' },
+        changes: null,
+      }),
+    ]);
+    expect(audit.body).not.toContain('a guess');
+  });
+
+  it('takes the current password alone as no change of the password', async () => {
+    await createUser(ctx.database, { username: 'idle', role: 'guest', password: 'idle-password' });
+    const session = await signIn(ctx.app, 'idle', 'idle-password');
+    const me = Number(claimsOf(session.accessToken).sub);
+    const response = await patchProfile(me, bearer(session.accessToken), { currentPassword: 'anything at all' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).not.toHaveProperty('accessToken');
+    expect((await call('GET', `/api/users/${me}`, bearer(session.accessToken))).statusCode).toBe(200);
   });
 
   it('keeps the password (and the sessions) when the field is empty', async () => {

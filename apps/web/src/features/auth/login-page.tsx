@@ -72,7 +72,8 @@ export function LoginPage() {
       if ('challenge' in answer) setChallenge(answer.challenge);
       else await finishSignIn(answer.accessToken);
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 404)) {
+      // Refused credentials, and too many failures ('Try again in N minutes'), under the form.
+      if (error instanceof ApiError && [401, 404, 429].includes(error.status)) {
         setFailure(translateMessage(error));
       } else {
         toast.error(

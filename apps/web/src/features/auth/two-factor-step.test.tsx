@@ -115,10 +115,16 @@ describe("Sign In's second step (two-factor sign-in)", { timeout: 30_000 }, () =
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('shows the throttle refusal under the form', async () => {
-    stubSignIn(() => json(429, { message: 'Too many failed sign-in attempts. Try again later.' }));
+  it('shows the throttle refusal under the form, saying when to try again', async () => {
+    stubSignIn(() =>
+      json(429, {
+        code: 'throttle.tooManyAttempts',
+        message: 'Too many failed attempts. Try again in 14 minutes.',
+        values: { minutes: 14 },
+      }),
+    );
     renderApp('/login');
     await userEvent.type(await passPassword(), '123456{Enter}');
-    expect((await screen.findByRole('alert')).textContent).toBe('Too many failed sign-in attempts. Try again later.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many failed attempts. Try again in 14 minutes.');
   });
 });

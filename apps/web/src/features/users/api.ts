@@ -2,6 +2,7 @@ import type {
   CalendarFeed,
   CreateUser,
   MyProfile,
+  MyProfileAnswer,
   RecoveryCodes,
   TwoFactorSetup,
   UpdateUser,
@@ -9,10 +10,9 @@ import type {
 } from '@ritim/shared';
 import { MAX_LIMIT } from '@ritim/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { login } from '../../api/auth';
 import { apiRequest } from '../../api/client';
 import { create, get, list, remove, update } from '../../api/resources';
-import { getSession, setAccessToken } from '../../auth/session-store';
+import { setAccessToken } from '../../auth/session-store';
 import type { ListQuery } from '../../components/list-page';
 
 const SECTION = 'users';
@@ -56,21 +56,6 @@ export const choicesQuery = (section: 'groups' | 'message-groups') =>
     retry: false,
   });
 
-/**
- * A password change ends every session of that user on the server. When it is the signed-in
- * user's own password, sign this browser in again with the new one so it stays signed in; if that
- * fails, or two-factor sign-in asks for a code, the current access token still works until it
- * expires and then the user signs in again.
- */
-export async function renewOwnSession(username: string, password: string): Promise<void> {
-  try {
-    const answer = await login({ username, password });
-    if ('accessToken' in answer) setAccessToken(answer.accessToken);
-  } catch {
-    // Nothing to do: see above.
-  }
-}
-
 export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -82,13 +67,8 @@ export function useCreateUser() {
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, changes }: { id: number; changes: UpdateUser }) => {
-      const user = await update<User>(SECTION, id, changes);
-      if (changes.password && String(user.id) === getSession().user?.id) {
-        await renewOwnSession(user.username, changes.password);
-      }
-      return user;
-    },
+    // One's own password is not changed here (the form offers My profile instead, the server refuses it).
+    mutationFn: ({ id, changes }: { id: number; changes: UpdateUser }) => update<User>(SECTION, id, changes),
     onSuccess: async (user) => {
       queryClient.setQueryData(userKeys.detail(user.id), user);
       await queryClient.invalidateQueries({ queryKey: userKeys.lists() });
@@ -96,14 +76,19 @@ export function useUpdateUser() {
   });
 }
 
-/** PATCH /api/users/{id}/my-profile: the signed-in user's own name, contact details and password. */
+/**
+ * PATCH /api/users/{id}/my-profile: the signed-in user's own name, contact details and password
+ * (a new one with the current one). A new password ends every session of the account on the
+ * server, this browser's too: the answer brings the access token of a new one (and its refresh
+ * cookie), kept here so the user goes on where they are.
+ */
 export function useUpdateMyProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, changes }: { id: number; changes: MyProfile }) => {
-      const user = await update<User>(SECTION, id, changes, 'my-profile');
-      if (changes.password) await renewOwnSession(user.username, changes.password);
-      return user;
+      const { accessToken, ...user } = await update<MyProfileAnswer>(SECTION, id, changes, 'my-profile');
+      if (accessToken) setAccessToken(accessToken);
+      return user satisfies User;
     },
     onSuccess: async (user) => {
       queryClient.setQueryData(userKeys.detail(user.id), user);

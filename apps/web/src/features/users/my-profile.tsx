@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LANGUAGES, messages, myProfileSchema, PASSWORD_MIN_LENGTH, type User } from '@ritim/shared';
+import { LANGUAGES, messages, myProfileFormSchema, PASSWORD_MIN_LENGTH, type User, userMessages } from '@ritim/shared';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ApiError } from '../../api/errors';
 import { useSession } from '../../auth/session-store';
 import {
   ErrorText,
@@ -32,16 +33,26 @@ function ProfileFrame({ children }: { children: ReactNode }) {
   );
 }
 
+/** Refusals that are about the current password: shown under its field (a wrong one, or too many tries). */
+const aboutCurrentPassword = (error: unknown) =>
+  error instanceof ApiError &&
+  (error.status === 429 ||
+    error.code === 'users.currentPasswordWrong' ||
+    error.code === 'users.currentPasswordRequired' ||
+    error.message === userMessages.currentPasswordWrong);
+
 /**
- * My Profile (docs/product.md §2): Name, Surname, Email, Phone, Address and a new Password. Text is trimmed
- * and empty means none; an empty password keeps the current one. On success the user goes Home;
- * a failed save keeps them on the form with the server's reason, so nothing typed is lost.
+ * My Profile (docs/product.md §2): Name, Surname, Email, Phone, Address and a new Password, typed twice
+ * and given with the current one. Text is trimmed and empty means none; an empty password keeps
+ * the current one. On success the user goes Home (after a new password, in the new session the
+ * answer starts); a failed save keeps them on the form with the server's reason, so nothing typed
+ * is lost (a wrong current password, or 'try again in N minutes', under Current password).
  */
 function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const updateProfile = useUpdateMyProfile();
   const submitWithFeedback = useSubmitWithFeedback();
-  const form = useForm({ resolver: zodResolver(myProfileSchema), defaultValues: profileFormValues(user) });
+  const form = useForm({ resolver: zodResolver(myProfileFormSchema), defaultValues: profileFormValues(user) });
 
   const header = (
     <div className="flex items-center gap-4 border-b border-slate-200 px-6 py-5">
@@ -73,7 +84,16 @@ function ProfileForm({ user }: { user: User }) {
       onSubmit={(changes) =>
         submitWithFeedback(
           async () => {
-            const saved = await updateProfile.mutateAsync({ id: user.id, changes });
+            const saved = await updateProfile.mutateAsync({ id: user.id, changes }).catch((error: unknown) => {
+              if (aboutCurrentPassword(error)) {
+                form.setError(
+                  'currentPassword',
+                  { message: translateMessage(error as ApiError) },
+                  { shouldFocus: true },
+                );
+              }
+              throw error;
+            });
             // The saved language is the one Ritim shows from now on (and at every sign-in).
             if (saved.language !== i18n.resolvedLanguage) await switchLanguage(saved.language).catch(() => undefined);
             return saved;
@@ -133,12 +153,29 @@ function ProfileForm({ user }: { user: User }) {
       </FormSection>
       <FormSection title={t('profile.passwordSection')}>
         <TextInput
+          name="currentPassword"
+          label={t('profile.currentPassword')}
+          type="password"
+          autoComplete="current-password"
+          maxLength={200}
+          hint={t('profile.currentPasswordHint')}
+        />
+        <TextInput
           name="password"
-          label={t('common.password')}
+          label={t('auth.newPassword')}
           type="password"
           autoComplete="new-password"
           maxLength={200}
           hint={t('profile.passwordHint', { count: PASSWORD_MIN_LENGTH })}
+          className="sm:col-span-1"
+        />
+        <TextInput
+          name="passwordConfirm"
+          label={t('auth.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={200}
+          className="sm:col-span-1"
         />
       </FormSection>
     </FormCard>

@@ -1,4 +1,4 @@
-import { myProfileSchema, type User } from '@ritim/shared';
+import { myProfileFormSchema, type User } from '@ritim/shared';
 import { describe, expect, it } from 'vitest';
 import { parseRouteId } from '../../components/entity-form';
 import { profileFormValues } from './profile-values';
@@ -46,11 +46,13 @@ describe('profileFormValues', () => {
       address: '',
       language: 'tr',
       password: '',
+      passwordConfirm: '',
+      currentPassword: '',
     });
   });
 
   it('sends the untouched form back unchanged: empty fields as null and no password', () => {
-    expect(myProfileSchema.parse(profileFormValues(user))).toEqual({
+    expect(myProfileFormSchema.parse(profileFormValues(user))).toEqual({
       name: 'Ada',
       surname: null,
       email: 'ada@example.com',
@@ -58,6 +60,38 @@ describe('profileFormValues', () => {
       address: null,
       language: 'tr',
       password: undefined,
+      currentPassword: undefined,
     });
+  });
+
+  it('sends a new password with the current one, and never the repeated one', () => {
+    const values = { ...profileFormValues(user), password: 'new-password-1', passwordConfirm: 'new-password-1' };
+    expect(myProfileFormSchema.parse({ ...values, currentPassword: 'old-password' })).toMatchObject({
+      password: 'new-password-1',
+      currentPassword: 'old-password',
+    });
+    expect(myProfileFormSchema.parse({ ...values, currentPassword: 'old-password' })).not.toHaveProperty(
+      'passwordConfirm',
+    );
+  });
+
+  it.each([
+    [
+      'without the current password',
+      { passwordConfirm: 'new-password-1' },
+      'currentPassword',
+      'Current password is required to set a new one',
+    ],
+    [
+      'typed differently the second time',
+      { currentPassword: 'old', passwordConfirm: 'new-password-2' },
+      'passwordConfirm',
+      'The new passwords do not match',
+    ],
+    ['not typed a second time', { currentPassword: 'old' }, 'passwordConfirm', 'The new passwords do not match'],
+  ])('refuses a new password %s, under the field concerned', (_, extra, field, message) => {
+    const result = myProfileFormSchema.safeParse({ ...profileFormValues(user), password: 'new-password-1', ...extra });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([[field, message]]);
   });
 });

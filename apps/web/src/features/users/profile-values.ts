@@ -1,7 +1,7 @@
-import type { MyProfileInput, User } from '@ritim/shared';
+import type { MyProfileFormInput, User } from '@ritim/shared';
 
 /** The form's starting values: the stored details (empty for none) and no new password. */
-export function profileFormValues(user: User): Required<MyProfileInput> {
+export function profileFormValues(user: User): Required<MyProfileFormInput> {
   return {
     name: user.name ?? '',
     surname: user.surname ?? '',
@@ -10,5 +10,7 @@ export function profileFormValues(user: User): Required<MyProfileInput> {
     address: user.address ?? '',
     language: user.language,
     password: '',
+    passwordConfirm: '',
+    currentPassword: '',
   };
 }

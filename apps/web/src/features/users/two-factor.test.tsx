@@ -196,6 +196,26 @@ describe('My Profile: two-factor sign-in', { timeout: 30_000 }, () => {
       ['POST', { password: 'right-password' }],
     ]);
   });
+  it('says under the password when to try again after too many wrong ones', async () => {
+    stubApi(editorClaims, (url) => {
+      if (url === '/api/users/2') return json(200, { ...editor, twoFactorEnabled: true });
+      if (url === '/api/users/2/two-factor/disable') {
+        return json(429, {
+          code: 'throttle.tooManyAttempts',
+          message: 'Too many failed attempts. Try again in 1 minute.',
+          values: { minutes: 1 },
+        });
+      }
+      return undefined;
+    });
+    renderApp('/users/2/my-profile');
+    const twoFactor = await panel();
+    const password = await twoFactor.findByLabelText('Password');
+    await userEvent.type(password, 'right-password');
+    await userEvent.click(twoFactor.getByRole('button', { name: 'Turn off two-factor sign-in' }));
+    expect(await twoFactor.findByText('Too many failed attempts. Try again in 1 minute.')).toBeTruthy();
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+  });
 });
 
 describe("a user's page: two-factor sign-in (admins)", { timeout: 30_000 }, () => {

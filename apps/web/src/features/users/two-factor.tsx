@@ -15,9 +15,13 @@ import { translateMessage } from '../../i18n';
 import { copyText } from '../../lib/clipboard';
 import { useDisableTwoFactor, useEnableTwoFactor, useSetUpTwoFactor } from './api';
 
-/** The server's reason for a refused field (a wrong code or password, 400) under the field; anything else as a toast. */
+/**
+ * The server's reason for a refused field (a wrong code or password, 400; too many wrong ones,
+ * 429: when to try again) under the field; anything else as a toast.
+ */
 function fieldOrToast(error: unknown, setFieldError: (message: string) => void, failure: string) {
-  if (error instanceof ApiError && error.status === 400) setFieldError(translateMessage(error));
+  if (error instanceof ApiError && (error.status === 400 || error.status === 429))
+    setFieldError(translateMessage(error));
   else toast.error(errorMessage(error, failure));
 }
 

@@ -14,7 +14,7 @@ import {
 } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useSession } from '../../auth/session-store';
 import { EntityForm, FormSection } from '../../components/entity-form';
 import { CheckboxListInput, SelectInput, TextAreaInput, TextInput, type Choice } from '../../components/form-fields';
@@ -161,16 +161,26 @@ export function UserFormScreen() {
                 maxLength={USERNAME_MAX_LENGTH}
                 className="sm:col-span-1"
               />
-              <TextInput
-                name="password"
-                label={t('common.password')}
-                type="password"
-                required={!user}
-                autoComplete="new-password"
-                maxLength={PASSWORD_MAX_LENGTH}
-                hint={t(user ? 'users.passwordHintEdit' : 'users.passwordHintCreate', { count: PASSWORD_MIN_LENGTH })}
-                className="sm:col-span-1"
-              />
+              {self ? (
+                // One's own password changes with the current one, in My profile (the server refuses it here).
+                <p className="text-sm text-slate-600 sm:col-span-1 sm:self-end" data-testid="own-password-note">
+                  {t('users.ownPasswordNote')}{' '}
+                  <Link to={`/users/${user.id}/my-profile`} className="font-medium text-indigo-700 underline">
+                    {t('users.openMyProfile')}
+                  </Link>
+                </p>
+              ) : (
+                <TextInput
+                  name="password"
+                  label={t('common.password')}
+                  type="password"
+                  required={!user}
+                  autoComplete="new-password"
+                  maxLength={PASSWORD_MAX_LENGTH}
+                  hint={t(user ? 'users.passwordHintEdit' : 'users.passwordHintCreate', { count: PASSWORD_MIN_LENGTH })}
+                  className="sm:col-span-1"
+                />
+              )}
             </FormSection>
             <FormSection title={t('common.contactDetails')}>
               <TextInput name="name" label={t('common.name')} maxLength={200} className="sm:col-span-1" />

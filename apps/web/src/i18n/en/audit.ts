@@ -54,6 +54,9 @@ export const audit = {
     passwordReset: 'Password set by a reset link',
     twoFactorEnable: 'Two-factor sign-in turned on',
     twoFactorDisable: 'Two-factor sign-in turned off',
+    twoFactorCodeFailed: 'Wrong two-factor code',
+    twoFactorDisableFailed: 'Wrong password turning two-factor sign-in off',
+    passwordChangeFailed: 'Wrong current password changing the password',
   },
   /** A session named with its day and time ('Piano' on Tue 12/08 10:00). */
   sessionOn: '{{name}} on {{when}}',
@@ -118,6 +121,9 @@ export const audit = {
     twoFactorOn: '{{actor}} turned on two-factor sign-in',
     twoFactorOff: '{{actor}} turned off two-factor sign-in',
     twoFactorOffFor: '{{actor}} turned off two-factor sign-in for {{name}}',
+    twoFactorCodeFailed: 'Someone gave the right password for {{name}} but a wrong two-factor code',
+    twoFactorDisableFailed: '{{actor}} gave a wrong password turning off two-factor sign-in',
+    passwordChangeFailed: '{{actor}} gave a wrong current password changing their password',
   },
   /** The fields a change names, as a sentence says them (others show as recorded). */
   fields: {

@@ -5,6 +5,8 @@ export const profile = {
   accountSummary: '{{role}} · times in {{timezone}}',
   languageHint: 'The language Ritim starts in when you sign in, and of the messages and reports you receive.',
   passwordSection: 'Change password',
+  currentPassword: 'Current password',
+  currentPasswordHint: 'Needed to set a new password.',
   passwordHint: 'Leave empty to keep your current password. A new one needs at least {{count}} characters.',
   submit: 'Update My Profile',
   updated: 'Profile updated successfully',

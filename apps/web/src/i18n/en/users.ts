@@ -18,6 +18,8 @@ export const users = {
   accessSection: 'Role, groups and messages',
   passwordHintCreate: 'At least {{count}} characters.',
   passwordHintEdit: 'Leave empty to keep the current password. A new one needs at least {{count}} characters.',
+  ownPasswordNote: 'Your own password changes in My profile, which asks for the current one.',
+  openMyProfile: 'Open My profile',
   selfHint: 'You cannot remove your own admin role or deactivate your own account.',
   groupsHint: 'Forms and lookups follow the groups a user belongs to.',
   archivedGroup: '{{name}} (archived)',

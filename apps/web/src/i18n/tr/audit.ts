@@ -50,6 +50,9 @@ export const audit: Resources['audit'] = {
     passwordReset: 'Sıfırlama bağlantısıyla parola',
     twoFactorEnable: 'İki adımlı oturum açma açıldı',
     twoFactorDisable: 'İki adımlı oturum açma kapatıldı',
+    twoFactorCodeFailed: 'Yanlış iki adımlı doğrulama kodu',
+    twoFactorDisableFailed: 'İki adımlı oturum açmayı kapatırken yanlış parola',
+    passwordChangeFailed: 'Parolayı değiştirirken yanlış mevcut parola',
   },
   sessionOn: '{{when}} tarihli {{name}}',
   things: {
@@ -111,6 +114,9 @@ export const audit: Resources['audit'] = {
     twoFactorOn: '{{actor}} iki adımlı oturum açmayı açtı',
     twoFactorOff: '{{actor}} iki adımlı oturum açmayı kapattı',
     twoFactorOffFor: '{{actor}}, {{name}} için iki adımlı oturum açmayı kapattı',
+    twoFactorCodeFailed: 'Biri {{name}} için doğru parolayı ama yanlış bir iki adımlı doğrulama kodu girdi',
+    twoFactorDisableFailed: '{{actor}}, iki adımlı oturum açmayı kapatırken yanlış parola girdi',
+    passwordChangeFailed: '{{actor}}, parolasını değiştirirken yanlış mevcut parola girdi',
   },
   fields: {
     name: 'ad',

@@ -8,7 +8,6 @@ export const messages = {
     invalidCredentials: 'Kullanıcı adı ya da parola hatalı',
     usernameRequired: 'Kullanıcı adı zorunludur',
     passwordRequired: 'Parola zorunludur',
-    tooManyAttempts: 'Çok fazla başarısız oturum açma denemesi. Daha sonra yeniden deneyin.',
     signedOut: 'Oturum kapatıldı',
     notSignedIn: 'Oturum açılmamış',
     sessionExpired: 'Oturumunuzun süresi doldu. Lütfen yeniden oturum açın.',
@@ -66,6 +65,10 @@ export const messages = {
     lastAdmin: 'En az bir etkin yönetici kalmalıdır',
     inUse:
       'Kullanıcı etkinliklerde, formlarda veya seçenek listelerinde kullanılıyor ve silinemez; bunun yerine devre dışı bırakın',
+    currentPasswordRequired: 'Yeni parola belirlemek için mevcut parola gereklidir',
+    currentPasswordWrong: 'Mevcut parola doğru değil',
+    passwordsDiffer: 'Yeni parolalar birbiriyle aynı değil',
+    ownPasswordInProfile: 'Kendi parolanızı, mevcut parolanızı soran Profilim sayfasında değiştirin',
     profileFieldsOnly: '{{fields}} Profilim üzerinden değiştirilemez',
     languageInvalid: 'Dil şunlardan biri olmalıdır: en, tr',
   },
@@ -295,7 +298,10 @@ export const messages = {
     linkNotFound: 'Bu parola sıfırlama bağlantısı geçerli değil',
     linkSpent:
       'Bu parola sıfırlama bağlantısının süresi dolmuş ya da bağlantı zaten kullanılmış. Yeni bir bağlantı isteyin.',
-    tooManyRequests: 'Çok fazla parola sıfırlama isteği. Daha sonra yeniden deneyin.',
+    tooManyRequestsFor: 'Çok fazla parola sıfırlama isteği. {{minutes}} dakika sonra yeniden deneyin.',
+  },
+  throttle: {
+    tooManyAttempts: 'Çok fazla başarısız deneme. {{minutes}} dakika sonra yeniden deneyin.',
   },
   twoFactor: {
     ownOnly: 'İki adımlı oturum açmayı yalnızca hesabın sahibi kurabilir',

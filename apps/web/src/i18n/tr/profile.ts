@@ -8,6 +8,9 @@ export const profile: DeepPartial<typeof en> = {
   accountSummary: '{{role}} · saatler {{timezone}} diliminde',
   languageHint: 'Oturum açtığınızda Ritim’in açıldığı dil; aldığınız mesajlar ve raporlar da bu dildedir.',
   passwordSection: 'Parolayı değiştir',
+  currentPassword: 'Mevcut parola',
+  currentPasswordHint: 'Yeni parola belirlemek için gereklidir.',
+
   passwordHint: 'Mevcut parolanızı korumak için boş bırakın. Yeni parola en az {{count}} karakter olmalıdır.',
   submit: 'Profilimi Güncelle',
   updated: 'Profil başarıyla güncellendi',

@@ -20,6 +20,8 @@ export const users: DeepPartial<Resources['users']> = {
   updated: 'Kullanıcı başarıyla güncellendi',
   accessSection: 'Rol, gruplar ve mesajlar',
   passwordHintCreate: 'En az {{count}} karakter.',
+  ownPasswordNote: 'Kendi parolanız, mevcut parolanızı soran Profilim sayfasında değişir.',
+  openMyProfile: 'Profilimi aç',
   passwordHintEdit: 'Geçerli parolayı korumak için boş bırakın. Yeni parola en az {{count}} karakter olmalıdır.',
   selfHint: 'Kendi yönetici rolünüzü kaldıramaz ve kendi hesabınızı devre dışı bırakamazsınız.',
   groupsHint: 'Formlar ve seçenek listeleri kullanıcının gruplarına göre belirlenir.',
