@@ -21,6 +21,11 @@ export const AUDIT_ENTITY_TYPES = [
   'closures',
   'message-logs',
   'auth',
+  'billing-policy',
+  'billing-accounts',
+  'billing-packages',
+  'billing-invoices',
+  'billing-payments',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -29,7 +34,8 @@ export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
  * the row); the others are state changes, the guest's own answer (`rsvp`, no actor), sign-ins, and
  * each refused check of a secret: a wrong password at sign-in (`loginFailed`), a wrong second-step
  * code (`twoFactorCodeFailed`), a wrong password turning two-factor sign-in off
- * (`twoFactorDisableFailed`) or changing the password (`passwordChangeFailed`).
+ * (`twoFactorDisableFailed`) or changing the password (`passwordChangeFailed`). An invoice is
+ * issued (`issue`, when it gets its number) and voided (`void`).
  */
 export const AUDIT_ACTIONS = [
   'create',
@@ -53,6 +59,8 @@ export const AUDIT_ACTIONS = [
   'twoFactorCodeFailed',
   'twoFactorDisableFailed',
   'passwordChangeFailed',
+  'issue',
+  'void',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -4,6 +4,7 @@ import { idField } from './ids.js';
 import { creatorSchema, listQuerySchema, listResponseSchema, queryFlag } from './list.js';
 import { eventMessages, MAX_OCCURRENCE_COUNT } from './events.messages.js';
 import { conflictSchema } from './conflicts.schema.js';
+import { currencySchema, moneySchema } from './billing.schema.js';
 export { eventMessages, MAX_OCCURRENCE_COUNT } from './events.messages.js';
 
 export const DEFAULT_OCCURRENCE_COUNT = 13;
@@ -83,6 +84,11 @@ export const createEventSchema = z.object({
     .optional(),
   endDate: z.iso.datetime({ offset: true, error: 'End date must be an ISO date-time' }).optional(),
   doesNotRepeat: z.boolean().optional(),
+  /**
+   * What each guest is charged per session (docs/domain.md#billing), or null: sessions of an event
+   * without a price are never billed. Absent on PATCH keeps it.
+   */
+  price: moneySchema.nullable().optional(),
 });
 export type CreateEvent = z.infer<typeof createEventSchema>;
 
@@ -130,6 +136,8 @@ export const eventSchema = z.object({
     }),
   ),
   guestIds: z.array(z.number().int()),
+  /** Per guest per session, in minor units; null: not billed. */
+  price: z.object({ amount: z.number().int(), currency: currencySchema }).nullable(),
   user: creatorSchema,
   createdAt: z.string(),
 });

@@ -22,5 +22,6 @@ export * from './form-submissions.schema.js';
 export * from './message-logs.schema.js';
 export * from './calendar-feed.schema.js';
 export * from './conflicts.schema.js';
+export * from './billing.schema.js';
 export * from './audit.schema.js';
 export * from './ids.js';

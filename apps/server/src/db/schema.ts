@@ -2,7 +2,9 @@ import {
   ATTENDANCE_STATUSES,
   AUDIT_ACTIONS,
   AUDIT_ENTITY_TYPES,
+  CURRENCIES,
   DEFAULT_TIMEZONE,
+  INVOICE_STATUSES,
   LOOKUPABLE_TYPES,
   MESSAGE_STATUSES,
   MESSAGE_TYPES,
@@ -14,6 +16,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   date,
   type ExtraConfigColumn,
   index,
@@ -403,11 +406,18 @@ export const events = pgTable(
       .references(() => locations.id, { onDelete: 'restrict' }),
     search: searchColumn(sql`ritim_fold(title || ' ' || coalesce(description, ''))`),
     status: recordStatus(),
+    /** What each guest is charged per session, in minor units of `price_currency`; both null: not billed (docs/domain.md#billing). */
+    priceAmount: integer('price_amount'),
+    priceCurrency: text('price_currency', { enum: CURRENCIES }),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check(
+      'events_price_check',
+      sql`(${t.priceAmount} is null and ${t.priceCurrency} is null) or (${t.priceAmount} >= 0 and ${t.priceCurrency} in ('TRY', 'GBP', 'EUR', 'USD'))`,
+    ),
     ...archivableListIndexes('events', 'title', t, t.title),
     index('events_status_repeat_idx').on(t.status, t.doesNotRepeat, t.id),
     index('events_organiser_idx').on(t.organiserId),
@@ -771,3 +781,183 @@ export const auditLogCounts = pgTable('audit_log_counts', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   rows: bigint('rows', { mode: 'number' }).notNull(),
 });
+
+/*
+ * Billing (modules/billing, docs/domain.md#billing). Money is an integer of minor units beside its
+ * ISO 4217 currency; sums are bigint.
+ */
+const currency = () => text('currency', { enum: CURRENCIES }).notNull();
+const currencyCheck = (table: string, column: ExtraConfigColumn) =>
+  check(`${table}_currency_check`, sql`${column} in ('TRY', 'GBP', 'EUR', 'USD')`);
+
+/** The office's billing policy: one row (id true), made with its defaults when first read. */
+export const billingPolicy = pgTable(
+  'billing_policy',
+  {
+    id: boolean('id').primaryKey().default(true),
+    chargedStatuses: text('charged_statuses').array().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('billing_policy_single_row', sql`${t.id}`)],
+);
+
+/** Who pays: a family or a person, for one or more guests. `own_guest_id`: the guest's own account, made by a run. */
+export const billingAccounts = pgTable(
+  'billing_accounts',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    language: text('language', { enum: ['en', 'tr'] })
+      .notNull()
+      .default('en'),
+    search: searchColumn(sql`ritim_fold(name || ' ' || coalesce(email, ''))`),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('billing_accounts_name_idx').on(t.name, t.id),
+    index('billing_accounts_created_at_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    searchIndex('billing_accounts', t.search),
+  ],
+);
+
+/** The guests an account pays for: a guest is in at most one account (the primary key). */
+export const billingAccountGuests = pgTable(
+  'billing_account_guests',
+  {
+    guestId: integer('guest_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => billingAccounts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('billing_account_guests_account_idx').on(t.accountId, t.guestId)],
+);
+
+/** Prepaid sessions: a charged session of the account uses one instead of being priced. */
+export const billingPackages = pgTable(
+  'billing_packages',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => billingAccounts.id, { onDelete: 'restrict' }),
+    sessions: integer('sessions').notNull(),
+    amount: integer('amount').notNull(),
+    currency: currency(),
+    /** Only this event's sessions, when set. */
+    eventId: integer('event_id').references(() => events.id, { onDelete: 'restrict' }),
+    /** The last day (in the run's zone) of a session it may pay for, when set. */
+    validUntil: date('valid_until', { mode: 'string' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('billing_packages_account_idx').on(t.accountId, t.createdAt, t.id),
+    check('billing_packages_sessions_check', sql`${t.sessions} > 0`),
+    check('billing_packages_amount_check', sql`${t.amount} >= 0`),
+    currencyCheck('billing_packages', t.currency),
+  ],
+);
+
+/**
+ * An invoice: one account, one currency, one month in a zone. A draft gathers the month's runs
+ * (at most one draft per account, currency and month); issuing gives it its number and freezes it.
+ */
+export const billingInvoices = pgTable(
+  'billing_invoices',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => billingAccounts.id, { onDelete: 'restrict' }),
+    currency: currency(),
+    month: text('month').notNull(),
+    timezone: text('timezone').notNull(),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull().default('draft'),
+    /** `YYYY-NNNN`, gap-free per year, once issued. */
+    number: text('number'),
+    total: bigint('total', { mode: 'number' }).notNull().default(0),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidReason: text('void_reason'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('billing_invoices_draft_key')
+      .on(t.accountId, t.currency, t.month)
+      .where(sql`${t.status} = 'draft'`),
+    uniqueIndex('billing_invoices_number_key').on(t.number),
+    index('billing_invoices_account_idx').on(t.accountId, t.createdAt, t.id),
+    index('billing_invoices_status_idx').on(t.status, t.createdAt, t.id),
+    index('billing_invoices_month_idx').on(t.month, t.createdAt, t.id),
+    index('billing_invoices_created_at_idx').on(t.createdAt, t.id),
+    currencyCheck('billing_invoices', t.currency),
+    check('billing_invoices_status_check', sql`${t.status} in ('draft', 'issued', 'void')`),
+  ],
+);
+
+/**
+ * One session of one guest on an invoice, as it stood when the line was made (the session and
+ * its event may change or go later; the line keeps its start, title and mark). No foreign key to
+ * the session or the guest, for that reason.
+ */
+export const billingInvoiceLines = pgTable(
+  'billing_invoice_lines',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => billingInvoices.id, { onDelete: 'cascade' }),
+    occurrenceId: integer('occurrence_id').notNull(),
+    guestId: integer('guest_id').notNull(),
+    guestName: text('guest_name').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    title: text('title').notNull(),
+    status: text('status', { enum: ATTENDANCE_STATUSES }).notNull(),
+    amount: integer('amount').notNull(),
+    packageId: integer('package_id').references(() => billingPackages.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    index('billing_invoice_lines_invoice_idx').on(t.invoiceId, t.startsAt, t.id),
+    index('billing_invoice_lines_pair_idx').on(t.occurrenceId, t.guestId),
+    index('billing_invoice_lines_package_idx').on(t.packageId),
+  ],
+);
+
+/** The last number issued per year: issuing takes the next under this row's lock, so numbers have no gaps. */
+export const billingInvoiceNumbers = pgTable('billing_invoice_numbers', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+export const PAYMENT_METHODS_DB = ['cash', 'bankTransfer', 'card', 'other'] as const;
+
+/** Money received from an account. */
+export const billingPayments = pgTable(
+  'billing_payments',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => billingAccounts.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    currency: currency(),
+    method: text('method', { enum: PAYMENT_METHODS_DB }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    note: text('note'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('billing_payments_account_idx').on(t.accountId, t.receivedAt, t.id),
+    check('billing_payments_amount_check', sql`${t.amount} > 0`),
+    currencyCheck('billing_payments', t.currency),
+  ],
+);

@@ -323,6 +323,10 @@ export function auditSentence(row: AuditLog, t: TFunction, options: SentenceOpti
       return t('audit.sentences.twoFactorDisableFailed', base);
     case 'passwordChangeFailed':
       return t('audit.sentences.passwordChangeFailed', base);
+    case 'issue':
+      return t('audit.sentences.issued', base);
+    case 'void':
+      return t('audit.sentences.voided', base);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Event } from '@ritim/shared';
+import type { Currency, Event } from '@ritim/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
@@ -27,6 +27,8 @@ export const createdEventFields = (stored: SQL, guests: SQL) => sql`jsonb_build_
     'title', ${stored}.title, 'description', ${stored}.description, 'conferenceLink', ${stored}.conference_link,
     'rrule', ${stored}.rrule, 'timezone', ${stored}.timezone, 'doesNotRepeat', ${stored}.does_not_repeat,
     'status', ${stored}.status,
+    'price', case when ${stored}.price_amount is null then null
+      else jsonb_build_object('amount', ${stored}.price_amount, 'currency', ${stored}.price_currency) end,
     'location', (select jsonb_build_object('id', l.id, 'name', l.name) from ${locations} l where l.id = ${stored}.location_id),
     'organiser', (select jsonb_build_object('id', o.id, 'name', o.name, 'surname', o.surname, 'timezone', o.timezone)
       from ${users} o where o.id = ${stored}.organiser_id),
@@ -44,6 +46,8 @@ export const eventColumns = {
   doesNotRepeat: events.doesNotRepeat,
   endDate: events.endDate,
   status: events.status,
+  priceAmount: events.priceAmount,
+  priceCurrency: events.priceCurrency,
   createdAt: events.createdAt,
   locationId: locations.id,
   locationName: locations.name,
@@ -77,6 +81,8 @@ export interface EventRow extends PlaceAndOrganiser {
   doesNotRepeat: boolean;
   endDate: Date;
   status: Event['status'];
+  priceAmount: number | null;
+  priceCurrency: Currency | null;
   createdAt: Date;
   username: string | null;
   nextOccurrence: string | null;
@@ -90,6 +96,10 @@ export function repeatOf(rule: RecurrenceRule): Event['repeat'] {
   const { zone: _zone, ...rest } = options;
   return rest;
 }
+
+/** The event's price as the API shows it: null unless both columns are set. */
+export const priceOf = (row: { priceAmount: number | null; priceCurrency: Currency | null }): Event['price'] =>
+  row.priceAmount === null || row.priceCurrency === null ? null : { amount: row.priceAmount, currency: row.priceCurrency };
 
 export function toEvent(row: EventRow): Event {
   const guests = (typeof row.guests === 'string' ? JSON.parse(row.guests) : row.guests) as Event['guests'];
@@ -118,6 +128,7 @@ export function toEvent(row: EventRow): Event {
     ...placeAndOrganiser(row),
     guests,
     guestIds: guests.map((g) => g.id),
+    price: priceOf(row),
     user: row.username === null ? null : { username: row.username },
     createdAt: row.createdAt.toISOString(),
   };

@@ -161,6 +161,8 @@ export class EventService {
         locationId: input.locationId,
         createdBy,
         status: 'active',
+        priceAmount: input.price?.amount ?? null,
+        priceCurrency: input.price?.currency ?? null,
         guestIds: idArray(guestIds),
         guestCount: guestIds.length,
         starts: seriesStarts(starts),
@@ -260,6 +262,10 @@ export class EventService {
       if (input.conferenceLink !== undefined) changes.conferenceLink = input.conferenceLink;
       if (input.locationId !== undefined) changes.locationId = input.locationId;
       if (input.organiserId !== undefined) changes.organiserId = input.organiserId;
+      if (input.price !== undefined) {
+        changes.priceAmount = input.price?.amount ?? null;
+        changes.priceCurrency = input.price?.currency ?? null;
+      }
 
       if (ruleChanged) {
         const now = this.now();

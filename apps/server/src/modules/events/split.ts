@@ -102,6 +102,8 @@ export class SeriesSplit {
         locationId: input.locationId ?? current.locationId,
         status: current.status,
         createdBy: actorId ?? current.createdBy,
+        priceAmount: input.price === undefined ? current.priceAmount : (input.price?.amount ?? null),
+        priceCurrency: input.price === undefined ? current.priceCurrency : (input.price?.currency ?? null),
       },
       [...new Set(guestIds)],
     );

@@ -32,6 +32,9 @@ export interface EventValues {
   locationId: number;
   createdBy: number | null;
   status: 'active' | 'archived';
+  /** Per guest per session (minor units), both null when the event is not billed. */
+  priceAmount: number | null;
+  priceCurrency: string | null;
 }
 
 /**
@@ -43,11 +46,11 @@ export function eventInsert(value: (name: keyof EventValues) => Value, guard: SQ
   const v = value;
   return sql`insert into ${events}
       (title, description, conference_link, rrule, timezone, starts_at, end_date, does_not_repeat, generated_until,
-        organiser_id, location_id, created_by, status)
+        organiser_id, location_id, created_by, status, price_amount, price_currency)
       select ${v('title')}, ${v('description')}, ${v('conferenceLink')}, ${v('rrule')}, ${v('timezone')},
         ${v('startsAt')}::timestamptz, ${v('endDate')}::timestamptz, ${v('doesNotRepeat')}::boolean,
         ${v('generatedUntil')}::timestamptz, ${v('organiserId')}::integer, ${v('locationId')}::integer, ${v('createdBy')}::integer,
-        ${v('status')}
+        ${v('status')}, ${v('priceAmount')}::integer, ${v('priceCurrency')}::text
       where ${guard}
       returning *`;
 }

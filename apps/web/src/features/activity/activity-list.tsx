@@ -40,6 +40,11 @@ const SECTION_LABELS = {
   closures: 'nav.closures',
   'message-logs': 'nav.messageLogs',
   auth: 'audit.sections.auth',
+  'billing-policy': 'audit.sections.billingPolicy',
+  'billing-accounts': 'audit.sections.billingAccounts',
+  'billing-packages': 'audit.sections.billingPackages',
+  'billing-invoices': 'audit.sections.billingInvoices',
+  'billing-payments': 'audit.sections.billingPayments',
 } as const satisfies Record<AuditEntityType, ParseKeys>;
 
 /** The screen's filters, as the URL keeps them (?actorId=&entityType=&action=&from=&to=). */

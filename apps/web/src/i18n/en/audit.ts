@@ -34,6 +34,11 @@ export const audit = {
   sections: {
     formSubmissions: 'Form submissions',
     auth: 'Sign-ins',
+    billingPolicy: 'Billing policy',
+    billingAccounts: 'Billing accounts',
+    billingPackages: 'Packages',
+    billingInvoices: 'Invoices',
+    billingPayments: 'Payments',
   },
   actions: {
     create: 'Creation',
@@ -57,6 +62,8 @@ export const audit = {
     twoFactorCodeFailed: 'Wrong two-factor code',
     twoFactorDisableFailed: 'Wrong password turning two-factor sign-in off',
     passwordChangeFailed: 'Wrong current password changing the password',
+    issue: 'Invoice issued',
+    void: 'Invoice voided',
   },
   /** A session named with its day and time ('Piano' on Tue 12/08 10:00). */
   sessionOn: '{{name}} on {{when}}',
@@ -75,6 +82,11 @@ export const audit = {
     closures: 'closure {{name}}',
     'message-logs': 'a message to {{name}}',
     auth: 'account {{name}}',
+    'billing-policy': 'the billing policy',
+    'billing-accounts': 'billing account {{name}}',
+    'billing-packages': 'package {{name}}',
+    'billing-invoices': 'invoice {{name}}',
+    'billing-payments': 'payment {{name}}',
   },
   /** A record as what a field belongs to ('the title of event 'X''). */
   thingsOf: {
@@ -91,6 +103,11 @@ export const audit = {
     closures: 'of closure {{name}}',
     'message-logs': 'of a message to {{name}}',
     auth: 'of account {{name}}',
+    'billing-policy': 'of the billing policy',
+    'billing-accounts': 'of billing account {{name}}',
+    'billing-packages': 'of package {{name}}',
+    'billing-invoices': 'of invoice {{name}}',
+    'billing-payments': 'of payment {{name}}',
   },
   sentences: {
     created: '{{actor}} created {{thing}}',
@@ -124,6 +141,8 @@ export const audit = {
     twoFactorCodeFailed: 'Someone gave the right password for {{name}} but a wrong two-factor code',
     twoFactorDisableFailed: '{{actor}} gave a wrong password turning off two-factor sign-in',
     passwordChangeFailed: '{{actor}} gave a wrong current password changing their password',
+    issued: '{{actor}} issued {{thing}}',
+    voided: '{{actor}} voided {{thing}}',
   },
   /** The fields a change names, as a sentence says them (others show as recorded). */
   fields: {

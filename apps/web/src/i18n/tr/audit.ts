@@ -30,6 +30,11 @@ export const audit: Resources['audit'] = {
   sections: {
     formSubmissions: 'Form yanıtları',
     auth: 'Oturum açmalar',
+    billingPolicy: 'Faturalama kuralı',
+    billingAccounts: 'Fatura hesapları',
+    billingPackages: 'Paketler',
+    billingInvoices: 'Faturalar',
+    billingPayments: 'Ödemeler',
   },
   actions: {
     create: 'Oluşturma',
@@ -53,6 +58,8 @@ export const audit: Resources['audit'] = {
     twoFactorCodeFailed: 'Yanlış iki adımlı doğrulama kodu',
     twoFactorDisableFailed: 'İki adımlı oturum açmayı kapatırken yanlış parola',
     passwordChangeFailed: 'Parolayı değiştirirken yanlış mevcut parola',
+    issue: 'Fatura kesildi',
+    void: 'Fatura iptal edildi',
   },
   sessionOn: '{{when}} tarihli {{name}}',
   things: {
@@ -69,6 +76,11 @@ export const audit: Resources['audit'] = {
     closures: '{{name}} kapanışını',
     'message-logs': '{{name}} kişisine giden mesajı',
     auth: '{{name}} hesabını',
+    'billing-policy': 'faturalama kuralını',
+    'billing-accounts': '{{name}} fatura hesabını',
+    'billing-packages': '{{name}} paketini',
+    'billing-invoices': '{{name}} faturasını',
+    'billing-payments': '{{name}} ödemesini',
   },
   thingsOf: {
     users: '{{name}} kullanıcısının',
@@ -84,6 +96,11 @@ export const audit: Resources['audit'] = {
     closures: '{{name}} kapanışının',
     'message-logs': '{{name}} kişisine giden mesajın',
     auth: '{{name}} hesabının',
+    'billing-policy': 'faturalama kuralının',
+    'billing-accounts': '{{name}} fatura hesabının',
+    'billing-packages': '{{name}} paketinin',
+    'billing-invoices': '{{name}} faturasının',
+    'billing-payments': '{{name}} ödemesinin',
   },
   sentences: {
     created: '{{actor}}, {{thing}} oluşturdu',
@@ -117,6 +134,8 @@ export const audit: Resources['audit'] = {
     twoFactorCodeFailed: 'Biri {{name}} için doğru parolayı ama yanlış bir iki adımlı doğrulama kodu girdi',
     twoFactorDisableFailed: '{{actor}}, iki adımlı oturum açmayı kapatırken yanlış parola girdi',
     passwordChangeFailed: '{{actor}}, parolasını değiştirirken yanlış mevcut parola girdi',
+    issued: '{{actor}}, {{thing}} kesti',
+    voided: '{{actor}}, {{thing}} iptal etti',
   },
   fields: {
     name: 'ad',
