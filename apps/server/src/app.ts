@@ -18,6 +18,7 @@ import { withRedactedUrls } from './lib/request-log.js';
 import type { Outbox } from './messaging/outbox.js';
 import { registerAuditContext } from './modules/audit-logs/context.js';
 import { auditLogsFeature } from './modules/audit-logs/routes.js';
+import { billingFeature } from './modules/billing/routes.js';
 import { calendarFeedFeature } from './modules/calendar-feed/routes.js';
 import { attendanceFeature, occurrenceAttendanceFeature } from './modules/event-occurrences/attendance/routes.js';
 import { cancellationFeature } from './modules/event-occurrences/cancellation/routes.js';
@@ -59,6 +60,7 @@ const FEATURES: readonly Feature[] = [
   calendarFeedFeature,
   messageGroupsFeature,
   messageLogsFeature,
+  billingFeature,
 ];
 
 export interface AppDeps {

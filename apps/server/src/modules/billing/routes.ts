@@ -1,0 +1,194 @@
+import {
+  billingAccountListQuerySchema,
+  billingAccountListSchema,
+  billingAccountSchema,
+  billingMessages,
+  billingPackageListQuerySchema,
+  billingPackageListSchema,
+  billingPackageSchema,
+  billingPolicySchema,
+  createBillingAccountSchema,
+  createBillingPackageSchema,
+  idParamsSchema,
+  invoiceListQuerySchema,
+  invoiceListSchema,
+  invoiceRunSchema,
+  invoiceSchema,
+  runInvoicesSchema,
+  updateBillingAccountSchema,
+  updateBillingPolicySchema,
+} from '@ritim/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../auth/access.js';
+import { crudRoutes } from '../../lib/crud-routes.js';
+import { AppError, errorResponses } from '../../lib/errors.js';
+import { defineFeature } from '../../lib/feature.js';
+import { BillingAccountRepository } from './accounts.js';
+import { InvoiceReads } from './invoices.js';
+import { BillingPackageService } from './packages.js';
+import { BillingPolicyService } from './policy.js';
+import { InvoiceRunService } from './run.js';
+
+const admins = { access: ['admin'] as const };
+
+/** /api/billing/accounts: list, read, create and change (no delete: invoices and payments keep them). */
+const accountRoutes = crudRoutes({
+  section: 'billing-accounts',
+  item: 'Billing account',
+  schemas: {
+    listQuery: billingAccountListQuerySchema,
+    list: billingAccountListSchema,
+    item: billingAccountSchema,
+    create: createBillingAccountSchema,
+    update: updateBillingAccountSchema,
+  },
+  without: ['delete'],
+  docs: {
+    list: {
+      description:
+        'The billing accounts with their guests and balances, by name (`sort=date`: newest first), searched by name and email.',
+    },
+    create: {
+      description:
+        'An account that pays for `guestIds` (each guest in at most one account: 400 naming the account that has one). `balance`: per currency, issued invoices less payments.',
+    },
+    update: { description: 'Changes the fields sent; `guestIds` replaces the account’s guests.' },
+  },
+});
+
+interface Services {
+  policy: BillingPolicyService;
+  packages: BillingPackageService;
+  invoices: InvoiceReads;
+  runs: InvoiceRunService;
+}
+
+/** /api/billing: the policy, packages and invoices, admins only (docs/domain.md#billing). */
+const billingRoutes: FastifyPluginAsyncZod<Services> = async (app, { policy, packages, invoices, runs }) => {
+  app.get(
+    '/policy',
+    {
+      config: admins,
+      schema: {
+        tags: ['billing'],
+        description:
+          'The attendance marks a priced session is charged for (default present, late, absent, lateCancelled).',
+        response: { 200: billingPolicySchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => policy.get(),
+  );
+
+  app.put(
+    '/policy',
+    {
+      config: admins,
+      schema: {
+        tags: ['billing'],
+        description:
+          'Sets the charged marks (each once; an empty list charges nothing). A cancelled session is never charged.',
+        body: updateBillingPolicySchema,
+        response: { 200: billingPolicySchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => policy.update(request.body),
+  );
+
+  app.get(
+    '/packages',
+    {
+      config: admins,
+      schema: {
+        tags: ['billing'],
+        description: 'Packages, oldest first (the order the run uses them in), of one account with `accountId`; paged.',
+        querystring: billingPackageListQuerySchema,
+        response: { 200: billingPackageListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const page = await packages.list(request.query);
+      return { billingPackages: page.items, totalCount: page.totalCount };
+    },
+  );
+
+  app.post(
+    '/packages',
+    {
+      config: admins,
+      schema: {
+        tags: ['billing'],
+        description:
+          '`sessions` prepaid sessions of the account for `amount` (minor units) `currency`, of `eventId` only when given, ' +
+          'for sessions on or before `validUntil` when given. A charged session uses one instead of its price.',
+        body: createBillingPackageSchema,
+        response: { 201: billingPackageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await packages.create(request.body, currentUser(request).id)),
+  );
+
+  app.post(
+    '/invoices/run',
+    {
+      config: admins,
+      schema: {
+        tags: ['billing'],
+        description:
+          'The month’s run: the charged sessions that started in `month` (in `timezone`, else the caller’s zone) and ' +
+          'that no invoice holds yet become lines of one draft per account and currency. `unmarked`: the pairs ' +
+          'without a mark, left out. `dryRun: true` stores nothing (a new draft has `id` null).',
+        body: runInvoicesSchema,
+        response: { 200: invoiceRunSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => runs.run(request.body, currentUser(request)),
+  );
+
+  app.get(
+    '/invoices',
+    {
+      config: admins,
+      schema: {
+        tags: ['billing'],
+        description:
+          'Invoices without their lines, newest first (`sort=account`: by account), filtered by `status`, `accountId`, `month`; `q` searches the account.',
+        querystring: invoiceListQuerySchema,
+        response: { 200: invoiceListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const page = await invoices.list(request.query);
+      return { invoices: page.items, totalCount: page.totalCount };
+    },
+  );
+
+  app.get(
+    '/invoices/:id',
+    {
+      config: admins,
+      schema: {
+        tags: ['billing'],
+        description: 'One invoice with its lines.',
+        params: idParamsSchema,
+        response: { 200: invoiceSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const invoice = await invoices.find(request.params.id);
+      if (!invoice) throw new AppError(404, billingMessages.invoiceNotFound);
+      return invoice;
+    },
+  );
+};
+
+/** Billing (prices, accounts, packages, invoices) at /api/billing. */
+export const billingFeature = defineFeature('/api/billing', async (app, { platform }) => {
+  const policy = new BillingPolicyService(platform.db);
+  await app.register(accountRoutes, { prefix: '/accounts', repository: new BillingAccountRepository(platform.db) });
+  await app.register(billingRoutes, {
+    policy,
+    packages: new BillingPackageService(platform.db),
+    invoices: new InvoiceReads(platform.db),
+    runs: new InvoiceRunService(platform.db, policy),
+  });
+});
