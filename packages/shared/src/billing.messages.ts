@@ -30,5 +30,6 @@ export const billingMessages = defineMessages('billing', {
   dryRunInvalid: 'dryRun must be true or false',
   statusFilterInvalid: 'status must be draft, issued or void',
   accountNotFound: 'Billing account not found',
+  accountInUse: 'The account has invoices, packages or payments and cannot be deleted',
   invoiceNotFound: 'Invoice not found',
 });

@@ -1,4 +1,5 @@
 import {
+  billingMessages,
   eventMessages,
   FORM_TITLE_MAX,
   GROUP_NAME_MAX_LENGTH,
@@ -12,7 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { events, forms, groups, locations } from '../db/schema.js';
+import { billingAccounts, events, forms, groups, locations } from '../db/schema.js';
 import { createLocation, type Headers } from '../test/seed.js';
 import { type TestApp, useTestApp } from '../test/use-test-app.js';
 
@@ -150,6 +151,18 @@ const SECTIONS: Record<string, CrudSection> = {
     max: { length: USERNAME_MAX_LENGTH, message: `Username must be at most ${USERNAME_MAX_LENGTH} characters` },
     sorts: { text: 'username', id: 'id', default: 'id' },
     stamped: false,
+  },
+  'billing-accounts': {
+    url: '/api/billing/accounts',
+    key: 'billingAccounts',
+    item: 'Billing account',
+    field: 'name',
+    body: (name) => ({ name }),
+    blank: billingMessages.accountNameRequired,
+    max: { length: 200, message: billingMessages.accountNameTooLong },
+    sorts: { text: 'name', date: 'date', default: 'text' },
+    table: billingAccounts,
+    emptyEdit: 'refused',
   },
 };
 

@@ -116,6 +116,15 @@ export class BillingAccountRepository {
     return this.find(id);
   }
 
+  /** Deletes an account nothing references; false when it did not exist (invoices, packages and payments refuse: RESTRICT). */
+  async delete(id: number): Promise<boolean> {
+    const deleted = await this.db
+      .delete(billingAccounts)
+      .where(eq(billingAccounts.id, id))
+      .returning({ id: billingAccounts.id });
+    return deleted.length > 0;
+  }
+
   /** 400 unless every id is a guest's and none is in another account than `accountId`. */
   private async checkGuests(guestIds: readonly number[], accountId: number | null): Promise<void> {
     if (guestIds.length === 0) return;

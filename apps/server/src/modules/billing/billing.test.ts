@@ -46,19 +46,24 @@ beforeAll(async () => {
   });
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown, headers: Headers = admin) =>
-  ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  headers: Headers = admin,
+) => ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 const auditOf = async (entityType: string) =>
   (await call('GET', `/api/audit-logs?entityType=${entityType}&limit=100`)).json<AuditLogList>().auditLogs;
 
 describe('who may use billing', () => {
-  const routes: [method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string][] = [
+  const routes: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string][] = [
     ['GET', '/api/billing/policy'],
     ['PUT', '/api/billing/policy'],
     ['GET', '/api/billing/accounts'],
     ['POST', '/api/billing/accounts'],
     ['GET', '/api/billing/accounts/1'],
     ['PATCH', '/api/billing/accounts/1'],
+    ['DELETE', '/api/billing/accounts/1'],
     ['GET', '/api/billing/packages'],
     ['POST', '/api/billing/packages'],
     ['POST', '/api/billing/invoices/run'],
@@ -69,7 +74,7 @@ describe('who may use billing', () => {
   it('answers 403 to editors and guests and 401 without a session on every billing route', async () => {
     const statuses = [];
     for (const [method, url] of routes) {
-      const payload = method === 'GET' ? undefined : {};
+      const payload = method === 'GET' || method === 'DELETE' ? undefined : {};
       statuses.push([
         `${method} ${url}`,
         (await call(method, url, payload, editor)).statusCode,
@@ -224,6 +229,18 @@ describe('/api/billing/accounts', () => {
     expect((await call('PATCH', '/api/billing/accounts/999999', { name: 'X' })).statusCode).toBe(404);
   });
 
+  it('deletes an account nothing references (its guests are free again), and refuses one with a package with 409', async () => {
+    const spare = await call('POST', '/api/billing/accounts', { name: 'Spare', guestIds: [] });
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/billing/accounts/${spare.json<BillingAccount>().id}`,
+      headers: admin,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const [row] = await auditOf('billing-accounts');
+    expect(row).toMatchObject({ action: 'delete', entityName: 'Spare' });
+  });
+
   it('lets one of two accounts at once take a guest, and refuses the other with 400', async () => {
     const [first, second] = await Promise.all([
       call('POST', '/api/billing/accounts', { name: 'Race one', guestIds: [ids.cem] }),
@@ -292,6 +309,17 @@ describe('/api/billing/packages', () => {
     const response = await call('POST', '/api/billing/packages', body);
     expect(response.statusCode).toBe(400);
     expect(messageOf(response)).toBe(text);
+  });
+
+  it('keeps an account that has a package: deleting it is a 409', async () => {
+    const [account] = (await call('GET', '/api/billing/accounts?q=kaya')).json<BillingAccountList>().billingAccounts;
+    const response = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/billing/accounts/${account!.id}`,
+      headers: admin,
+    });
+    expect(response.statusCode).toBe(409);
+    expect(messageOf(response)).toBe('The account has invoices, packages or payments and cannot be deleted');
   });
 
   it('refuses an event that does not exist with 400', async () => {

@@ -22,7 +22,8 @@ const summaryColumns = {
   issuedAt: billingInvoices.issuedAt,
 };
 
-interface SummaryRow extends Omit<InvoiceSummary, 'account' | 'createdAt' | 'issuedAt'> {
+interface SummaryRow extends Omit<InvoiceSummary, 'id' | 'account' | 'createdAt' | 'issuedAt'> {
+  id: number;
   accountId: number;
   accountName: string;
   createdAt: Date;

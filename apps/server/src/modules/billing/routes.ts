@@ -31,7 +31,7 @@ import { InvoiceRunService } from './run.js';
 
 const admins = { access: ['admin'] as const };
 
-/** /api/billing/accounts: list, read, create and change (no delete: invoices and payments keep them). */
+/** /api/billing/accounts: list, read, create, change, and delete while nothing references the account. */
 const accountRoutes = crudRoutes({
   section: 'billing-accounts',
   item: 'Billing account',
@@ -42,7 +42,7 @@ const accountRoutes = crudRoutes({
     create: createBillingAccountSchema,
     update: updateBillingAccountSchema,
   },
-  without: ['delete'],
+  conflicts: { referenced: billingMessages.accountInUse },
   docs: {
     list: {
       description:
@@ -53,6 +53,9 @@ const accountRoutes = crudRoutes({
         'An account that pays for `guestIds` (each guest in at most one account: 400 naming the account that has one). `balance`: per currency, issued invoices less payments.',
     },
     update: { description: 'Changes the fields sent; `guestIds` replaces the account’s guests.' },
+    delete: {
+      description: 'Deletes an account with no invoices, packages or payments (else 409); its guests are free again.',
+    },
   },
 });
 

@@ -1,4 +1,12 @@
-import type { AuditLogList, BillingAccount, BillingPackage, Invoice, InvoiceList, InvoiceRun } from '@ritim/shared';
+import type {
+  AuditLogList,
+  BillingAccount,
+  BillingPackage,
+  Invoice,
+  InvoiceList,
+  InvoiceRun,
+  Money,
+} from '@ritim/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { billingInvoiceLines, billingInvoices, locations } from '../../db/schema.js';
 import { messageOf } from '../../test/harness.js';
@@ -42,7 +50,7 @@ const sessions = async (input: {
   start: string;
   count?: number;
   guestIds: number[];
-  price?: { amount: number; currency: string } | null;
+  price?: Money | null;
 }) => {
   const eventId = await createEvent(ctx, admin, {
     title: input.title,

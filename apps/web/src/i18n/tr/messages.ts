@@ -214,6 +214,7 @@ export const messages = {
     dryRunInvalid: 'dryRun true ya da false olmalıdır',
     statusFilterInvalid: 'status draft, issued ya da void olmalıdır',
     accountNotFound: 'Fatura hesabı bulunamadı',
+    accountInUse: 'Hesabın faturaları, paketleri ya da ödemeleri var; silinemez',
     invoiceNotFound: 'Fatura bulunamadı',
   },
   closures: {
