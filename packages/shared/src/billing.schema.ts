@@ -33,6 +33,16 @@ export type Money = z.infer<typeof moneySchema>;
 /** An amount as answers carry it: a sum may be negative (an adjustment, a balance in credit). */
 const signedMoney = z.object({ currency: currencySchema, amount: z.number().int() });
 
+/** A day (YYYY-MM-DD) that exists, else `message`. */
+const billingDay = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((day) => {
+      const date = new Date(`${day}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+    }, message);
+
 /** The attendance marks a session is charged for (GET/PUT /api/billing/policy). */
 export const DEFAULT_CHARGED_STATUSES = ['present', 'late', 'absent', 'lateCancelled'] as const;
 
@@ -141,15 +151,7 @@ export const createBillingPackageSchema = z.strictObject({
   amount: moneyAmountSchema,
   currency: currencySchema,
   eventId: idField(billingMessages.eventInvalid).nullable().optional(),
-  validUntil: z
-    .string({ error: billingMessages.validUntilInvalid })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, billingMessages.validUntilInvalid)
-    .refine((day) => {
-      const date = new Date(`${day}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
-    }, billingMessages.validUntilInvalid)
-    .nullable()
-    .optional(),
+  validUntil: billingDay(billingMessages.validUntilInvalid).nullable().optional(),
 });
 export type CreateBillingPackage = z.infer<typeof createBillingPackageSchema>;
 
@@ -216,6 +218,8 @@ const invoiceFields = {
   lineCount: z.number().int(),
   createdAt: z.string().nullable(),
   issuedAt: z.string().nullable(),
+  voidedAt: z.string().nullable(),
+  voidReason: z.string().nullable(),
 };
 export const invoiceSummarySchema = z.object(invoiceFields);
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
@@ -255,3 +259,85 @@ export const invoiceListQuerySchema = listQuerySchema(INVOICE_SORTS).extend({
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 export const invoiceListSchema = listResponseSchema('invoices', invoiceSummarySchema);
 export type InvoiceList = z.infer<typeof invoiceListSchema>;
+
+/** POST /api/billing/invoices/{id}/void: why (shown on the invoice and in the log). */
+export const voidInvoiceSchema = z.strictObject({
+  reason: z
+    .string({ error: billingMessages.reasonRequired })
+    .trim()
+    .min(1, billingMessages.reasonRequired)
+    .max(500, billingMessages.reasonTooLong),
+});
+export type VoidInvoice = z.infer<typeof voidInvoiceSchema>;
+
+export const PAYMENT_METHODS = ['cash', 'bankTransfer', 'card', 'other'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** POST /api/billing/payments: money received from an account, in one currency. */
+export const createBillingPaymentSchema = z.strictObject({
+  accountId: idField(billingMessages.accountRequired),
+  amount: moneyAmountSchema.refine((amount) => amount > 0, billingMessages.paymentAmountZero),
+  currency: currencySchema,
+  method: z.enum(PAYMENT_METHODS, { error: billingMessages.methodInvalid }),
+  receivedAt: z.iso.datetime({ offset: true, error: billingMessages.receivedAtInvalid }),
+  note: z
+    .union([z.string(), z.null()], { error: billingMessages.noteTooLong })
+    .transform((value) => (value ?? '').trim() || null)
+    .refine((value) => value === null || value.length <= 2000, billingMessages.noteTooLong)
+    .optional(),
+});
+export type CreateBillingPayment = z.infer<typeof createBillingPaymentSchema>;
+
+export const billingPaymentSchema = z.object({
+  id: z.number().int(),
+  accountId: z.number().int(),
+  amount: z.number().int(),
+  currency: currencySchema,
+  method: z.enum(PAYMENT_METHODS),
+  receivedAt: z.string(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type BillingPayment = z.infer<typeof billingPaymentSchema>;
+
+/** GET /api/billing/payments?accountId: newest received first. */
+export const billingPaymentListQuerySchema = listQuerySchema(['date'] as const).extend({
+  accountId: idText(billingMessages.accountFilterInvalid).optional(),
+});
+export type BillingPaymentListQuery = z.infer<typeof billingPaymentListQuerySchema>;
+export const billingPaymentListSchema = listResponseSchema('billingPayments', billingPaymentSchema);
+export type BillingPaymentList = z.infer<typeof billingPaymentListSchema>;
+
+/**
+ * GET /api/billing/accounts/{id}/statement?from&to: the days `from`..`to` (inclusive) in
+ * `timezone` (else the caller's zone); either may be left out (from the first entry, up to now).
+ */
+export const statementQuerySchema = z
+  .object({
+    from: z.string({ error: billingMessages.fromInvalid }).pipe(billingDay(billingMessages.fromInvalid)).optional(),
+    to: z.string({ error: billingMessages.toInvalid }).pipe(billingDay(billingMessages.toInvalid)).optional(),
+    timezone: timezoneParam.optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { error: billingMessages.rangeInverted });
+export type StatementQuery = z.infer<typeof statementQuerySchema>;
+
+export const STATEMENT_KINDS = ['invoice', 'payment', 'void'] as const;
+
+export const accountStatementSchema = z.object({
+  /** By time: an issued invoice (+ its total), a payment (− its amount), a void of an issued invoice (− its total). */
+  entries: z.array(
+    z.object({
+      at: z.string(),
+      kind: z.enum(STATEMENT_KINDS),
+      /** The invoice's number, or `payment <id>`. */
+      ref: z.string(),
+      amount: z.number().int(),
+      currency: currencySchema,
+      /** The account's balance in that currency after this entry. */
+      balance: z.number().int(),
+    }),
+  ),
+  /** What the account owes per currency at the end of the range. */
+  balance: z.array(signedMoney),
+});
+export type AccountStatement = z.infer<typeof accountStatementSchema>;

@@ -9,6 +9,7 @@ import {
   MESSAGE_STATUSES,
   MESSAGE_TYPES,
   OCCURRENCE_STATUSES,
+  PAYMENT_METHODS,
   RSVP_RESPONSES,
 } from '@ritim/shared';
 import { type SQL, sql } from 'drizzle-orm';
@@ -937,8 +938,6 @@ export const billingInvoiceNumbers = pgTable('billing_invoice_numbers', {
   last: integer('last').notNull(),
 });
 
-export const PAYMENT_METHODS_DB = ['cash', 'bankTransfer', 'card', 'other'] as const;
-
 /** Money received from an account. */
 export const billingPayments = pgTable(
   'billing_payments',
@@ -949,7 +948,7 @@ export const billingPayments = pgTable(
       .references(() => billingAccounts.id, { onDelete: 'restrict' }),
     amount: integer('amount').notNull(),
     currency: currency(),
-    method: text('method', { enum: PAYMENT_METHODS_DB }).notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
     note: text('note'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),

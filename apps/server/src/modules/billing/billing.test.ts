@@ -69,6 +69,11 @@ describe('who may use billing', () => {
     ['POST', '/api/billing/invoices/run'],
     ['GET', '/api/billing/invoices'],
     ['GET', '/api/billing/invoices/1'],
+    ['POST', '/api/billing/invoices/1/issue'],
+    ['POST', '/api/billing/invoices/1/void'],
+    ['GET', '/api/billing/payments'],
+    ['POST', '/api/billing/payments'],
+    ['GET', '/api/billing/accounts/1/statement'],
   ];
 
   it('answers 403 to editors and guests and 401 without a session on every billing route', async () => {

@@ -20,10 +20,13 @@ const summaryColumns = {
     where l.invoice_id = ${billingInvoices}.id)`.as('line_count'),
   createdAt: billingInvoices.createdAt,
   issuedAt: billingInvoices.issuedAt,
+  voidedAt: billingInvoices.voidedAt,
+  voidReason: billingInvoices.voidReason,
 };
 
-interface SummaryRow extends Omit<InvoiceSummary, 'id' | 'account' | 'createdAt' | 'issuedAt'> {
+interface SummaryRow extends Omit<InvoiceSummary, 'id' | 'account' | 'createdAt' | 'issuedAt' | 'voidedAt'> {
   id: number;
+  voidedAt: Date | null;
   accountId: number;
   accountName: string;
   createdAt: Date;
@@ -42,6 +45,8 @@ const toSummary = (row: SummaryRow): InvoiceSummary => ({
   lineCount: Number(row.lineCount),
   createdAt: row.createdAt.toISOString(),
   issuedAt: row.issuedAt?.toISOString() ?? null,
+  voidedAt: row.voidedAt?.toISOString() ?? null,
+  voidReason: row.voidReason,
 });
 
 /** The lines of `invoiceIds`, each invoice's by start, session and guest. */

@@ -1,4 +1,5 @@
 import {
+  accountStatementSchema,
   billingAccountListQuerySchema,
   billingAccountListSchema,
   billingAccountSchema,
@@ -6,7 +7,11 @@ import {
   billingPackageListQuerySchema,
   billingPackageListSchema,
   billingPackageSchema,
+  billingPaymentListQuerySchema,
+  billingPaymentListSchema,
+  billingPaymentSchema,
   billingPolicySchema,
+  createBillingPaymentSchema,
   createBillingAccountSchema,
   createBillingPackageSchema,
   idParamsSchema,
@@ -15,19 +20,26 @@ import {
   invoiceRunSchema,
   invoiceSchema,
   runInvoicesSchema,
+  statementQuerySchema,
   updateBillingAccountSchema,
   updateBillingPolicySchema,
+  voidInvoiceSchema,
 } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../auth/access.js';
 import { crudRoutes } from '../../lib/crud-routes.js';
 import { AppError, errorResponses } from '../../lib/errors.js';
 import { defineFeature } from '../../lib/feature.js';
+import { dayRange, zoneOf } from '../../lib/time.js';
 import { BillingAccountRepository } from './accounts.js';
 import { InvoiceReads } from './invoices.js';
 import { BillingPackageService } from './packages.js';
 import { BillingPolicyService } from './policy.js';
+import { BillingPaymentService } from './payments.js';
 import { InvoiceRunService } from './run.js';
+import { InvoiceStates } from './states.js';
+import { accountStatement } from './statement.js';
+import type { Db } from '../../db/client.js';
 
 const admins = { access: ['admin'] as const };
 
@@ -60,6 +72,9 @@ const accountRoutes = crudRoutes({
 });
 
 interface Services {
+  db: Db;
+  states: InvoiceStates;
+  payments: BillingPaymentService;
   policy: BillingPolicyService;
   packages: BillingPackageService;
   invoices: InvoiceReads;
@@ -67,7 +82,8 @@ interface Services {
 }
 
 /** /api/billing: the policy, packages and invoices, admins only (docs/domain.md#billing). */
-const billingRoutes: FastifyPluginAsyncZod<Services> = async (app, { policy, packages, invoices, runs }) => {
+const billingRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
+  const { db, states, payments, policy, packages, invoices, runs } = services;
   app.get(
     '/policy',
     {
@@ -182,6 +198,96 @@ const billingRoutes: FastifyPluginAsyncZod<Services> = async (app, { policy, pac
       return invoice;
     },
   );
+
+  app.post(
+    '/invoices/:id/issue',
+    {
+      config: admins,
+      schema: {
+        tags: ['billing'],
+        description:
+          'Issues a draft: it takes the next number of its year (`YYYY-NNNN`, gap-free, two issues at once get two numbers) ' +
+          'and never changes again; anything but a draft 409.',
+        params: idParamsSchema,
+        response: { 200: invoiceSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => states.issue(request.params.id),
+  );
+
+  app.post(
+    '/invoices/:id/void',
+    {
+      config: admins,
+      schema: {
+        tags: ['billing'],
+        description:
+          'Voids a draft or an issued invoice with `reason`: its sessions and package uses are free for the next run; ' +
+          'an issued one leaves the balance (a `void` entry on the statement). Void already 409.',
+        params: idParamsSchema,
+        body: voidInvoiceSchema,
+        response: { 200: invoiceSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => states.void(request.params.id, request.body),
+  );
+
+  app.get(
+    '/payments',
+    {
+      config: admins,
+      schema: {
+        tags: ['billing'],
+        description: 'Payments, newest received first, of one account with `accountId`; paged.',
+        querystring: billingPaymentListQuerySchema,
+        response: { 200: billingPaymentListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const page = await payments.list(request.query);
+      return { billingPayments: page.items, totalCount: page.totalCount };
+    },
+  );
+
+  app.post(
+    '/payments',
+    {
+      config: admins,
+      schema: {
+        tags: ['billing'],
+        description:
+          'Records money received from an account (`amount` minor units, more than 0); it lowers the balance in `currency`.',
+        body: createBillingPaymentSchema,
+        response: { 201: billingPaymentSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await payments.create(request.body, currentUser(request).id)),
+  );
+
+  app.get(
+    '/accounts/:id/statement',
+    {
+      config: admins,
+      schema: {
+        tags: ['billing'],
+        description:
+          'The account’s entries from `from` to `to` (days, inclusive, in `timezone`, else the caller’s zone; either may be ' +
+          'left out): issued invoices, payments and voids, each with the balance after it in its currency; `balance` at the end.',
+        params: idParamsSchema,
+        querystring: statementQuerySchema,
+        response: { 200: accountStatementSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const zone = zoneOf(request.query.timezone ?? currentUser(request).timezone);
+      const statement = await accountStatement(db, request.params.id, {
+        from: request.query.from ? new Date(dayRange(request.query.from, zone)[0]) : null,
+        to: request.query.to ? new Date(dayRange(request.query.to, zone)[1]) : null,
+      });
+      if (!statement) throw new AppError(404, billingMessages.accountNotFound);
+      return statement;
+    },
+  );
 };
 
 /** Billing (prices, accounts, packages, invoices) at /api/billing. */
@@ -189,6 +295,9 @@ export const billingFeature = defineFeature('/api/billing', async (app, { platfo
   const policy = new BillingPolicyService(platform.db);
   await app.register(accountRoutes, { prefix: '/accounts', repository: new BillingAccountRepository(platform.db) });
   await app.register(billingRoutes, {
+    db: platform.db,
+    states: new InvoiceStates(platform.db, platform.now),
+    payments: new BillingPaymentService(platform.db),
     policy,
     packages: new BillingPackageService(platform.db),
     invoices: new InvoiceReads(platform.db),

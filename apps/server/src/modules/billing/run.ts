@@ -374,6 +374,8 @@ export class InvoiceRunService {
         lineCount: lines.length,
         createdAt: before?.createdAt ?? null,
         issuedAt: null,
+        voidedAt: null,
+        voidReason: null,
         lines,
       };
     });
