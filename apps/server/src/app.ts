@@ -20,6 +20,7 @@ import { registerAuditContext } from './modules/audit-logs/context.js';
 import { auditLogsFeature } from './modules/audit-logs/routes.js';
 import { billingFeature } from './modules/billing/routes.js';
 import { calendarFeedFeature } from './modules/calendar-feed/routes.js';
+import { availabilityFeature, coverFeature, timeOffFeature } from './modules/cover/routes.js';
 import { attendanceFeature, occurrenceAttendanceFeature } from './modules/event-occurrences/attendance/routes.js';
 import { cancellationFeature } from './modules/event-occurrences/cancellation/routes.js';
 import { closuresFeature } from './modules/event-occurrences/closures/routes.js';
@@ -55,6 +56,9 @@ const FEATURES: readonly Feature[] = [
   makeupFeature,
   occurrenceExportFeature,
   closuresFeature,
+  availabilityFeature,
+  timeOffFeature,
+  coverFeature,
   attendanceFeature,
   rsvpFeature,
   calendarFeedFeature,

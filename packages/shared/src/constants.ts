@@ -56,7 +56,8 @@ export const isBuiltInFormTitle = (form: { id: number; title: string }): boolean
 /**
  * What a logged message is (Message Log's Type column): to guests a reminder, a report, a monthly
  * report, a `cancellation` (a session of theirs was cancelled) or a `restoration` (deleting the
- * closure that cancelled it puts it back on); to an organiser `to-fill`, the
+ * closure that cancelled it puts it back on); to guests and both organisers `cover` (a session
+ * given to a substitute or back, docs/domain.md#cover); to an organiser `to-fill`, the
  * daily list of yesterday's sessions still to fill; to any user `password-reset`, the link to choose a
  * new password (its token never stored in the log, docs/domain.md#password-reset).
  */
@@ -67,6 +68,7 @@ export const MESSAGE_TYPES = [
   'to-fill',
   'cancellation',
   'restoration',
+  'cover',
   'password-reset',
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];

@@ -16,6 +16,7 @@ export * from './occurrences.schema.js';
 export * from './attendance.schema.js';
 export * from './cancellation.schema.js';
 export * from './closures.schema.js';
+export * from './cover.schema.js';
 export * from './rsvp.schema.js';
 export * from './makeup.schema.js';
 export * from './form-submissions.schema.js';

@@ -7,6 +7,7 @@ import { codedText, type Text } from './messages.js';
 import { occurrenceMessages } from './occurrences.messages.js';
 import { bookedMakeupSchema, makeupOfSchema } from './makeup.schema.js';
 import { RSVP_RESPONSES } from './rsvp.schema.js';
+import { occurrenceCoverSchema } from './occurrence-cover.schema.js';
 export { occurrenceMessages } from './occurrences.messages.js';
 
 /** An id in the query string (canonical, ids.ts). */
@@ -148,6 +149,11 @@ export const eventOccurrenceSchema = z.object({
   cancellation: occurrenceCancellationSchema.nullable(),
   /** A make-up session: the session it makes up for and its guest (null: not a make-up; docs/domain.md#make-ups). */
   makeupOf: makeupOfSchema.nullable(),
+  /**
+   * Who covers it for its event's organiser (null: no cover; docs/domain.md#cover). While it is
+   * covered, `event.organiser` is the substitute, as every rule about its organiser reads it.
+   */
+  cover: occurrenceCoverSchema.nullable(),
 });
 export type EventOccurrence = z.infer<typeof eventOccurrenceSchema>;
 

@@ -54,6 +54,12 @@ const WIDER: Record<string, readonly Role[]> = {
   'GET /api/event-occurrences/to-fill': ['admin', 'editor'],
   'GET /api/attendance/summary': ['admin', 'editor'],
   'GET /api/attendance/summary/export': ['admin', 'editor'],
+  // Editors read and set their own working hours and time off (the service keeps them to their own).
+  'GET /api/users/:id/availability': ['admin', 'editor'],
+  'PUT /api/users/:id/availability': ['admin', 'editor'],
+  'GET /api/time-off': ['admin', 'editor'],
+  'POST /api/time-off': ['admin', 'editor'],
+  'DELETE /api/time-off/:id': ['admin', 'editor'],
   // Everyone has a calendar feed (the handler limits it to themselves; admins reach anyone's).
   'GET /api/users/:id/calendar-feed': ['admin', 'editor', 'guest'],
   'POST /api/users/:id/calendar-feed/reset': ['admin', 'editor', 'guest'],

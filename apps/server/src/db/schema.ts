@@ -458,11 +458,21 @@ export const eventOccurrences = pgTable(
      * time, and regenerating the series keeps this occurrence.
      */
     moved: boolean('moved').notNull().default(false),
+    /**
+     * The substitute while it is covered (docs/domain.md#cover), else null: the session's organiser
+     * is this one when set, its event's otherwise (rules.ts, `organiserOf`). The record of the cover
+     * (who gave it, when, and whose it was) is its occurrence_covers row.
+     */
+    coverOrganiserId: integer('cover_organiser_id').references((): AnyPgColumn => users.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('event_occurrences_event_start_key').on(t.eventId, t.startsAt),
+    /** An organiser's covered sessions (their lists, feeds and the free checks). */
+    index('event_occurrences_cover_organiser_idx')
+      .on(t.coverOrganiserId, t.startsAt)
+      .where(sql`${t.coverOrganiserId} is not null`),
     /**
      * Lists by start (the (starts_at, id) order and keyset). It also carries what the clash check
      * tests for each session at a time, so it reads only the index for the sessions of others.
@@ -557,6 +567,75 @@ export const occurrenceCancellations = pgTable(
   (t) => [
     uniqueIndex('occurrence_cancellations_occurrence_key').on(t.occurrenceId),
     index('occurrence_cancellations_closure_idx').on(t.closureId),
+  ],
+);
+
+/**
+ * A covered session's cover (docs/domain.md#cover): a row exactly while its occurrence's
+ * `cover_organiser_id` is set (written and removed in one transaction with it), with whose session
+ * it was, who gave it to the substitute and when.
+ */
+export const occurrenceCovers = pgTable(
+  'occurrence_covers',
+  {
+    occurrenceId: integer('occurrence_id')
+      .primaryKey()
+      .references((): AnyPgColumn => eventOccurrences.id, { onDelete: 'cascade' }),
+    organiserId: integer('organiser_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    originalOrganiserId: integer('original_organiser_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    coveredBy: integer('covered_by').references(() => users.id, { onDelete: 'set null' }),
+    coveredAt: timestamp('covered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('occurrence_covers_organiser_at_idx').on(t.organiserId, t.coveredAt)],
+);
+
+/**
+ * An editor's working hours (docs/domain.md#working-hours): intervals of a week in their zone,
+ * `day` 0 (Monday) to 6 (Sunday), minutes from midnight, `from_minute < to_minute`, no two
+ * overlapping on a day. None at all means no limit.
+ */
+export const workingHours = pgTable(
+  'working_hours',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: smallint('day').notNull(),
+    fromMinute: smallint('from_minute').notNull(),
+    toMinute: smallint('to_minute').notNull(),
+  },
+  (t) => [index('working_hours_user_idx').on(t.userId, t.day, t.fromMinute)],
+);
+
+/**
+ * An editor's time off (docs/domain.md#time-off): the whole days `from_day`..`to_day` in their
+ * zone when it was recorded, as the instants [starts_from, ends_before). It cancels nothing; it
+ * says who needs cover and who is not free.
+ */
+export const timeOff = pgTable(
+  'time_off',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromDay: date('from_day', { mode: 'string' }).notNull(),
+    toDay: date('to_day', { mode: 'string' }).notNull(),
+    timezone: text('timezone').notNull(),
+    startsFrom: timestamp('starts_from', { withTimezone: true }).notNull(),
+    endsBefore: timestamp('ends_before', { withTimezone: true }).notNull(),
+    reason: text('reason'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('time_off_user_idx').on(t.userId, t.startsFrom),
+    index('time_off_range_idx').on(t.endsBefore, t.startsFrom),
   ],
 );
 

@@ -9,7 +9,7 @@ import { DateTime } from 'luxon';
 
 /**
  * What a guest receives, in each language: the reminder, report, monthly report, cancellation,
- * restoration and password reset messages and the words of the report images; and the organisers' daily list of sessions still to fill. English is the product's wording (docs/product.md); a guest's `language` picks one.
+ * restoration, cover and password reset messages and the words of the report images; and the organisers' daily list of sessions still to fill. English is the product's wording (docs/product.md); a guest's `language` picks one.
  * Dates are luxon formats read with the language's locale, so weekdays and months are written
  * that language's way ('Cmt 14 Kas 2026 10:00', 'Kasım 2026').
  */
@@ -78,6 +78,17 @@ const en = {
   restorationSubject: (title: string, when: string) => `On again: ${title}, ${when}`,
   restorationBody: (title: string, when: readonly string[], closure: string) =>
     [`${title} takes place after all:`, ...when, '', `No longer closed: ${closure}`].join('\n'),
+  // A session given to a substitute, or given back (docs/domain.md#cover).
+  coverSubject: (title: string, when: string) => `New organiser: ${title}, ${when}`,
+  coverGuestBody: (title: string, when: readonly string[], organiser: string) =>
+    [`${title} has a new organiser: ${organiser}.`, ...when].join('\n'),
+  coverTakenBody: (title: string, when: readonly string[], original: string) =>
+    [`You organise ${title} in place of ${original}:`, ...when].join('\n'),
+  coverGivenBody: (title: string, when: readonly string[], organiser: string) =>
+    [`${organiser} organises ${title} in your place:`, ...when].join('\n'),
+  coverBackBody: (title: string, when: readonly string[]) => [`${title} is yours again:`, ...when].join('\n'),
+  coverReturnedBody: (title: string, when: readonly string[], organiser: string) =>
+    [`${title} goes back to ${organiser}; you no longer organise it:`, ...when].join('\n'),
   // A forgotten password (docs/domain.md#password-reset).
   passwordResetSubject: 'Choose a new Ritim password',
   passwordResetBody: (name: string, username: string, link: string, minutes: number) =>
@@ -179,6 +190,15 @@ const tr: GuestTexts = {
   restorationSubject: (title, when) => `Yeniden programda: ${title}, ${when}`,
   restorationBody: (title, when, closure) =>
     [`${title} yine de yapılacak:`, ...when, '', `Kapanış kaldırıldı: ${closure}`].join('\n'),
+  coverSubject: (title, when) => `Yeni organizatör: ${title}, ${when}`,
+  coverGuestBody: (title, when, organiser) => [`${title} için yeni organizatör: ${organiser}.`, ...when].join('\n'),
+  coverTakenBody: (title, when, original) =>
+    [`${title} oturumunu ${original} yerine siz yürütüyorsunuz:`, ...when].join('\n'),
+  coverGivenBody: (title, when, organiser) =>
+    [`${title} oturumunu sizin yerinize ${organiser} yürütüyor:`, ...when].join('\n'),
+  coverBackBody: (title, when) => [`${title} oturumu yeniden sizin:`, ...when].join('\n'),
+  coverReturnedBody: (title, when, organiser) =>
+    [`${title} oturumu ${organiser} kişisine geri verildi; artık siz yürütmüyorsunuz:`, ...when].join('\n'),
   passwordResetSubject: 'Yeni bir Ritim parolası belirleyin',
   passwordResetBody: (name, username, link, minutes) =>
     [

@@ -44,6 +44,7 @@ export const choirSession = (guests: Guest[], overrides: Partial<EventOccurrence
   attendance: [],
   cancellation: null,
   makeupOf: null,
+  cover: null,
   ...overrides,
 });
 

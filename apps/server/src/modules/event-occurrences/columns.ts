@@ -2,22 +2,24 @@ import { eq } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { eventOccurrences, events, locations, users } from '../../db/schema.js';
+import { sessionOrganiserId } from './rules.js';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
-/** The event's organiser: `users` a second time in a select that may name guests too. */
+/** The session's organiser (`organiserOf`): `users` a second time in a select that may name guests too. */
 export const organisers = alias(users, 'organisers');
 
 /**
- * An occurrence's event, location and organiser: the join most reads make (a dynamic select that
+ * An occurrence's event, location and organiser (the substitute while it is covered,
+ * docs/domain.md#cover): the join most reads make (a dynamic select that
  * has `event_occurrences` in it; its columns are chosen already, so the joins leave its type as is).
  */
 export const joinEvent = <T extends PgSelect>(query: T): T =>
   query
     .innerJoin(events, eq(events.id, eventOccurrences.eventId))
     .innerJoin(locations, eq(locations.id, events.locationId))
-    .innerJoin(organisers, eq(organisers.id, events.organiserId)) as unknown as T;
+    .innerJoin(organisers, eq(organisers.id, sessionOrganiserId)) as unknown as T;
 
 /** When a session is and where it stands. */
 export const sessionColumns = {

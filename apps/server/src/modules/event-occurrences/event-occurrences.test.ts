@@ -125,6 +125,7 @@ describe('GET /api/event-occurrences: the row', () => {
       attendance: [],
       cancellation: null,
       makeupOf: null,
+      cover: null,
     });
     expect(clubOccurrences.map((o) => o.event.organiser.groupIds)).toEqual([[], []]);
   });

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { attendance, eventOccurrences, events, formSubmissions, locations, users } from '../../db/schema.js';
 import { dataVersionColumn } from '../../lib/answer-cache.js';
 import { jsonColumn } from '../../lib/json-column.js';
-import { guestsAmong } from './rules.js';
+import { guestsAmong, organiserOf } from './rules.js';
 
 /** A guest as the export names them, with their attendance mark at the session (null: unmarked). */
 export interface ExportGuest {
@@ -55,7 +55,8 @@ export class ExportReads {
       ? sql`and (o.starts_at, o.id) > (${after.startsAt.toISOString()}::timestamptz, ${after.id})`
       : sql``;
     const result = await this.db.execute(sql`with page as materialized (
-        select o.id, o.event_id, o.starts_at, o.ends_at, o.status, o.has_guest_override from ${eventOccurrences} o
+        select o.id, o.event_id, o.starts_at, o.ends_at, o.status, o.has_guest_override, o.cover_organiser_id
+        from ${eventOccurrences} o
         where o.starts_at >= ${from.toISOString()}::timestamptz and o.starts_at < ${to.toISOString()}::timestamptz
           ${keyset}
         order by o.starts_at, o.id
@@ -74,7 +75,7 @@ export class ExportReads {
             order by s.form_id), '[]'::json)
           from ${formSubmissions} s where s.occurrence_id = p.id and s.guest_id is not null) as answers
       from page p join ${events} e on e.id = p.event_id join ${locations} l on l.id = e.location_id
-        join ${users} org on org.id = e.organiser_id
+        join ${users} org on org.id = ${organiserOf(sql`p`, sql`e`)}
         left join page_guests pg on pg.occurrence_id = p.id
       order by p.starts_at, p.id`);
     return (result as { rows: ExportRow[] }).rows.map((row) => ({

@@ -5,6 +5,7 @@ import type {
   EventOccurrenceListQuery,
   MakeupOf,
   OccurrenceCancellation,
+  OccurrenceCover,
   OccurrencePerson,
   OccurrenceSubmission,
 } from '@ritim/shared';
@@ -40,6 +41,7 @@ import {
 import { attendanceJson } from './attendance/marks.js';
 import { toFillCondition } from './attendance/to-fill.js';
 import { cancellationJson } from './cancellation/cancellations.js';
+import { coverJson } from './cover/covers.js';
 import { bookedMakeupsJson, type BookedMakeupJson, makeupJson } from './makeup/makeups.js';
 import { rsvpJson, type RsvpAnswerJson } from './rsvp/answers.js';
 import { guestListOf, visibleTo } from './rules.js';
@@ -131,6 +133,9 @@ function rowColumns(light: boolean, onlyGuest: unknown) {
     cancellation: cancellationJson(sql`${eventOccurrences.id}`).as('cancellation'),
     makeupOf: makeupJson(sql`${eventOccurrences}`).as('makeup_of'),
     makeups: bookedMakeupsJson(sql`${eventOccurrences.id}`, onlyGuest).as('makeups'),
+    // Looked up only for the few covered sessions.
+    cover: sql<OccurrenceCover | string | null>`case when ${eventOccurrences.coverOrganiserId} is not null then
+      ${coverJson(sql`${eventOccurrences.id}`)} end`.as('cover'),
   };
 }
 
@@ -156,6 +161,7 @@ interface Row extends PlaceAndOrganiser {
   cancellation: OccurrenceCancellation | string | null;
   makeupOf: MakeupOf | string | null;
   makeups: BookedMakeupJson[] | string;
+  cover: OccurrenceCover | string | null;
 }
 
 function toOccurrence(row: Row): EventOccurrence {
@@ -200,6 +206,7 @@ function toOccurrence(row: Row): EventOccurrence {
     attendance: marks,
     cancellation: row.cancellation === null ? null : jsonColumn(row.cancellation),
     makeupOf: row.makeupOf === null ? null : jsonColumn(row.makeupOf),
+    cover: row.cover === null ? null : jsonColumn(row.cover),
   };
 }
 
@@ -338,6 +345,20 @@ export class OccurrenceReads {
         .$dynamic(),
     ).where(and(eq(eventOccurrences.id, id), visibleTo(viewer.role, viewer.id)));
     return row && toOccurrence(row);
+  }
+
+  /** Full rows by id (those that exist and are the viewer's), by start. */
+  async findMany(ids: readonly number[], viewer: ListViewer, db: Executor = this.db): Promise<EventOccurrence[]> {
+    if (ids.length === 0) return [];
+    const rows = await joinEvent(
+      db
+        .select(rowColumns(false, viewer.role === 'guest' ? viewer.id : undefined))
+        .from(eventOccurrences)
+        .$dynamic(),
+    )
+      .where(and(inArray(eventOccurrences.id, [...ids]), visibleTo(viewer.role, viewer.id)))
+      .orderBy(asc(eventOccurrences.startsAt), asc(eventOccurrences.id));
+    return rows.map(toOccurrence);
   }
 
   /**

@@ -79,9 +79,21 @@ export const guestsAmong = (occurrences: SQL, userIds?: SQL, carry: SQL = sql``)
     where not o.has_guest_override)`;
 };
 
-/** Whether `userId` organises the occurrence's event. */
+/**
+ * A session's organiser (docs/domain.md#cover), the one rule every read of it follows: the
+ * substitute while it is covered, else its event's organiser. `occurrence` and `event` are the
+ * rows in scope (`o` and `e`, say).
+ */
+export const organiserOf = (occurrence: SQL, event: SQL): SQL<number> =>
+  sql<number>`coalesce(${occurrence}.cover_organiser_id, ${event}.organiser_id)`;
+
+/** `organiserOf` the `event_occurrences` and `events` tables in scope, as the typed reads join them. */
+export const sessionOrganiserId: SQL<number> = sql<number>`coalesce(${eventOccurrences.coverOrganiserId}, ${events.organiserId})`;
+
+/** Whether `userId` organises the occurrence: covers it, or organises its event and it is not covered. */
 export const isOrganisedBy = (userId: unknown): SQL =>
-  sql`${eventOccurrences.eventId} in (select e.id from ${events} e where e.organiser_id = ${userId})`;
+  sql`(${eventOccurrences.coverOrganiserId} = ${userId} or (${eventOccurrences.coverOrganiserId} is null
+    and ${eventOccurrences.eventId} in (select e.id from ${events} e where e.organiser_id = ${userId})))`;
 
 /**
  * Which occurrences a viewer sees, the one scope rule of every read: admins all, editors those of
@@ -97,7 +109,7 @@ export function visibleTo(scope: Role | 'own', me: unknown): SQL | undefined {
   return undefined;
 }
 
-/** Whether a viewer may act on an occurrence of an event organised by `organiserId` (admins and its organiser). */
+/** Whether a viewer may act on an occurrence organised by `organiserId` (admins and its organiser, `organiserOf`). */
 export const organisesOrAdmin = (viewer: { id: number; role: Role }, organiserId: number) =>
   viewer.role === 'admin' || organiserId === viewer.id;
 

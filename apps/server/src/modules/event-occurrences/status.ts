@@ -14,7 +14,7 @@ import {
 } from '../../db/schema.js';
 import { auditInsertFrom } from '../audit-logs/record.js';
 import type { Tx } from './columns.js';
-import { isOccurrenceGuest } from './rules.js';
+import { isOccurrenceGuest, sessionOrganiserId } from './rules.js';
 import { dayStatus } from './approved-days.js';
 import { isoInstant } from '../../lib/json-column.js';
 
@@ -201,7 +201,7 @@ export class OccurrenceChanges {
         : sql<boolean>`(${isOccurrenceGuest(guestId)}
             and exists (select 1 from ${users} u where u.id = ${guestId} and u.status = 'active'))`;
     const [row] = await tx
-      .select({ status: eventOccurrences.status, organiserId: events.organiserId, isGuest })
+      .select({ status: eventOccurrences.status, organiserId: sessionOrganiserId, isGuest })
       .from(eventOccurrences)
       .innerJoin(events, eq(events.id, eventOccurrences.eventId))
       .where(eq(eventOccurrences.id, occurrenceId))

@@ -3,6 +3,7 @@ import { eventOccurrences, events, users } from '../../db/schema.js';
 import { idArray } from '../users/active-guests.js';
 import type { Executor } from './columns.js';
 import { toFillCondition } from './attendance/to-fill.js';
+import { organiserOf } from './rules.js';
 
 /** Someone the daily digest of sessions still to fill may go to: an active user organising an event. */
 export interface DigestOrganiser {
@@ -24,18 +25,19 @@ export interface ToFillSession {
   startsAt: Date;
 }
 
-/** The active users who organise at least one event, with their zone, language and addresses. */
+/** The active users who organise at least one event or cover a session, with their zone, language and addresses. */
 export async function digestOrganisers(db: Executor): Promise<DigestOrganiser[]> {
   const result = await db.execute(sql`select u.id, u.username, u.name, u.surname, u.email, u.phone, u.timezone,
       u.language
     from ${users} u
-    where u.status = 'active' and exists (select 1 from ${events} e where e.organiser_id = u.id)
+    where u.status = 'active' and (exists (select 1 from ${events} e where e.organiser_id = u.id)
+      or exists (select 1 from ${eventOccurrences} o where o.cover_organiser_id = u.id))
     order by u.id`);
   return (result as { rows: DigestOrganiser[] }).rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
 /**
- * The sessions of `organiserIds`' events starting in [from, to) that are still to fill
+ * The sessions `organiserIds` organise (`organiserOf`: their events' unless covered, and those they cover) starting in [from, to) that are still to fill
  * (`toFillCondition`, docs/domain.md#attendance): started by `now` and not cancelled. One query,
  * by organiser then start.
  */
@@ -47,16 +49,17 @@ export async function toFillSessionsOf(
   now: Date,
 ): Promise<ToFillSession[]> {
   if (organiserIds.length === 0) return [];
-  const result = await db.execute(sql`select ${eventOccurrences.id} as id, e.organiser_id as "organiserId", e.title,
+  const organiser = organiserOf(sql`${eventOccurrences}`, sql`e`);
+  const result = await db.execute(sql`select ${eventOccurrences.id} as id, ${organiser} as "organiserId", e.title,
       ${eventOccurrences.startsAt} as "startsAt"
     from ${eventOccurrences} join ${events} e on e.id = ${eventOccurrences.eventId}
-    where e.organiser_id = any(${idArray(organiserIds)}::integer[])
+    where ${organiser} = any(${idArray(organiserIds)}::integer[])
       and ${eventOccurrences.startsAt} >= ${from.toISOString()}::timestamptz
       and ${eventOccurrences.startsAt} < ${to.toISOString()}::timestamptz
       and ${eventOccurrences.startsAt} <= ${now.toISOString()}::timestamptz
       and ${eventOccurrences.status} <> 'cancelled'
       and ${toFillCondition(sql`${eventOccurrences}`)}
-    order by e.organiser_id, ${eventOccurrences.startsAt}, ${eventOccurrences.id}`);
+    order by 2, ${eventOccurrences.startsAt}, ${eventOccurrences.id}`);
   return (result as { rows: (Omit<ToFillSession, 'startsAt'> & { startsAt: Date | string })[] }).rows.map((row) => ({
     id: Number(row.id),
     organiserId: Number(row.organiserId),

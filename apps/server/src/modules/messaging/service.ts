@@ -36,6 +36,7 @@ import {
   occurrenceGuestContacts,
 } from './recipients.js';
 import { occurrenceReportData } from './report-data.js';
+import { type StaffMember, staffByIds } from '../users/staff.js';
 
 const FORM_NOT_FOUND = notFound('Form');
 
@@ -227,6 +228,104 @@ export class MessagingService {
           createdBy: viewer.id,
         };
       });
+    });
+    return outbox.enqueue(tx, messages);
+  }
+
+  /**
+   * Sessions were given to a substitute, or back (docs/domain.md#cover), with `notify`: each guest
+   * (or their message group) is told who organises it now, the one who has it now that it is
+   * theirs and the one who had it that it is not, each in their language with the time in their
+   * zone, queued in the transaction that changes it.
+   */
+  async queueCoverNotices(tx: Tx, changes: readonly CoverNotice[], viewer: SessionUser): Promise<EnqueueResult> {
+    const outbox = this.requireOutbox();
+    const ids = changes.map((change) => change.occurrenceId);
+    const [details, contacts, organisers] = await Promise.all([
+      this.occurrences.details(tx, ids),
+      occurrenceGuestContacts(this.occurrences, tx, ids),
+      staffByIds(
+        tx,
+        changes.flatMap((change) => [change.organiserId, change.previousOrganiserId]),
+      ),
+    ]);
+    const detailOf = new Map(details.map((detail) => [detail.id, detail]));
+    const person = new Map(organisers.map((organiser) => [organiser.id, organiser]));
+    const stamp = this.now().getTime();
+    const messages: NewMessage[] = changes.flatMap((change) => {
+      const occurrence = detailOf.get(change.occurrenceId);
+      const now = person.get(change.organiserId);
+      const before = person.get(change.previousOrganiserId);
+      if (!occurrence || !now || !before) throw new AppError(404, OCCURRENCE_NOT_FOUND);
+      const key = `cover:${change.occurrenceId}:${change.organiserId}:${stamp}`;
+      const guests = addressees(contacts.filter((contact) => contact.occurrenceId === change.occurrenceId)).map(
+        (to): NewMessage => {
+          const texts = languageOf(to.guests);
+          const zones = zonesOf(to.guests);
+          const lines = [
+            ...(to.recipient.kind === 'group'
+              ? [`${texts.reminderFor}: ${to.guests.map((guest) => guest.name).join(', ')}`]
+              : []),
+            ...whenLines(texts, occurrence, zones),
+            `${texts.reminderWhere}: ${occurrence.location}`,
+          ];
+          return {
+            type: 'cover',
+            idempotencyKey: `${key}:${to.key}`,
+            occurrenceId: change.occurrenceId,
+            recipient: to.recipient,
+            guestIds: to.guests.map((guest) => guest.id),
+            subject: texts.coverSubject(
+              occurrence.title,
+              formatIn(texts, occurrence.startsAt, zones[0]!, texts.dateTime),
+            ),
+            body: texts.coverGuestBody(occurrence.title, lines, now.name),
+            createdBy: viewer.id,
+          };
+        },
+      );
+      const toOrganiser = (
+        organiser: StaffMember,
+        body: (texts: GuestTexts, lines: string[]) => string,
+      ): NewMessage => {
+        const texts = guestTexts(organiser.language);
+        const lines = [
+          ...whenLines(texts, occurrence, [organiser.timezone]),
+          `${texts.reminderWhere}: ${occurrence.location}`,
+        ];
+        return {
+          type: 'cover',
+          idempotencyKey: `${key}:user:${organiser.id}`,
+          occurrenceId: change.occurrenceId,
+          recipient: {
+            kind: 'user',
+            id: organiser.id,
+            name: organiser.name,
+            email: organiser.email,
+            phone: organiser.phone,
+          },
+          guestIds: [],
+          subject: texts.coverSubject(
+            occurrence.title,
+            formatIn(texts, occurrence.startsAt, organiser.timezone, texts.dateTime),
+          ),
+          body: body(texts, lines),
+          createdBy: viewer.id,
+        };
+      };
+      return [
+        ...guests,
+        toOrganiser(now, (texts, lines) =>
+          change.given
+            ? texts.coverTakenBody(occurrence.title, lines, before.name)
+            : texts.coverBackBody(occurrence.title, lines),
+        ),
+        toOrganiser(before, (texts, lines) =>
+          change.given
+            ? texts.coverGivenBody(occurrence.title, lines, now.name)
+            : texts.coverReturnedBody(occurrence.title, lines, now.name),
+        ),
+      ];
     });
     return outbox.enqueue(tx, messages);
   }
@@ -442,6 +541,14 @@ export class MessagingService {
       );
     });
   }
+}
+
+/** A session given to a substitute (`given`) or back: who has it now and who had it. */
+interface CoverNotice {
+  occurrenceId: number;
+  organiserId: number;
+  previousOrganiserId: number;
+  given: boolean;
 }
 
 /** A session cancelled, or put back on by deleting its closure: which cancellation, and its reason (the closure's title). */

@@ -53,6 +53,7 @@ const session = (id: number): EventOccurrence => ({
   attendance: [],
   cancellation: null,
   makeupOf: null,
+  cover: null,
 });
 
 function stubHome(claims: Record<string, unknown>, toFill: EventOccurrence[]) {

@@ -66,6 +66,7 @@ const occurrence: EventOccurrence = {
   attendance: [],
   cancellation: null,
   makeupOf: null,
+  cover: null,
 };
 
 const listBody = (rows: EventOccurrence[]) => ({ eventOccurrences: rows, totalCount: rows.length });

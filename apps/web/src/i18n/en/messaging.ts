@@ -29,6 +29,7 @@ export const messaging = {
     'to-fill': 'Sessions to fill',
     cancellation: 'Cancellation',
     restoration: 'Back on',
+    cover: 'Cover',
     'password-reset': 'Password reset',
   },
   statuses: {

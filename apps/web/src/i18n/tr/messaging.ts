@@ -28,6 +28,7 @@ export const messaging: Resources['messaging'] = {
     'to-fill': 'Doldurulacak oturumlar',
     cancellation: 'İptal',
     restoration: 'Yeniden programda',
+    cover: 'Yerine bakma',
     'password-reset': 'Parola sıfırlama',
   },
   statuses: { queued: 'Sırada', sending: 'Gönderiliyor', sent: 'Gönderildi', failed: 'Başarısız' },

@@ -3,7 +3,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { attendance, eventOccurrences, events, users } from '../../../db/schema.js';
 import { jsonColumn, isoInstant } from '../../../lib/json-column.js';
 import type { Executor, Tx } from '../columns.js';
-import { guestListOf } from '../rules.js';
+import { guestListOf, sessionOrganiserId } from '../rules.js';
 
 /** A person as the attendance API names them: "Name Surname", else the username. */
 export const personNameSql = (user: SQL) =>
@@ -56,7 +56,7 @@ export class AttendanceMarks {
       .select({
         status: eventOccurrences.status,
         startsAt: eventOccurrences.startsAt,
-        organiserId: events.organiserId,
+        organiserId: sessionOrganiserId,
         title: events.title,
         guestIds: sql<number[]>`array(select g.id from ${guestListOf(sql`${eventOccurrences}`)} guest_list
           join ${users} g on g.id = guest_list.user_id and g.status = 'active')`,

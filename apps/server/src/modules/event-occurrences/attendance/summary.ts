@@ -13,10 +13,12 @@ import {
   eventGuests,
   eventOccurrences,
   events,
+  occurrenceCovers,
   occurrenceGuests,
   userGroups,
   users,
 } from '../../../db/schema.js';
+import { organiserOf } from '../rules.js';
 import { personNameSql } from './marks.js';
 
 /** What one summary counts: the sessions that started in [from, to) (and by `now`), narrowed. */
@@ -93,15 +95,25 @@ export function summaryQuery(request: SummaryRequest): SQL {
   // The viewer's scope (`visibleTo`'s: editors count the sessions they organise) and the
   // filters, on the session's event `e` (joined only when asked), and on the guest's id: active
   // users (the few inactive ones listed once), in the group, the guest.
-  const eventConditions = [
-    request.viewer.role === 'admin' ? undefined : sql`e.organiser_id = ${request.viewer.id}`,
-    request.organiserId === undefined ? undefined : sql`e.organiser_id = ${request.organiserId}`,
-    request.locationId === undefined ? undefined : sql`e.location_id = ${request.locationId}`,
-  ].filter((condition): condition is SQL => condition !== undefined);
-  const needsEvent = request.groupBy === 'organiser' || eventConditions.length > 0;
-  const joinEvent = (eventId: SQL) =>
+  // The session's organiser is the substitute while it is covered (`organiserOf`); a mark's
+  // session is looked up by its cover's row only then (a primary key read of the few covered).
+  const eventConditions = (organiser: SQL) =>
+    [
+      request.viewer.role === 'admin' ? undefined : sql`${organiser} = ${request.viewer.id}`,
+      request.organiserId === undefined ? undefined : sql`${organiser} = ${request.organiserId}`,
+      request.locationId === undefined ? undefined : sql`e.location_id = ${request.locationId}`,
+    ].filter((condition): condition is SQL => condition !== undefined);
+  const needsEvent =
+    request.groupBy === 'organiser' ||
+    request.viewer.role !== 'admin' ||
+    request.organiserId !== undefined ||
+    request.locationId !== undefined;
+  const sessionOrganiser = organiserOf(sql`o`, sql`e`);
+  const markOrganiser = sql`coalesce((select c.organiser_id from ${occurrenceCovers} c where c.occurrence_id = a.occurrence_id),
+    e.organiser_id)`;
+  const joinEvent = (eventId: SQL, organiser: SQL) =>
     needsEvent
-      ? sql` join ${events} e on e.id = ${eventId}${sql.join([sql``, ...eventConditions], sql` and `)}`
+      ? sql` join ${events} e on e.id = ${eventId}${sql.join([sql``, ...eventConditions(organiser)], sql` and `)}`
       : sql``;
   const guestCounts = (guestId: SQL) =>
     sql.join(
@@ -115,7 +127,7 @@ export function summaryQuery(request: SummaryRequest): SQL {
       sql` and `,
     );
   const sessions = sql`${started(sql`o.starts_at`)} and o.status <> 'cancelled'`;
-  const organiser = needsEvent ? sql`e.organiser_id` : sql`null::integer`;
+  const organiser = needsEvent ? sessionOrganiser : sql`null::integer`;
   const counts = STATUS_COLUMNS.map(
     (status) => sql`, cast(coalesce(sum(n) filter (where status = ${status}), 0) as integer) as "${sql.raw(status)}"`,
   );
@@ -125,7 +137,7 @@ export function summaryQuery(request: SummaryRequest): SQL {
       from (
         select o.event_id, ${organiser} as organiser_id,
           ${request.groupBy === 'month' ? month(sql`o.starts_at`) : sql`null`} as month, count(*) as sessions
-        from ${eventOccurrences} o${joinEvent(sql`o.event_id`)}
+        from ${eventOccurrences} o${joinEvent(sql`o.event_id`, sessionOrganiser)}
         where ${sessions} and not o.has_guest_override
         group by 1, 2, 3
       ) s
@@ -134,14 +146,14 @@ export function summaryQuery(request: SummaryRequest): SQL {
       union all
       select ${pick({ guest: sql`og.user_id`, organiser, event: sql`o.event_id`, month: month(sql`o.starts_at`) })},
         count(*)
-      from ${eventOccurrences} o${joinEvent(sql`o.event_id`)}
+      from ${eventOccurrences} o${joinEvent(sql`o.event_id`, sessionOrganiser)}
       join ${occurrenceGuests} og on og.occurrence_id = o.id and ${guestCounts(sql`og.user_id`)}
       where ${sessions} and o.has_guest_override
       group by 1
     ), marked as (
-      select ${pick({ guest: sql`a.guest_id`, organiser, event: sql`a.session_event_id`, month: month(sql`a.session_starts_at`) })} as key,
+      select ${pick({ guest: sql`a.guest_id`, organiser: markOrganiser, event: sql`a.session_event_id`, month: month(sql`a.session_starts_at`) })} as key,
         a.status, a.on_list, count(*) as n
-      from ${attendance} a${joinEvent(sql`a.session_event_id`)}
+      from ${attendance} a${joinEvent(sql`a.session_event_id`, markOrganiser)}
       where ${started(sql`a.session_starts_at`)} and a.session_counts and ${guestCounts(sql`a.guest_id`)}
       group by 1, 2, 3
     ), parts as (

@@ -11,7 +11,7 @@ import {
 } from '../../../db/schema.js';
 import { dayStatus } from '../approved-days.js';
 import type { Executor, Tx } from '../columns.js';
-import { guestListOf } from '../rules.js';
+import { guestListOf, sessionOrganiserId } from '../rules.js';
 import { isoInstant } from '../../../lib/json-column.js';
 
 /** The advisory lock spaces of make-up bookings (organiser, location, guest: three in a row). */
@@ -81,13 +81,13 @@ export class OccurrenceMakeups {
         startsAt: eventOccurrences.startsAt,
         endsAt: eventOccurrences.endsAt,
         status: eventOccurrences.status,
-        organiserId: events.organiserId,
+        organiserId: sessionOrganiserId,
         organiserZone: users.timezone,
         locationId: events.locationId,
       })
       .from(eventOccurrences)
       .innerJoin(events, eq(events.id, eventOccurrences.eventId))
-      .innerJoin(users, eq(users.id, events.organiserId))
+      .innerJoin(users, eq(users.id, sessionOrganiserId))
       .where(eq(eventOccurrences.id, id));
     return row;
   }

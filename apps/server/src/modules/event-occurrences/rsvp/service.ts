@@ -8,6 +8,7 @@ import { AppError } from '../../../lib/errors.js';
 import { personName } from '../../../lib/names.js';
 import { AttendanceMarks } from '../attendance/marks.js';
 import { type Executor, organisers } from '../columns.js';
+import { sessionOrganiserId } from '../rules.js';
 import type { RsvpTokens } from './tokens.js';
 
 const HOUR_MS = 3_600_000;
@@ -66,7 +67,7 @@ export class RsvpService {
       .innerJoin(eventOccurrences, eq(eventOccurrences.id, rsvps.occurrenceId))
       .innerJoin(events, eq(events.id, eventOccurrences.eventId))
       .innerJoin(locations, eq(locations.id, events.locationId))
-      .innerJoin(organisers, eq(organisers.id, events.organiserId))
+      .innerJoin(organisers, eq(organisers.id, sessionOrganiserId))
       .innerJoin(guests, eq(guests.id, rsvps.guestId))
       .where(and(eq(rsvps.tokenHash, tokenHash), eq(guests.status, 'active')));
     return row;
