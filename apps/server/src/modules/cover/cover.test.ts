@@ -10,6 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, eventOccurrences, messageLogs, occurrenceCovers } from '../../db/schema.js';
 import { messageOf } from '../../test/harness.js';
+import { toFillSessionsOf } from '../event-occurrences/to-fill-digest.js';
 import {
   createLocation,
   createPerson,
@@ -217,6 +218,27 @@ describe('POST/DELETE /api/event-occurrences/{id}/cover', () => {
     expect(busy.statusCode).toBe(409);
     expect(messageOf(busy)).toBe('The substitute is not free for this session');
     expect((await cover(target, { organiserId: kaan.id, notify: false })).statusCode).toBe(200);
+    expect(await coverLogsOf([target])).toEqual([]);
+    // Planning a session at that time warns of the substitute's clash, no longer of the original's.
+    const hall = await createLocation(ctx, admin.headers, 'Hall');
+    const preview = async (organiserId: number) => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/events/preview',
+        headers: admin.headers,
+        payload: {
+          organiserId,
+          locationId: hall,
+          guestIds: [],
+          repeat: { doesNotRepeat: true, start: '2026-04-03T10:30' },
+          endTime: '11:30',
+        },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ conflicts: { kind: string; occurrenceId: number }[] }>().conflicts;
+    };
+    expect(await preview(kaan.id)).toContainEqual(expect.objectContaining({ kind: 'organiser', occurrenceId: target }));
+    expect(await preview(emre.id)).not.toContainEqual(expect.objectContaining({ occurrenceId: target }));
   });
 
   it('refuses a substitute on time off then, or outside their working hours', async () => {
@@ -315,6 +337,15 @@ describe('what follows the substitute of a session that took place', () => {
     };
     expect(await toFill(ozan)).toContain(past);
     expect(await toFill(emre)).not.toContain(past);
+  });
+
+  it('is in the substitute’s daily list of sessions to fill, not the original’s', async () => {
+    const from = new Date('2026-03-19T00:00:00Z');
+    const to = new Date('2026-03-20T00:00:00Z');
+    const theirs = await toFillSessionsOf(ctx.database.db, [ozan.id, emre.id], from, to, NOW);
+    expect(theirs.filter((row) => row.id === past)).toEqual([
+      { id: past, organiserId: ozan.id, title: 'Past lesson', startsAt: new Date('2026-03-19T10:00:00Z') },
+    ]);
   });
 
   it('counts in the substitute’s attendance summary by organiser', async () => {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { eventOccurrences, events, locations, users } from '../../db/schema.js';
 import { idArray } from '../users/active-guests.js';
-import { guestsAmong, hasGuestAmong, notCancelled } from './rules.js';
+import { guestsAmong, hasGuestAmong, notCancelled, organiserOf } from './rules.js';
 
 export interface ClashCandidates {
   starts: readonly Date[];
@@ -149,6 +149,14 @@ function overlapping(span: SQL, keep: SQL): SQL {
         and exists (select 1 from ${span} c where o.starts_at < c.e and o.ends_at > c.s))`;
 }
 
+/**
+ * The substitute of each covered session (`cv.cover_organiser_id`, null for the others): a read of
+ * the few covered ones by their partial index, so the scans above stay on the starts_at index, and
+ * a covered session clashes as its substitute's (docs/domain.md#cover).
+ */
+const coveredJoin = sql`left join (select x.id, x.cover_organiser_id from ${eventOccurrences} x
+  where x.cover_organiser_id is not null) cv on cv.id = o.id`;
+
 /** Double bookings among stored sessions (conflicts.ts turns them into warnings). */
 export class ClashRepository {
   constructor(private readonly db: Db) {}
@@ -189,13 +197,15 @@ export class ClashRepository {
     // below handle the few that matter, not every session at those times.
     const shares = sql`(o.event_id in (select e.id from ${events} e
         where e.organiser_id = ${organiserId} or e.location_id = ${locationId})
+      or o.id in (select x.id from ${eventOccurrences} x where x.cover_organiser_id = ${organiserId}::integer)
       or ${hasGuestAmong(sql`o`, guests)})`;
     return sql`with span as materialized (
         select c.s, c.e, c.after from unnest(${spans.starts}::timestamptz[], ${spans.ends}::timestamptz[],
           ${spans.afters}::timestamptz[]) as c(s, e, after)),
       hits as materialized (
-        select o.id, o.event_id, o.starts_at, o.ends_at, o.has_guest_override, e.organiser_id, e.location_id
-        from ${overlapping(sql`span`, shares)} o join ${events} e on e.id = o.event_id
+        select o.id, o.event_id, o.starts_at, o.ends_at, o.has_guest_override,
+          ${organiserOf(sql`cv`, sql`e`)} as organiser_id, e.location_id
+        from ${overlapping(sql`span`, shares)} o join ${events} e on e.id = o.event_id ${coveredJoin}
         where e.status = 'active' and ${notCancelled(sql`o`)}
           and o.event_id is distinct from ${candidates.excludeEventId ?? null}::integer
           and o.id is distinct from ${candidates.excludeOccurrenceId ?? null}::integer),
@@ -241,10 +251,11 @@ export class ClashRepository {
     // every session of their key.
     return sql`with window_range as materialized (select ${start} as s, ${end} as e, '-infinity'::timestamptz as after),
       w as materialized (
-        select o.id, o.event_id, o.starts_at, o.ends_at, o.has_guest_override, e.organiser_id, e.location_id,
+        select o.id, o.event_id, o.starts_at, o.ends_at, o.has_guest_override,
+          ${organiserOf(sql`cv`, sql`e`)} as organiser_id, e.location_id,
           case when o.ends_at - o.starts_at <= ${LONG_SESSION} then floor(extract(epoch from o.starts_at)
             / extract(epoch from greatest(${LONGEST}, interval '1 second')))::bigint end as bucket
-        from ${overlapping(sql`window_range`, sql`true`)} o join ${events} e on e.id = o.event_id
+        from ${overlapping(sql`window_range`, sql`true`)} o join ${events} e on e.id = o.event_id ${coveredJoin}
         where e.status = 'active' and ${notCancelled(sql`o`)}),
       keyed as materialized (
         select 3 as kind, w.organiser_id as key, w.id, w.event_id, w.starts_at, w.ends_at, w.bucket from w
