@@ -26,10 +26,12 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
     languageOptions: { globals: globals.browser },
   },
-  // The web app's layers (docs/architecture.md#web-layers). Screens sit in feature folders one level under
-  // features/, so any '../x' from a feature file is another feature; what two features share moves
-  // to components/ or lib/. Shared code imports no feature and not the route table (the route
-  // table hands the shell its data). Tests may render the whole app, so they import routes.
+  // The web app's layers (docs/architecture.md#web-layers), top to bottom: the route table and
+  // screens/ (the routes layer, which composes features); features/ (one folder each, so any '../x'
+  // from a feature file is another feature); entities/ (what every screen showing a session shares:
+  // its badges, rules and lines); and the shared code (api/, auth/, components/, i18n/, lib/). A
+  // layer imports only the layers below it; one feature shows another's widget through lib/widgets.
+  // Tests may render the whole app, so they import routes.
   {
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
@@ -38,8 +40,26 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^\\.\\./(?!\\.\\./)|(^|/)features/',
-              message: 'A feature does not import another feature: move what they share to components/, lib/ or api/.',
+              regex: '^\\.\\./(?!\\.\\./)|(^|/)(features|screens)/',
+              message:
+                'A feature does not import another feature nor the routes layer: show its widget through lib/widgets, or move what they share to entities/, components/, lib/ or api/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/entities/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(features|screens)(/|$)|^\\.\\./\\.\\./(routes|router|main)$',
+              message: 'entities/ imports no feature, no screen and not the route table.',
             },
           ],
         },
@@ -55,9 +75,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '(^|/)features(/|$)|^\\.\\./(routes|router|main)$',
+              regex: '(^|/)(features|entities|screens)(/|$)|^\\.\\./(routes|router|main)$',
               message:
-                'Shared code (components/, lib/, api/, auth/, i18n/) imports no feature and not the route table.',
+                'Shared code (components/, lib/, api/, auth/, i18n/) imports no feature, no entity, no screen and not the route table.',
             },
           ],
         },

@@ -377,8 +377,8 @@ export const routes: RouteObject[] = [
     handle: { sections: navItemsOf(signedInRoutes) } satisfies LayoutHandle,
     // The signed-in screens need the sections' texts: they load alongside the layout.
     lazy: async () => {
-      const [{ RootLayout }] = await Promise.all([import('./components/root-layout'), loadSectionTexts()]);
-      return { Component: RootLayout };
+      const [{ SignedInLayout }] = await Promise.all([import('./screens/signed-in-layout'), loadSectionTexts()]);
+      return { Component: SignedInLayout };
     },
     children: signedInRoutes,
   },

@@ -8,6 +8,7 @@ import type {
   MakeupSlots,
   ScheduleDayRequest,
   SendReportRequest,
+  ToFillList,
   UpdateEventOccurrence,
 } from '@ritim/shared';
 import {
@@ -193,3 +194,14 @@ export function useBookMakeup() {
     onSettled: () => invalidateOccurrences(queryClient),
   });
 }
+
+/**
+ * GET /api/event-occurrences/to-fill?days&limit: the newest `limit` of the started sessions of the
+ * last `days` with a guest unmarked or without session notes, and how many there are. Under the
+ * occurrences' key, so a submitted form refetches it as a mark does.
+ */
+export const toFillQuery = (days: number, limit: number) =>
+  queryOptions({
+    queryKey: occurrenceKeys.toFill(days, limit),
+    queryFn: ({ signal }) => apiRequest<ToFillList>(`${OCCURRENCES}/to-fill`, { query: { days, limit }, signal }),
+  });

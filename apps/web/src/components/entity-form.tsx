@@ -9,7 +9,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from './toast';
 import type { z } from 'zod';
 import { translateMessage } from '../i18n';
-import { HistoryPanel } from './history-panel';
+import { Widget } from '../lib/widgets';
 import { Spinner } from './spinner';
 import { PageTitle } from './page-title';
 import { buttonClass, cardClass } from './ui';
@@ -310,7 +310,7 @@ export function EntityForm<T, S extends z.ZodType<FieldValues, FieldValues>, K e
             <>
               <EntityFormBody item={item} props={props} />
               {props.below?.(item)}
-              {props.history && <HistoryPanel entityType={props.history} entityId={id} />}
+              {props.history && <Widget name="HistoryPanel" entityType={props.history} entityId={id} />}
             </>
           )}
         </ItemLoader>

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { auditLogListQuery } from '../../api/audit-logs';
 import { everyoneQuery } from '../../api/people';
 import { useSession } from '../../auth/session-store';
-import { AuditChanges } from '../../components/audit-changes';
+import { AuditChanges } from './audit-changes';
 import type { Column } from '../../components/data-table';
 import { FilterSelect } from '../../components/filter-select';
 import { ListPage, type ListQuery } from '../../components/list-page';

@@ -4,7 +4,7 @@ import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from '../../components/toast';
-import { attendanceSummaryQuery, downloadAttendanceCsv } from '../../api/attendance';
+import { attendanceSummaryQuery, downloadAttendanceCsv } from './api';
 import { errorMessage } from '../../api/errors';
 import { groupChoicesQuery } from '../../api/groups';
 import { locationChoicesQuery } from '../../api/locations';

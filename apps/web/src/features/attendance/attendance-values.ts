@@ -5,7 +5,7 @@ import {
   type AttendanceGroup,
   type AttendanceSummary,
 } from '@ritim/shared';
-import type { AttendanceSummaryParams } from '../../api/attendance';
+import type { AttendanceSummaryParams } from './api';
 import { parseDay } from '../../lib/dates';
 import { todayIn } from '../../lib/wall-clock';
 

@@ -3,7 +3,7 @@ import { errorMessage } from '../../api/errors';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOccurrenceConflicts } from '../../api/conflicts';
-import { ConflictWarnings } from '../../components/conflict-warnings';
+import { ConflictWarnings } from '../../entities/occurrence/conflict-warnings';
 import { Spinner } from '../../components/spinner';
 import { buttonClass } from '../../components/ui';
 import { dateTimeIn } from '../../lib/wall-clock';

@@ -9,20 +9,20 @@ import { toast } from '../../components/toast';
 import { formQuery } from '../../api/forms';
 import { occurrenceQuery, useDeleteOccurrence } from '../../api/occurrences';
 import { useSession } from '../../auth/session-store';
-import { AttendanceBadge, RsvpBadge } from '../../components/attendance-badge';
-import { CancelSessionDialog, useRestoreSession } from '../../components/cancel-session';
+import { AttendanceBadge, RsvpBadge } from '../../entities/occurrence/attendance-badge';
+import { useRestoreSession } from '../../entities/occurrence/restore-session';
+import { SessionLine } from '../../entities/occurrence/session-line';
 import { confirmAction } from '../../components/confirm';
-import { BookMakeup } from '../../components/makeup';
-import { MakeupBadge } from '../../components/makeup-badge';
+import { MakeupBadge } from '../../entities/occurrence/makeup-badge';
 import { Spinner } from '../../components/spinner';
 import { StatusBadge } from '../../components/status-badge';
-import { AttendanceMarking, AttendanceSession } from '../../components/take-attendance';
+import { Widget } from '../../lib/widgets';
 import { buttonClass } from '../../components/ui';
 import { shownFormTitle } from '../../lib/form-title';
-import { canTakeAttendance } from '../../lib/attendance';
+import { canTakeAttendance } from '../../entities/occurrence/attendance';
 import { isWebLink } from '../../lib/links';
 import { fullName } from '../../lib/names';
-import { fillTargets } from '../../lib/occurrence-rows';
+import { fillTargets } from '../../entities/occurrence/rows';
 import { dateTimeIn, timeIn } from '../../lib/wall-clock';
 
 const linkClass =
@@ -67,7 +67,7 @@ function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrenc
                   {fullName(guest)}
                   <RsvpBadge response={guest.rsvp} />
                   <AttendanceBadge status={guest.attendance} />
-                  <BookMakeup occurrence={occurrence} guest={guest} />
+                  <Widget name="BookMakeup" occurrence={occurrence} guest={guest} />
                 </li>
               ))}
             </ul>
@@ -179,7 +179,7 @@ export function SessionDetails({
   };
 
   if (admin && changeable && cancellingId === occurrence.id) {
-    return <CancelSessionDialog occurrence={occurrence} onClose={() => setCancellingId(null)} />;
+    return <Widget name="CancelSessionDialog" occurrence={occurrence} onClose={() => setCancellingId(null)} />;
   }
 
   if (marking) {
@@ -190,8 +190,9 @@ export function SessionDetails({
         title={t('attendance.dialogTitle', { title: occurrence.event.title })}
         testId="calendar-details"
       >
-        <AttendanceSession occurrence={occurrence} />
-        <AttendanceMarking
+        <SessionLine occurrence={occurrence} />
+        <Widget
+          name="AttendanceMarking"
           key={occurrence.id}
           occurrence={occurrence}
           onSaved={() => setMarkingId(null)}

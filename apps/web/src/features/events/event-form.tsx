@@ -54,7 +54,7 @@ import {
 } from './event-values';
 import { fullName } from '../../lib/names';
 import { useDebounced } from '../../lib/use-debounced';
-import { ConflictWarnings } from '../../components/conflict-warnings';
+import { ConflictWarnings } from '../../entities/occurrence/conflict-warnings';
 import { useSession } from '../../auth/session-store';
 
 /** The repeat frequencies' names: the calendar's words for a day, week and month. */

@@ -35,10 +35,10 @@ import {
   TextInput,
   TimeInput,
 } from '../../components/form-fields';
-import { AttendanceMarking } from '../../components/take-attendance';
+import { Widget } from '../../lib/widgets';
 import { cardClass } from '../../components/ui';
 import { shownFormTitle } from '../../lib/form-title';
-import { canTakeAttendance } from '../../lib/attendance';
+import { canTakeAttendance } from '../../entities/occurrence/attendance';
 import { formatDateTime } from '../../lib/dates';
 import { formQuery } from '../../api/forms';
 import { occurrenceQuery } from '../../api/occurrences';
@@ -56,7 +56,7 @@ import {
   type FillValues,
 } from './fill-values';
 import { fullName } from '../../lib/names';
-import { organiserZone } from '../../lib/occurrence-rows';
+import { organiserZone } from '../../entities/occurrence/rows';
 
 /** Where Back goes before the occurrence is known. */
 const UPCOMING = '/upcoming-events';
@@ -397,7 +397,8 @@ export function FillFormScreen() {
             <h2 id="fill-attendance" className="mb-2 text-base font-semibold text-slate-900">
               {t('nav.attendance')}
             </h2>
-            <AttendanceMarking
+            <Widget
+              name="AttendanceMarking"
               key={`${occurrence.data.id}-${guestId}`}
               occurrence={occurrence.data}
               guestIds={guestId === null ? undefined : [guestId]}

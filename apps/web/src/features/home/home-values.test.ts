@@ -1,6 +1,6 @@
 import type { EventOccurrence } from '@ritim/shared';
 import { describe, expect, it } from 'vitest';
-import { formatDay } from '../../lib/occurrence-rows';
+import { formatDay } from '../../entities/occurrence/rows';
 import { dateTimeIn, timeIn, todayIn } from '../../lib/wall-clock';
 import { formsToFill, isWebLink } from './home-values';
 

@@ -1,5 +1,5 @@
 import type { EventOccurrence } from '@ritim/shared';
-import { fillTargets, type FillTarget } from '../../lib/occurrence-rows';
+import { fillTargets, type FillTarget } from '../../entities/occurrence/rows';
 
 /**
  * What the Home dashboards show, as plain functions (tested on their own). Nothing here imports

@@ -1,26 +1,22 @@
 import { SESSION_NOTES_FORM_ID, type EventOccurrence } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toFillQuery } from '../../api/attendance';
 import { formQuery } from '../../api/forms';
+import { toFillQuery } from '../../api/occurrences';
 import { useSession } from '../../auth/session-store';
-import { MakeupBadge } from '../../components/makeup-badge';
-import { GuestsWithMarks } from '../../components/attendance-badge';
+import { MakeupBadge } from '../../entities/occurrence/makeup-badge';
+import { GuestsWithMarks } from '../../entities/occurrence/attendance-badge';
 import { Loaded } from '../../components/loaded';
 import { Panel } from '../../components/panel';
 import { buttonClass } from '../../components/ui';
 import { shownFormTitle } from '../../lib/form-title';
-import { canTakeAttendance } from '../../lib/attendance';
-import { organiserZone } from '../../lib/occurrence-rows';
+import { canTakeAttendance } from '../../entities/occurrence/attendance';
+import { organiserZone } from '../../entities/occurrence/rows';
 import { dateTimeIn } from '../../lib/wall-clock';
+import { Widget } from '../../lib/widgets';
 import { formsToFill } from './home-values';
-
-// The marking loads when it is first opened: Home is the first screen and its chunk stays small.
-const TakeAttendanceDialog = lazy(async () => ({
-  default: (await import('../../components/take-attendance')).TakeAttendanceDialog,
-}));
 
 /** How far back Home looks for sessions still to complete. */
 const TO_FILL_DAYS = 7;
@@ -126,9 +122,7 @@ export function ToFill() {
         }
       </Loaded>
       {marking !== null && (
-        <Suspense fallback={null}>
-          <TakeAttendanceDialog occurrenceId={marking} onClose={() => setMarking(null)} />
-        </Suspense>
+        <Widget name="TakeAttendanceDialog" occurrenceId={marking} onClose={() => setMarking(null)} />
       )}
     </Panel>
   );

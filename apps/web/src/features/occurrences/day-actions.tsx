@@ -5,7 +5,7 @@ import { confirmAction } from '../../components/confirm';
 import { Spinner } from '../../components/spinner';
 import { buttonClass } from '../../components/ui';
 import { translateMessage } from '../../i18n';
-import { formatDay } from '../../lib/occurrence-rows';
+import { formatDay } from '../../entities/occurrence/rows';
 import { type DayAction, useScheduleAction } from '../../api/occurrences';
 
 /**

@@ -16,11 +16,11 @@ import {
 } from '../../components/entity-form';
 import { DateTimeInput } from '../../components/form-fields';
 import { GuestsField } from '../../components/guests-field';
-import { HistoryPanel } from '../../components/history-panel';
+import { Widget } from '../../lib/widgets';
 import { formatDateTime } from '../../lib/dates';
 import { occurrenceQuery, useUpdateOccurrence } from '../../api/occurrences';
 import { useOccurrenceConflicts } from '../../api/conflicts';
-import { ConflictWarnings } from '../../components/conflict-warnings';
+import { ConflictWarnings } from '../../entities/occurrence/conflict-warnings';
 import { useSession } from '../../auth/session-store';
 import { translateMessage } from '../../i18n';
 import {
@@ -176,7 +176,7 @@ export function EditOccurrenceScreen() {
               ) : (
                 <OccurrenceForm key={occurrence.id} occurrence={occurrence} />
               )}
-              <HistoryPanel entityType="event-occurrences" entityId={occurrence.id} />
+              <Widget name="HistoryPanel" entityType="event-occurrences" entityId={occurrence.id} />
             </>
           )}
         </ItemLoader>

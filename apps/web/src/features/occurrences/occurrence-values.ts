@@ -1,11 +1,11 @@
 import { occurrenceMessages, type EventOccurrence, type UpdateEventOccurrence } from '@ritim/shared';
 import { DateTime } from 'luxon';
 import { fullName } from '../../lib/names';
-import { organiserZone } from '../../lib/occurrence-rows';
+import { organiserZone } from '../../entities/occurrence/rows';
 import { todayIn } from '../../lib/wall-clock';
 
 export { fullName } from '../../lib/names';
-export { fillTargets, formatDay, organiserZone, type FillTarget } from '../../lib/occurrence-rows';
+export { fillTargets, formatDay, organiserZone, type FillTarget } from '../../entities/occurrence/rows';
 import { z } from 'zod';
 
 /**

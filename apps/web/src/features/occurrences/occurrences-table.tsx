@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { occurrenceListQuery, useDeleteOccurrence } from '../../api/occurrences';
 import { isAdmin } from '../../auth/roles';
 import { useSession } from '../../auth/session-store';
-import { AttendanceBadge, RsvpBadge } from '../../components/attendance-badge';
-import { CancelSessionDialog, useRestoreSession } from '../../components/cancel-session';
-import { CancellationReason } from '../../components/cancellation-reason';
-import { MakeupBadge } from '../../components/makeup-badge';
+import { AttendanceBadge, RsvpBadge } from '../../entities/occurrence/attendance-badge';
+import { useRestoreSession } from '../../entities/occurrence/restore-session';
+import { Widget } from '../../lib/widgets';
+import { CancellationReason } from '../../entities/occurrence/cancellation-reason';
+import { MakeupBadge } from '../../entities/occurrence/makeup-badge';
 import type { Column } from '../../components/data-table';
 import { DayPicker, useDayParam } from '../../components/day-picker';
 import { ListPage, type ListQuery } from '../../components/list-page';
@@ -67,7 +68,7 @@ export function useCancellationActions() {
       ? [{ label: t('common.restore'), onSelect: () => restore(row) }]
       : [{ label: t('cancellation.cancel'), onSelect: () => setCancelling(row), tone: 'danger' }];
   };
-  const dialog = <CancelSessionDialog occurrence={cancelling} onClose={() => setCancelling(null)} />;
+  const dialog = <Widget name="CancelSessionDialog" occurrence={cancelling} onClose={() => setCancelling(null)} />;
   return { actions, dialog };
 }
 

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { formQuery } from '../../api/forms';
 import { useSession } from '../../auth/session-store';
 import type { RowAction } from '../../components/row-menu';
-import { TakeAttendanceDialog } from '../../components/take-attendance';
+import { Widget } from '../../lib/widgets';
 import { shownFormTitle } from '../../lib/form-title';
-import { canTakeAttendance } from '../../lib/attendance';
+import { canTakeAttendance } from '../../entities/occurrence/attendance';
 import { ScheduleActions } from './day-actions';
 import { fillTargets, isTodayOrLater } from './occurrence-values';
 import {
@@ -77,7 +77,7 @@ export function UpcomingEventsList() {
         rowActions={canFill || admin ? rowActions : undefined}
         footer={admin && isTodayOrLater(day, zone) ? <ScheduleActions day={day} zone={zone} /> : null}
       />
-      <TakeAttendanceDialog occurrenceId={marking} onClose={() => setMarking(null)} />
+      <Widget name="TakeAttendanceDialog" occurrenceId={marking} onClose={() => setMarking(null)} />
       {cancellation.dialog}
     </>
   );

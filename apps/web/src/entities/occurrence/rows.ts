@@ -1,5 +1,5 @@
 import { SESSION_NOTES_FORM_ID, type EventOccurrence } from '@ritim/shared';
-import { fullName } from './names';
+import { fullName } from '../../lib/names';
 
 /**
  * What every occurrence screen (and Home and Fill Form) reads off a row, without luxon or zod so

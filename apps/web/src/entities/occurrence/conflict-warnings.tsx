@@ -1,7 +1,7 @@
 import type { Conflict, ConflictList } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
-import { formatSpan } from '../lib/wall-clock';
-import { Spinner } from './spinner';
+import { formatSpan } from '../../lib/wall-clock';
+import { Spinner } from '../../components/spinner';
 
 /** How many sessions of one person or room are named before 'and N more'. */
 export const SESSIONS_SHOWN = 3;

@@ -5,13 +5,12 @@ import type {
   AttendanceSummaryQuery,
   EventOccurrence,
   MarkAttendance,
-  ToFillList,
 } from '@ritim/shared';
 import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { saveFile } from '../lib/save-file';
-import { apiDownload, apiRequest, type QueryParams } from './client';
-import type { ListResult } from './resources';
-import { invalidateOccurrences, OCCURRENCES, occurrenceKeys } from './occurrences';
+import { saveFile } from '../../lib/save-file';
+import { apiDownload, apiRequest, type QueryParams } from '../../api/client';
+import type { ListResult } from '../../api/resources';
+import { invalidateOccurrences, OCCURRENCES, occurrenceKeys } from '../../api/occurrences';
 
 /**
  * Attendance: the marks of a session (taken from the calendar, Upcoming Events, Fill Form and
@@ -53,17 +52,6 @@ export async function downloadAttendanceCsv(params: AttendanceSummaryParams): Pr
   );
   saveFile(blob, fileName);
 }
-
-/**
- * GET /api/event-occurrences/to-fill?days&limit: the newest `limit` of the started sessions of the
- * last `days` with a guest unmarked or without session notes, and how many there are. Under the
- * occurrences' key, so a submitted form refetches it as a mark does.
- */
-export const toFillQuery = (days: number, limit: number) =>
-  queryOptions({
-    queryKey: occurrenceKeys.toFill(days, limit),
-    queryFn: ({ signal }) => apiRequest<ToFillList>(`${OCCURRENCES}/to-fill`, { query: { days, limit }, signal }),
-  });
 
 /** An occurrence with `attendance` as its marks: the list and each counted guest's status. */
 const withMarks = (occurrence: EventOccurrence, attendance: AttendanceEntry[]): EventOccurrence => {

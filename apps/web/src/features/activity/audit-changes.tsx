@@ -1,6 +1,6 @@
 import type { AuditLog } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
-import { auditChanges } from '../lib/audit-sentence';
+import { auditChanges } from '../../lib/audit-sentence';
 
 /**
  * What an audit row changed, field by field (from -> to), behind a native disclosure: a button for

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadLanguage, loadSectionTexts } from '../i18n';
+import { loadLanguage, loadSectionTexts } from '../../i18n';
 import { GuestsWithMarks } from './attendance-badge';
 
 const guests = [

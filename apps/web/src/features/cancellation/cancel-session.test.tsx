@@ -2,12 +2,12 @@ import type { EventOccurrence } from '@ritim/shared';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadLanguage } from '../i18n';
-import { renderApp, resetApp } from '../test/app';
-import { openDialogsInPlace } from '../test/dialog';
-import { bodyOf, json } from '../test/http';
-import { chooseRowMenuItem, choirSession, sessionGuest, stubSessionDay } from '../test/sessions';
-import { adminClaims } from '../test/tokens';
+import { loadLanguage } from '../../i18n';
+import { renderApp, resetApp } from '../../test/app';
+import { openDialogsInPlace } from '../../test/dialog';
+import { bodyOf, json } from '../../test/http';
+import { chooseRowMenuItem, choirSession, sessionGuest, stubSessionDay } from '../../test/sessions';
+import { adminClaims } from '../../test/tokens';
 
 /** The choir's session with one guest, Ali (docs of the fixture in test/sessions.ts). */
 const session = (overrides: Partial<EventOccurrence> = {}) =>

@@ -2,15 +2,15 @@ import { DEFAULT_TIMEZONE, type AuditEntityType } from '@ritim/shared';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../api/errors';
-import { auditHistoryQuery } from '../api/audit-logs';
-import { isAdmin } from '../auth/roles';
-import { useSession } from '../auth/session-store';
-import { auditSentence } from '../lib/audit-sentence';
-import { dateTimeIn } from '../lib/wall-clock';
+import { errorMessage } from '../../api/errors';
+import { auditHistoryQuery } from '../../api/audit-logs';
+import { isAdmin } from '../../auth/roles';
+import { useSession } from '../../auth/session-store';
+import { auditSentence } from '../../lib/audit-sentence';
+import { dateTimeIn } from '../../lib/wall-clock';
 import { AuditChanges } from './audit-changes';
-import { Spinner } from './spinner';
-import { buttonClass, cardClass } from './ui';
+import { Spinner } from '../../components/spinner';
+import { buttonClass, cardClass } from '../../components/ui';
 
 /**
  * A record's History (docs/domain.md#audit-log): its audit rows in words, newest first, a page at a

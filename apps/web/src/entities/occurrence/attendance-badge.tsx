@@ -1,7 +1,7 @@
 import type { AttendanceStatus, RsvpResponse } from '@ritim/shared';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fullName } from '../lib/names';
+import { fullName } from '../../lib/names';
 
 /** The colours of each mark, in one place, so a guest's mark reads the same on every screen. */
 const markColours: Record<AttendanceStatus, string> = {

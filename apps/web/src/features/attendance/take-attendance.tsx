@@ -2,10 +2,10 @@ import type { AttendanceStatus, EventOccurrence, RsvpResponse } from '@ritim/sha
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from './toast';
-import { useMarkAttendance } from '../api/attendance';
-import { errorMessage } from '../api/errors';
-import { occurrenceQuery } from '../api/occurrences';
+import { toast } from '../../components/toast';
+import { useMarkAttendance } from './api';
+import { errorMessage } from '../../api/errors';
+import { occurrenceQuery } from '../../api/occurrences';
 import {
   changedEntries,
   draftsOf,
@@ -14,15 +14,14 @@ import {
   markAllowed,
   MARKS,
   type MarkDraft,
-} from '../lib/attendance';
-import { fullName } from '../lib/names';
-import { organiserZone } from '../lib/occurrence-rows';
-import { dateTimeIn } from '../lib/wall-clock';
-import { RsvpBadge } from './attendance-badge';
-import { BookMakeup } from './makeup';
-import { Spinner } from './spinner';
-import { TitledDialog } from './titled-dialog';
-import { buttonClass, inputClass } from './ui';
+} from '../../entities/occurrence/attendance';
+import { fullName } from '../../lib/names';
+import { RsvpBadge } from '../../entities/occurrence/attendance-badge';
+import { SessionLine } from '../../entities/occurrence/session-line';
+import { Widget } from '../../lib/widgets';
+import { Spinner } from '../../components/spinner';
+import { TitledDialog } from '../../components/titled-dialog';
+import { buttonClass, inputClass } from '../../components/ui';
 
 /**
  * A chosen mark's colours (its badge's, filled); written out whole so Tailwind finds every class.
@@ -170,7 +169,7 @@ export function AttendanceMarking({
           {guests.map((guest) => (
             <li key={guest.id} className="py-2" data-testid="attendance-guest">
               <p className="text-sm font-semibold break-words text-slate-900">{fullName(guest)}</p>
-              <BookMakeup occurrence={occurrence} guest={guest} />
+              <Widget name="BookMakeup" occurrence={occurrence} guest={guest} />
             </li>
           ))}
         </ul>
@@ -223,7 +222,7 @@ export function AttendanceMarking({
             disabled={mark.isPending}
             onChange={(draft) => setDrafts((current) => ({ ...current, [guest.id]: draft }))}
           >
-            <BookMakeup occurrence={occurrence} guest={guest} />
+            <Widget name="BookMakeup" occurrence={occurrence} guest={guest} />
           </GuestMarks>
         ))}
       </ul>
@@ -255,17 +254,6 @@ export function AttendanceMarking({
   );
 }
 
-/** The session's title and time (its organiser's clock), above the marks. */
-export function AttendanceSession({ occurrence }: { occurrence: EventOccurrence }) {
-  const zone = organiserZone(occurrence);
-  return (
-    <p className="mb-3 text-sm text-slate-600">
-      <span className="tabular-nums">{dateTimeIn(occurrence.occurrenceDate, zone)}</span> ({zone}) ·{' '}
-      {occurrence.event.location.name}
-    </p>
-  );
-}
-
 /**
  * 'Take attendance' as a dialog (Upcoming Events' row menu, Home): reads the session afresh (its
  * current marks and notes), marks it, and closes once saved.
@@ -283,7 +271,7 @@ export function TakeAttendanceDialog({ occurrenceId, onClose }: { occurrenceId: 
     >
       {occurrence ? (
         <>
-          <AttendanceSession occurrence={occurrence} />
+          <SessionLine occurrence={occurrence} />
           <AttendanceMarking key={occurrence.id} occurrence={occurrence} onSaved={onClose} onCancel={onClose} />
         </>
       ) : query.isError ? (

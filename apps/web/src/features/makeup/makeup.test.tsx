@@ -2,12 +2,12 @@ import type { EventOccurrence, MakeupSlots } from '@ritim/shared';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadLanguage } from '../i18n';
-import { renderApp, resetApp } from '../test/app';
-import { openDialogsInPlace } from '../test/dialog';
-import { bodyOf, json } from '../test/http';
-import { chooseRowMenuItem, choirSession, sessionGuest, stubSessionDay } from '../test/sessions';
-import { adminClaims, editorClaims } from '../test/tokens';
+import { loadLanguage } from '../../i18n';
+import { renderApp, resetApp } from '../../test/app';
+import { openDialogsInPlace } from '../../test/dialog';
+import { bodyOf, json } from '../../test/http';
+import { chooseRowMenuItem, choirSession, sessionGuest, stubSessionDay } from '../../test/sessions';
+import { adminClaims, editorClaims } from '../../test/tokens';
 
 const ali = sessionGuest(21, 'Ali', 'Demir', 'present');
 const zeynep = sessionGuest(22, 'Zeynep', 'Kara', 'absent');
@@ -45,7 +45,8 @@ function stubDay(
 async function openMakeup(name = 'Book a make-up: Zeynep Kara') {
   await chooseRowMenuItem(/Take attendance|Yoklama al/);
   const marking = await screen.findByTestId('attendance-marking');
-  await userEvent.click(within(marking).getByRole('button', { name }));
+  // The make-up button is the make-up feature's widget, which loads after the marking's own code.
+  await userEvent.click(await within(marking).findByRole('button', { name }));
   return screen.findByTestId('makeup-panel');
 }
 

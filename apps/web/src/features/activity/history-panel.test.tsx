@@ -3,12 +3,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HISTORY_PAGE_SIZE } from '../api/audit-logs';
-import { setAccessToken } from '../auth/session-store';
-import { queryClient } from '../query-client';
-import { resetApp, stubApi } from '../test/app';
-import { json } from '../test/http';
-import { adminClaims, editorClaims, fakeToken } from '../test/tokens';
+import { HISTORY_PAGE_SIZE } from '../../api/audit-logs';
+import { setAccessToken } from '../../auth/session-store';
+import { queryClient } from '../../query-client';
+import { resetApp, stubApi } from '../../test/app';
+import { json } from '../../test/http';
+import { adminClaims, editorClaims, fakeToken } from '../../test/tokens';
 import { HistoryPanel } from './history-panel';
 
 /** Event 9's rows, newest first: 'title change n' for n = count..1. */

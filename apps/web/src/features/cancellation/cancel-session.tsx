@@ -1,24 +1,16 @@
 import { CANCELLATION_REASON_MAX, type EventOccurrence } from '@ritim/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from './toast';
-import { errorMessage } from '../api/errors';
-import { useCancelOccurrence, useRestoreOccurrence } from '../api/occurrences';
-import { organiserZone } from '../lib/occurrence-rows';
-import { dateTimeIn } from '../lib/wall-clock';
-import { confirmAction } from './confirm';
-import { Spinner } from './spinner';
-import { TitledDialog } from './titled-dialog';
-import { buttonClass, inputClass } from './ui';
+import { toast } from '../../components/toast';
+import { errorMessage } from '../../api/errors';
+import { useCancelOccurrence } from '../../api/occurrences';
+import { sessionTime } from '../../entities/occurrence/session-time';
+import { Spinner } from '../../components/spinner';
+import { TitledDialog } from '../../components/titled-dialog';
+import { buttonClass, inputClass } from '../../components/ui';
 
 /** The session a cancellation is about, as the lists and the calendar's details have it. */
 type CancellableSession = EventOccurrence;
-
-/** The session's time in its organiser's zone: '24/11/2026 10:00 (Europe/Istanbul)'. */
-const sessionTime = (occurrence: CancellableSession) => {
-  const zone = organiserZone(occurrence);
-  return `${dateTimeIn(occurrence.occurrenceDate, zone)} (${zone})`;
-};
 
 /**
  * 'Cancel session' (admins; docs/domain.md#cancellation): asks for the reason (required, at most
@@ -145,26 +137,4 @@ function CancelSessionForm({ occurrence, onClose }: { occurrence: CancellableSes
       </div>
     </form>
   );
-}
-
-/** 'Restore' (admins): after a confirmation, the session takes back the status it had before. */
-export function useRestoreSession() {
-  const { t } = useTranslation();
-  const restore = useRestoreOccurrence();
-  return (occurrence: CancellableSession, onRestored?: () => void) => {
-    if (
-      !confirmAction(t('cancellation.confirmRestore', { title: occurrence.event.title, time: sessionTime(occurrence) }))
-    )
-      return;
-    restore.mutate(
-      { id: occurrence.id },
-      {
-        onSuccess: () => {
-          toast.success(t('cancellation.restored'));
-          onRestored?.();
-        },
-        onError: (error) => toast.error(t('cancellation.restoreFailed', { error: errorMessage(error) })),
-      },
-    );
-  };
 }

@@ -2,16 +2,16 @@ import type { EventOccurrence } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from './toast';
-import { ApiError, errorMessage } from '../api/errors';
-import { makeupSlotsQuery, useBookMakeup } from '../api/occurrences';
-import { useSession } from '../auth/session-store';
-import { canBookMakeup } from '../lib/attendance';
-import { fullName } from '../lib/names';
-import { organiserZone } from '../lib/occurrence-rows';
-import { dateTimeIn, formatSpan } from '../lib/wall-clock';
-import { Spinner } from './spinner';
-import { buttonClass } from './ui';
+import { toast } from '../../components/toast';
+import { ApiError, errorMessage } from '../../api/errors';
+import { makeupSlotsQuery, useBookMakeup } from '../../api/occurrences';
+import { useSession } from '../../auth/session-store';
+import { canBookMakeup } from '../../entities/occurrence/attendance';
+import { fullName } from '../../lib/names';
+import { organiserZone } from '../../entities/occurrence/rows';
+import { dateTimeIn, formatSpan } from '../../lib/wall-clock';
+import { Spinner } from '../../components/spinner';
+import { buttonClass } from '../../components/ui';
 
 /** How many proposals show at first; 'Show more times' shows the rest (at most five). */
 const FIRST_PROPOSALS = 3;

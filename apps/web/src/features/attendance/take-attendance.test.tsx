@@ -2,12 +2,12 @@ import type { EventOccurrence } from '@ritim/shared';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadLanguage } from '../i18n';
-import { renderApp, resetApp } from '../test/app';
-import { openDialogsInPlace } from '../test/dialog';
-import { bodyOf, json } from '../test/http';
-import { chooseRowMenuItem, choirSession, sessionGuest, stubSessionDay } from '../test/sessions';
-import { adminClaims, editorClaims } from '../test/tokens';
+import { loadLanguage } from '../../i18n';
+import { renderApp, resetApp } from '../../test/app';
+import { openDialogsInPlace } from '../../test/dialog';
+import { bodyOf, json } from '../../test/http';
+import { chooseRowMenuItem, choirSession, sessionGuest, stubSessionDay } from '../../test/sessions';
+import { adminClaims, editorClaims } from '../../test/tokens';
 
 const ali = sessionGuest(21, 'Ali', 'Demir');
 const zeynep = sessionGuest(22, 'Zeynep', 'Kara', 'excused');

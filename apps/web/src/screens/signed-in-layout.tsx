@@ -1,0 +1,42 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { RootLayout } from '../components/root-layout';
+import { WidgetsProvider, type Widgets } from '../lib/widgets';
+
+/**
+ * The routes layer (docs/architecture.md#web-layers) hands each feature's widgets to the screens of
+ * other features: attendance's marking to the calendar, Upcoming Events, Home and Fill Form;
+ * cancellation's dialog to the calendar and the lists; make-ups to the marking and the calendar;
+ * the activity log's History to every edit page. Each loads with its first use, so a screen's chunk
+ * carries only itself; a widget waiting for its code shows nothing in its place.
+ */
+function widget<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
+  const Loaded = lazy(async () => ({ default: await load() }));
+  return function Widget(props: Props) {
+    return (
+      <Suspense fallback={null}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  };
+}
+
+const widgets: Widgets = {
+  AttendanceMarking: widget(async () => (await import('../features/attendance/take-attendance')).AttendanceMarking),
+  TakeAttendanceDialog: widget(
+    async () => (await import('../features/attendance/take-attendance')).TakeAttendanceDialog,
+  ),
+  CancelSessionDialog: widget(
+    async () => (await import('../features/cancellation/cancel-session')).CancelSessionDialog,
+  ),
+  BookMakeup: widget(async () => (await import('../features/makeup/makeup')).BookMakeup),
+  HistoryPanel: widget(async () => (await import('../features/activity/history-panel')).HistoryPanel),
+};
+
+/** The signed-in shell with every screen's widgets above it (the route table's '/'). */
+export function SignedInLayout() {
+  return (
+    <WidgetsProvider value={widgets}>
+      <RootLayout />
+    </WidgetsProvider>
+  );
+}
