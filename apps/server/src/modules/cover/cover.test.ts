@@ -170,6 +170,12 @@ describe('POST/DELETE /api/event-occurrences/{id}/cover', () => {
       return response.json<EventOccurrenceList>().eventOccurrences.map((occurrence) => occurrence.id);
     };
     expect(await listOf(elif)).toContain(choir);
+    const searched = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/event-occurrences?q=elif%20demir',
+      headers: admin.headers,
+    });
+    expect(searched.json<EventOccurrenceList>().eventOccurrences.map((occurrence) => occurrence.id)).toEqual([choir]);
     expect(await listOf(emre)).not.toContain(choir);
     expect((await read(choir, emre)).statusCode).toBe(404);
     expect((await read(choir, elif)).statusCode).toBe(200);
@@ -180,6 +186,16 @@ describe('POST/DELETE /api/event-occurrences/{id}/cover', () => {
     });
     expect(calendar.statusCode, calendar.body).toBe(200);
     expect(calendar.body).toContain(`"id":${choir}`);
+    const byOrganiser = async (organiserId: number) =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/event-occurrences/calendar?from=2026-04-01T00:00:00Z&to=2026-04-02T00:00:00Z&organiserId=${organiserId}`,
+          headers: admin.headers,
+        })
+      ).body;
+    expect(await byOrganiser(elif.id)).toContain(`"id":${choir}`);
+    expect(await byOrganiser(emre.id)).not.toContain(`"id":${choir}`);
   });
 
   it('moves the session from the original’s calendar feed to the substitute’s', async () => {
@@ -196,7 +212,10 @@ describe('POST/DELETE /api/event-occurrences/{id}/cover', () => {
       expect(response.statusCode).toBe(200);
       return response.body;
     };
-    expect(await feedOf(elif)).toContain(`UID:occurrence-${choir}@ritim`);
+    const elifs = await feedOf(elif);
+    expect(elifs).toContain(`UID:occurrence-${choir}@ritim`);
+    // The entry (and a reminder's .ics, made the same way) names the substitute as the organiser.
+    expect(elifs.replace(/\r\n[ \t]/g, '')).toContain('Organiser: Elif Demir');
     expect(await feedOf(emre)).not.toContain(`UID:occurrence-${choir}@ritim`);
   });
 
@@ -513,6 +532,17 @@ describe('GET/POST /api/time-off/{id}/cover-plan', () => {
     expect(busy.statusCode).toBe(409);
   });
 
+  it('refuses a session twice in the plan (400)', async () => {
+    const response = await apply({
+      assignments: [
+        { occurrenceId: first, organiserId: deniz.id },
+        { occurrenceId: first, organiserId: kaan.id },
+      ],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toBe(`Session ${first} is in the plan twice`);
+  });
+
   it('refuses a session the time off does not affect (400)', async () => {
     const response = await apply({ assignments: [{ occurrenceId: 999_999, organiserId: deniz.id }] });
     expect(response.statusCode).toBe(400);
@@ -547,5 +577,29 @@ describe('GET/POST /api/time-off/{id}/cover-plan', () => {
       headers: admin.headers,
     });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('without a message transport', () => {
+  const bare = useTestApp({ now: () => NOW });
+
+  it('answers 503 to a cover that would tell people, and changes nothing; without notify it covers', async () => {
+    const boss = await createPerson(bare, { username: 'boss', role: 'admin', timezone: LONDON });
+    const [one, two] = await Promise.all([
+      createPerson(bare, { username: 'one', role: 'editor', timezone: LONDON }),
+      createPerson(bare, { username: 'two', role: 'editor', timezone: LONDON }),
+    ]);
+    const hall = await createLocation(bare, boss.headers, 'Hall');
+    const id = await createSession(bare, boss.headers, {
+      start: '2026-04-01T10:00',
+      zone: LONDON,
+      organiserId: one.id,
+      locationId: hall,
+    });
+    const post = (payload: Record<string, unknown>) =>
+      bare.app.inject({ method: 'POST', url: `/api/event-occurrences/${id}/cover`, headers: boss.headers, payload });
+    expect((await post({ organiserId: two.id })).statusCode).toBe(503);
+    expect(await bare.database.db.select().from(occurrenceCovers)).toEqual([]);
+    expect((await post({ organiserId: two.id, notify: false })).statusCode).toBe(200);
   });
 });

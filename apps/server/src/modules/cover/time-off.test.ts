@@ -219,6 +219,13 @@ describe('POST/GET/DELETE /api/time-off', () => {
     });
     expect(read.json<{ status: string }>().status).toBe('scheduled');
     expect(await list(`userId=${emre.id}`)).toEqual({ timeOff: [result.timeOff], totalCount: 1 });
+    const audit = await ctx.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityType, 'users'), eq(auditLogs.entityId, emre.id)));
+    expect(audit.map((row) => row.changes)).toContainEqual({
+      timeOff: { from: null, to: { id: stored, from: '2026-03-28', to: '2026-03-29', reason: 'Leave' } },
+    });
   });
 
   it('refuses an editor’s time off for someone else (403) and a guest’s (400)', async () => {

@@ -60,12 +60,14 @@ export type OccurrencePageQuery = Omit<EventOccurrenceListQuery, 'date' | 'timez
 };
 
 /**
- * `q` (folded like every list's search): the event's title or description, the organiser, or an
- * active guest of the occurrence's guest list (its own when set, else the event's).
+ * `q` (folded like every list's search): the event's title or description, the organiser (its
+ * event's, or its substitute while covered), or an active guest of the occurrence's guest list
+ * (its own when set, else the event's).
  */
 function searchOccurrences(pattern: unknown): SQL {
   return sql`(${eventOccurrences.eventId} in (select e.id from ${events} e join ${users} org on org.id = e.organiser_id
         where e.search like ritim_fold(${pattern}) or org.search like ritim_fold(${pattern}))
+      or ${eventOccurrences.coverOrganiserId} in (select sub.id from ${users} sub where sub.search like ritim_fold(${pattern}))
       or (not ${eventOccurrences.hasGuestOverride} and ${eventOccurrences.eventId} in
         (select eg.event_id from ${eventGuests} eg join ${users} g on g.id = eg.user_id
           where g.status = 'active' and g.search like ritim_fold(${pattern})))
