@@ -180,6 +180,8 @@ export type BillingPackageList = z.infer<typeof billingPackageListSchema>;
 
 export const INVOICE_STATUSES = ['draft', 'issued', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** A line charges a session, or adjusts one already invoiced whose mark changed since. */
+export const INVOICE_LINE_KINDS = ['charge', 'adjustment'] as const;
 
 const month = z
   .string({ error: billingMessages.monthInvalid })
@@ -195,9 +197,12 @@ export const invoiceLineSchema = z.object({
   title: z.string(),
   /** The attendance mark it was charged for. */
   status: z.enum(ATTENDANCE_STATUSES),
-  /** Minor units of the invoice's currency; 0 for a session a package paid for. */
+  /** Minor units of the invoice's currency; 0 for a session a package paid for; an adjustment's may be negative. */
   amount: z.number().int(),
   packageId: z.number().int().nullable(),
+  kind: z.enum(INVOICE_LINE_KINDS),
+  /** The invoice an adjustment corrects, else null. */
+  correctsInvoiceId: z.number().int().nullable(),
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 

@@ -4,6 +4,7 @@ import {
   AUDIT_ENTITY_TYPES,
   CURRENCIES,
   DEFAULT_TIMEZONE,
+  INVOICE_LINE_KINDS,
   INVOICE_STATUSES,
   LOOKUPABLE_TYPES,
   MESSAGE_STATUSES,
@@ -1003,6 +1004,12 @@ export const billingInvoiceLines = pgTable(
     status: text('status', { enum: ATTENDANCE_STATUSES }).notNull(),
     amount: integer('amount').notNull(),
     packageId: integer('package_id').references(() => billingPackages.id, { onDelete: 'restrict' }),
+    /** `adjustment`: a mark changed after the pair was invoiced; `amount` is the difference (negative or positive). */
+    kind: text('kind', { enum: INVOICE_LINE_KINDS }).notNull().default('charge'),
+    /** The invoice an adjustment corrects (the last that held the pair). */
+    correctsInvoiceId: integer('corrects_invoice_id').references((): AnyPgColumn => billingInvoices.id, {
+      onDelete: 'restrict',
+    }),
   },
   (t) => [
     index('billing_invoice_lines_invoice_idx').on(t.invoiceId, t.startsAt, t.id),

@@ -56,9 +56,9 @@ export async function linesOf(db: Executor, invoiceIds: readonly number[]): Prom
   const rows = rowsOf<InvoiceLine & { invoiceId: number }>(
     await db.execute(sql`select l.invoice_id as "invoiceId", l.occurrence_id as "occurrenceId", l.guest_id as "guestId",
         l.guest_name as "guestName", to_json(l.starts_at) #>> '{}' as "startsAt", l.title, l.status, l.amount,
-        l.package_id as "packageId"
+        l.package_id as "packageId", l.kind, l.corrects_invoice_id as "correctsInvoiceId"
       from ${billingInvoiceLines} l where l.invoice_id = any(${idList(invoiceIds)}::integer[])
-      order by l.invoice_id, l.starts_at, l.occurrence_id, l.guest_id`),
+      order by l.invoice_id, l.starts_at, l.occurrence_id, l.guest_id, l.id`),
   );
   for (const { invoiceId, ...line } of rows) {
     lines.get(Number(invoiceId))!.push({
@@ -68,6 +68,7 @@ export async function linesOf(db: Executor, invoiceIds: readonly number[]): Prom
       startsAt: new Date(line.startsAt).toISOString(),
       amount: Number(line.amount),
       packageId: line.packageId === null ? null : Number(line.packageId),
+      correctsInvoiceId: line.correctsInvoiceId === null ? null : Number(line.correctsInvoiceId),
     });
   }
   return lines;

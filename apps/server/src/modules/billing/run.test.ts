@@ -192,6 +192,8 @@ describe('the January run', () => {
       status: 'present',
       amount: 2500,
       packageId: null,
+      kind: 'charge',
+      correctsInvoiceId: null,
     });
   });
 

@@ -17,7 +17,7 @@ import { pricedPairs, type PricedPair } from '../event-occurrences/attendance/pr
 import { InvoiceReads } from './invoices.js';
 import { usedSessions } from './packages.js';
 import type { BillingPolicyService } from './policy.js';
-import { heldPairs, idList, lockBilling, pairKey, rowsOf } from './sql.js';
+import { type HeldPair, heldPairs, idList, lockBilling, pairKey, rowsOf } from './sql.js';
 
 /** Who a charged pair is billed to: an account, or (in a dry run) the guest's own account to be made. */
 interface Payer {
@@ -85,8 +85,14 @@ export class InvoiceRunService {
 
     const unmarked: InvoiceRun['unmarked'] = [];
     const charges: (PricedPair & { status: AttendanceStatus })[] = [];
+    const adjustments: NewLine[] = [];
     for (const pair of pairs) {
-      if (held.has(pairKey(pair.occurrenceId, pair.guestId))) continue;
+      const invoiced = held.get(pairKey(pair.occurrenceId, pair.guestId));
+      if (invoiced) {
+        const adjustment = adjustmentOf(pair, invoiced, charged);
+        if (adjustment) adjustments.push(adjustment);
+        continue;
+      }
       if (pair.status === null) {
         const { occurrenceId, guestId, guestName, startsAt, title } = pair;
         unmarked.push({ occurrenceId, guestId, guestName, startsAt: startsAt.toISOString(), title });
@@ -122,11 +128,13 @@ export class InvoiceRunService {
         status: charge.status,
         amount: used ? 0 : charge.amount,
         packageId: used?.id ?? null,
+        kind: 'charge',
+        correctsInvoiceId: null,
       };
     });
 
     const groups = new Map<string, { payer: Payer; currency: Currency; lines: NewLine[] }>();
-    for (const line of lines) {
+    for (const line of [...lines, ...adjustments]) {
       const key = `${line.payer.key}|${line.currency}`;
       const group = groups.get(key) ?? { payer: line.payer, currency: line.currency, lines: [] };
       group.lines.push(line);
@@ -298,6 +306,8 @@ export class InvoiceRunService {
         status: line.status,
         amount: line.amount,
         packageId: line.packageId,
+        kind: line.kind,
+        correctsInvoiceId: line.correctsInvoiceId,
       })),
     );
     for (let start = 0; start < rows.length; start += LINE_CHUNK) {
@@ -380,6 +390,36 @@ export class InvoiceRunService {
       };
     });
   }
+}
+
+/**
+ * The adjustment of a pair already invoiced whose mark changed since (docs/domain.md#billing): it
+ * should be billed what its charge line billed when its mark is charged, else nothing; the
+ * difference from what its lines bill now becomes a line of the same account and currency that
+ * names the last invoice holding the pair. None when nothing changed, or the pair is unmarked now.
+ */
+function adjustmentOf(
+  pair: PricedPair,
+  invoiced: HeldPair,
+  charged: ReadonlySet<AttendanceStatus>,
+): NewLine | undefined {
+  if (pair.status === null) return undefined;
+  const due = charged.has(pair.status) ? invoiced.charged : 0;
+  if (due === invoiced.net) return undefined;
+  return {
+    payer: { key: `account:${invoiced.accountId}`, accountId: invoiced.accountId, name: invoiced.accountName },
+    currency: invoiced.currency,
+    occurrenceId: pair.occurrenceId,
+    guestId: pair.guestId,
+    guestName: pair.guestName,
+    startsAt: pair.startsAt.toISOString(),
+    title: pair.title,
+    status: pair.status,
+    amount: due - invoiced.net,
+    packageId: null,
+    kind: 'adjustment',
+    correctsInvoiceId: invoiced.lastInvoiceId,
+  };
 }
 
 /** An invoice as the audit log names it: its number once issued, else its account, month and currency. */

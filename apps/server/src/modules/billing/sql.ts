@@ -1,5 +1,13 @@
+import type { Currency } from '@ritim/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { billingAccountGuests, billingInvoiceLines, billingInvoices, billingPayments, users } from '../../db/schema.js';
+import {
+  billingAccountGuests,
+  billingAccounts,
+  billingInvoiceLines,
+  billingInvoices,
+  billingPayments,
+  users,
+} from '../../db/schema.js';
 import { pgErrorCode } from '../../lib/errors.js';
 import type { Executor } from '../audit-logs/record.js';
 import { personNameSql } from '../event-occurrences/attendance/marks.js';
@@ -42,15 +50,59 @@ export const accountBalanceJson = (account: SQL) =>
         select p.currency, -p.amount from ${billingPayments} p where p.account_id = ${account}
       ) x group by x.currency) b)`;
 
-/** The (session, guest) pairs an invoice that is not void holds, among `occurrenceIds`. */
-export async function heldPairs(db: Executor, occurrenceIds: readonly number[]): Promise<Set<string>> {
-  if (occurrenceIds.length === 0) return new Set();
-  const rows = rowsOf<{ occurrence_id: number; guest_id: number }>(
-    await db.execute(sql`select l.occurrence_id, l.guest_id from ${billingInvoiceLines} l
-      join ${billingInvoices} i on i.id = l.invoice_id
-      where i.status <> 'void' and l.occurrence_id = any(${`{${occurrenceIds.join(',')}}`}::integer[])`),
+/** What the invoices that are not void hold of one (session, guest) pair. */
+export interface HeldPair {
+  /** The sum of its lines: what it is billed now. */
+  net: number;
+  /** What its first charge line billed (0 when a package paid). */
+  charged: number;
+  /** The last invoice with a line of it: the one an adjustment corrects. */
+  lastInvoiceId: number;
+  accountId: number;
+  accountName: string;
+  currency: Currency;
+}
+
+/** The pairs among `occurrenceIds` that invoices other than void ones hold, by pairKey. */
+export async function heldPairs(db: Executor, occurrenceIds: readonly number[]): Promise<Map<string, HeldPair>> {
+  const held = new Map<string, HeldPair>();
+  if (occurrenceIds.length === 0) return held;
+  const rows = rowsOf<{
+    occurrence_id: number;
+    guest_id: number;
+    amount: number;
+    kind: string;
+    invoice_id: number;
+    account_id: number;
+    account: string;
+    currency: Currency;
+  }>(
+    await db.execute(sql`select l.occurrence_id, l.guest_id, l.amount, l.kind, l.invoice_id, i.account_id,
+        a.name as account, i.currency
+      from ${billingInvoiceLines} l join ${billingInvoices} i on i.id = l.invoice_id
+      join ${billingAccounts} a on a.id = i.account_id
+      where i.status <> 'void' and l.occurrence_id = any(${idList(occurrenceIds)}::integer[])
+      order by l.id`),
   );
-  return new Set(rows.map((row) => pairKey(Number(row.occurrence_id), Number(row.guest_id))));
+  for (const row of rows) {
+    const key = pairKey(Number(row.occurrence_id), Number(row.guest_id));
+    const known = held.get(key);
+    const amount = Number(row.amount);
+    if (known) {
+      known.net += amount;
+      known.lastInvoiceId = Number(row.invoice_id);
+    } else {
+      held.set(key, {
+        net: amount,
+        charged: row.kind === 'charge' ? amount : 0,
+        lastInvoiceId: Number(row.invoice_id),
+        accountId: Number(row.account_id),
+        accountName: row.account,
+        currency: row.currency,
+      });
+    }
+  }
+  return held;
 }
 
 export const pairKey = (occurrenceId: number, guestId: number) => `${occurrenceId}:${guestId}`;

@@ -279,3 +279,54 @@ describe('payments and the statement', () => {
     expect(missing.statusCode).toBe(404);
   });
 });
+
+describe('a mark changed after its session was invoiced', () => {
+  it('appears on the next run as an adjustment line naming the invoice it corrects, negative or positive', async () => {
+    const issued = drafts.find((invoice) => invoice.account.id === family.id)!;
+    const jan6 = piano.occurrenceIds[0]!;
+    await mark(jan6, { [ids.burak]: 'excused' });
+    // (Deniz's 13 January, whose draft was voided above, is billed again beside it.)
+    const credit = await run();
+    expect(credit.invoices.map((invoice) => [invoice.account.name, invoice.status])).toEqual([
+      ['Deniz', 'draft'],
+      ['Family', 'draft'],
+    ]);
+    const draft = credit.invoices[1]!;
+    expect(draft.lines.filter((line) => line.kind === 'adjustment')).toEqual([
+      {
+        occurrenceId: jan6,
+        guestId: ids.burak,
+        guestName: 'Burak',
+        startsAt: '2026-01-06T07:00:00.000Z',
+        title: 'Piano',
+        status: 'excused',
+        amount: -125_000,
+        packageId: null,
+        kind: 'adjustment',
+        correctsInvoiceId: issued.id,
+      },
+    ]);
+    // The draft also holds Ayla's late 13 January: 125,000 less the credit.
+    expect(draft.total).toBe(0);
+    // The issued invoice stays as it was.
+    expect((await call('GET', `/api/billing/invoices/${issued.id}`)).json<Invoice>().total).toBe(250_000);
+    expect((await run()).invoices).toEqual([]);
+
+    await mark(jan6, { [ids.burak]: 'present' });
+    const back = await run();
+    expect(back.invoices.map((invoice) => invoice.id)).toEqual([draft.id]);
+    expect(
+      back.invoices[0]!.lines.filter((line) => line.kind === 'adjustment').map((line) => [
+        line.amount,
+        line.correctsInvoiceId,
+      ]),
+    ).toEqual([
+      [-125_000, issued.id],
+      [125_000, draft.id],
+    ]);
+    expect(back.invoices[0]!.total).toBe(125_000);
+    // Another charged mark bills the same: nothing to adjust.
+    await mark(jan6, { [ids.burak]: 'late' });
+    expect((await run()).invoices).toEqual([]);
+  });
+});

@@ -1,0 +1,3 @@
+ALTER TABLE "billing_invoice_lines" ADD COLUMN "kind" text DEFAULT 'charge' NOT NULL;--> statement-breakpoint
+ALTER TABLE "billing_invoice_lines" ADD COLUMN "corrects_invoice_id" integer;--> statement-breakpoint
+ALTER TABLE "billing_invoice_lines" ADD CONSTRAINT "billing_invoice_lines_corrects_invoice_id_billing_invoices_id_fk" FOREIGN KEY ("corrects_invoice_id") REFERENCES "public"."billing_invoices"("id") ON DELETE restrict ON UPDATE no action;
