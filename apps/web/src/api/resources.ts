@@ -73,8 +73,13 @@ export interface PageQuery extends QueryParams {
  * cache; every write reads the lists again (a row may move, appear or leave); nothing else. (A
  * created item is read afresh when opened: what else links to it may change meanwhile.)
  */
+/** The sections whose create/edit texts sit under the same keys (`<section>.createTitle`...). */
+export type FormTextSection = 'locations' | 'groups' | 'lookups' | 'messageGroups';
+
 export function defineResource<Row extends { id: number }, Item extends { id: number }, Create, Update>(
   section: string,
+  /** Its create and edit form (components/entity-form's ResourceForm): the route's id parameter and the texts' section key. */
+  form?: { idParam: string; texts: FormTextSection },
 ) {
   const keys = {
     all: [section] as const,
@@ -97,6 +102,7 @@ export function defineResource<Row extends { id: number }, Item extends { id: nu
   const updateOne = ({ id, changes }: { id: number; changes: Update }) => update<Item>(section, id, changes);
   return {
     section,
+    form,
     keys,
     listQuery: (query: PageQuery) =>
       queryOptions({ queryKey: keys.list(query), queryFn: ({ signal }) => list<Row>(section, query, signal) }),

@@ -12,6 +12,7 @@ import { translateMessage } from '../i18n';
 import { Widget } from '../lib/widgets';
 import { Spinner } from './spinner';
 import { PageTitle } from './page-title';
+import type { FormTextSection } from '../api/resources';
 import { buttonClass, cardClass } from './ui';
 
 /** A route's id parameter, canonical as the server reads it (shared parseId), else null. */
@@ -202,11 +203,8 @@ export interface EntityFormTexts {
   description?: string;
 }
 
-/** The sections whose create/edit texts sit under the same keys (`<section>.createTitle`...). */
-type FormTextSection = 'locations' | 'groups' | 'lookups' | 'messageGroups';
-
-/** A section's create/edit texts from its keys, in the user's language; `description` if it has one. */
-export function useSectionFormTexts(section: FormTextSection, description?: string): EntityFormTexts {
+/** A section's create/edit texts from its keys (`<section>.createTitle`...), in the user's language; `description` if it has one. */
+function useSectionFormTexts(section: FormTextSection, description?: string): EntityFormTexts {
   const { t } = useTranslation();
   return {
     createTitle: t(`${section}.createTitle`),
@@ -316,5 +314,44 @@ export function EntityForm<T, S extends z.ZodType<FieldValues, FieldValues>, K e
         </ItemLoader>
       )}
     </FormFrame>
+  );
+}
+
+/** A section declared with defineResource (api/resources.ts) and its form. */
+interface FormResource<T, K extends QueryKey> {
+  section: string;
+  form?: { idParam: string; texts: FormTextSection };
+  itemQuery: (id: number) => UseQueryOptions<T, Error, T, K>;
+  useSave: () => (values: never, item: T | undefined) => Promise<unknown>;
+}
+
+/**
+ * The create and edit form of a section declared with defineResource: the route's id parameter,
+ * the list it returns to (`/<section>`), its texts and its item and save come from the declaration;
+ * the section gives its contract, its starting values and its fields (and `save` when it sends
+ * something else than the values).
+ */
+export function ResourceForm<T, S extends z.ZodType<FieldValues, FieldValues>, K extends QueryKey>({
+  resource,
+  description,
+  save,
+  ...props
+}: Omit<EntityFormProps<T, S, K>, 'idParam' | 'listPath' | 'texts' | 'itemQuery' | 'save'> & {
+  resource: FormResource<T, K>;
+  description?: string;
+  save?: EntityFormProps<T, S, K>['save'];
+}) {
+  if (!resource.form) throw new Error(`${resource.section} declares no form (defineResource's second argument)`);
+  const texts = useSectionFormTexts(resource.form.texts, description);
+  const saveValues = resource.useSave() as EntityFormProps<T, S, K>['save'];
+  return (
+    <EntityForm
+      {...props}
+      idParam={resource.form.idParam}
+      listPath={`/${resource.section}`}
+      texts={texts}
+      itemQuery={resource.itemQuery}
+      save={save ?? saveValues}
+    />
   );
 }

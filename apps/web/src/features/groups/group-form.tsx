@@ -2,7 +2,7 @@ import { createGroupSchema, GROUP_NAME_MAX_LENGTH, type GroupDetail } from '@rit
 import { useTranslation } from 'react-i18next';
 import { ChipList } from '../../components/chip-list';
 import { CreatedLine } from '../../components/created-line';
-import { EntityForm, FormSection, useSectionFormTexts } from '../../components/entity-form';
+import { FormSection, ResourceForm } from '../../components/entity-form';
 import { NameInput } from '../../components/form-fields';
 import { groups } from './api';
 
@@ -23,17 +23,11 @@ function GroupForms({ group }: { group: GroupDetail }) {
 /** /groups/create and /groups/:groupId/edit (docs/product.md §2): one Name field, trimmed and required. */
 export function GroupFormScreen() {
   const { t } = useTranslation();
-  const texts = useSectionFormTexts('groups');
-  const save = groups.useSave();
   return (
-    <EntityForm
-      idParam="groupId"
-      listPath="/groups"
-      texts={texts}
-      itemQuery={groups.itemQuery}
+    <ResourceForm
+      resource={groups}
       schema={createGroupSchema}
       defaults={(group?: GroupDetail) => ({ name: group?.name ?? '' })}
-      save={save}
     >
       {({ item: group }) => (
         <FormSection>
@@ -42,6 +36,6 @@ export function GroupFormScreen() {
           {group && <CreatedLine record={group} />}
         </FormSection>
       )}
-    </EntityForm>
+    </ResourceForm>
   );
 }

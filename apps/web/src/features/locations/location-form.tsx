@@ -1,24 +1,18 @@
 import { createLocationSchema, type Location } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
 import { CreatedLine } from '../../components/created-line';
-import { EntityForm, FormSection, useSectionFormTexts } from '../../components/entity-form';
+import { FormSection, ResourceForm } from '../../components/entity-form';
 import { NameInput } from '../../components/form-fields';
 import { locations } from './api';
 
 /** /locations/create and /locations/:locationId/edit (docs/product.md §2): one Name field, trimmed and required. */
 export function LocationFormScreen() {
   const { t } = useTranslation();
-  const texts = useSectionFormTexts('locations');
-  const save = locations.useSave();
   return (
-    <EntityForm
-      idParam="locationId"
-      listPath="/locations"
-      texts={texts}
-      itemQuery={locations.itemQuery}
+    <ResourceForm
+      resource={locations}
       schema={createLocationSchema}
       defaults={(location?: Location) => ({ name: location?.name ?? '' })}
-      save={save}
     >
       {({ item: location }) => (
         <FormSection>
@@ -26,6 +20,6 @@ export function LocationFormScreen() {
           {location && <CreatedLine record={location} />}
         </FormSection>
       )}
-    </EntityForm>
+    </ResourceForm>
   );
 }

@@ -5,7 +5,10 @@ import { defineResource, list } from '../../api/resources';
 const SECTION = 'lookups';
 
 /** /api/lookups (docs/product.md §7). */
-export const lookups = defineResource<Lookup, Lookup, CreateLookup, UpdateLookup>(SECTION);
+export const lookups = defineResource<Lookup, Lookup, CreateLookup, UpdateLookup>(SECTION, {
+  idParam: 'lookupId',
+  texts: 'lookups',
+});
 
 /** Every lookup (up to 1000), the Parent select's choices (under the lists' key: a save refreshes them). */
 const choicesKey = () => [...lookups.keys.lists(), 'choices'] as const;

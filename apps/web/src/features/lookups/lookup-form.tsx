@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { EntityForm, ErrorText, FormSection, useSectionFormTexts } from '../../components/entity-form';
+import { ErrorText, FormSection, ResourceForm } from '../../components/entity-form';
 import { SelectInput, TextInput, type Choice } from '../../components/form-fields';
 import { lookupableRecordsQuery, lookupChoicesQuery, lookups } from './api';
 import { parentChoices, RECORD_NAMES, TYPE_LABELS, type LookupableRecord } from './lookup-choices';
@@ -191,14 +191,10 @@ function LookupFields({ lookup, form }: { lookup: Lookup | undefined; form: Look
  */
 export function LookupFormScreen() {
   const { t } = useTranslation();
-  const texts = useSectionFormTexts('lookups', t('lookups.description'));
-  const save = lookups.useSave();
   return (
-    <EntityForm
-      idParam="lookupId"
-      listPath="/lookups"
-      texts={texts}
-      itemQuery={lookups.itemQuery}
+    <ResourceForm
+      resource={lookups}
+      description={t('lookups.description')}
       schema={createLookupSchema}
       defaults={(lookup?: Lookup): CreateLookupInput => ({
         key: lookup?.key ?? '',
@@ -208,9 +204,8 @@ export function LookupFormScreen() {
         lookupableId: lookup?.lookupableId ?? null,
         parentId: lookup?.parentId ?? null,
       })}
-      save={save}
     >
       {({ item, form }) => <LookupFields lookup={item} form={form} />}
-    </EntityForm>
+    </ResourceForm>
   );
 }

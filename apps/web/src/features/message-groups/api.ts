@@ -6,6 +6,7 @@ import { defineResource } from '../../api/resources';
 /** /api/message-groups (docs/product.md §2). */
 export const messageGroups = defineResource<MessageGroup, MessageGroup, CreateMessageGroup, UpdateMessageGroup>(
   'message-groups',
+  { idParam: 'messageGroupId', texts: 'messageGroups' },
 );
 
 /** GET /api/message-groups/sync: imports the gateway's groups and members (users matched by phone). */

@@ -6,7 +6,7 @@ import {
 } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
 import { ChipList } from '../../components/chip-list';
-import { EntityForm, FormSection, useSectionFormTexts } from '../../components/entity-form';
+import { FormSection, ResourceForm } from '../../components/entity-form';
 import { NameInput, TextInput } from '../../components/form-fields';
 import { messageGroups } from './api';
 
@@ -27,15 +27,11 @@ function Members({ group }: { group: MessageGroup }) {
 /** /message-groups/create and /message-groups/:messageGroupId/edit: a name and the optional chat id. */
 export function MessageGroupFormScreen() {
   const { t } = useTranslation();
-  const texts = useSectionFormTexts('messageGroups');
   const createMessageGroup = messageGroups.useCreate();
   const updateMessageGroup = messageGroups.useUpdate();
   return (
-    <EntityForm
-      idParam="messageGroupId"
-      listPath="/message-groups"
-      texts={texts}
-      itemQuery={messageGroups.itemQuery}
+    <ResourceForm
+      resource={messageGroups}
       schema={createMessageGroupSchema}
       defaults={(group?: MessageGroup) => ({ name: group?.name ?? '', externalId: group?.externalId ?? '' })}
       save={(values, group) =>
@@ -62,6 +58,6 @@ export function MessageGroupFormScreen() {
           {group && <Members group={group} />}
         </FormSection>
       )}
-    </EntityForm>
+    </ResourceForm>
   );
 }
