@@ -99,7 +99,9 @@ export function repeatOf(rule: RecurrenceRule): Event['repeat'] {
 
 /** The event's price as the API shows it: null unless both columns are set. */
 export const priceOf = (row: { priceAmount: number | null; priceCurrency: Currency | null }): Event['price'] =>
-  row.priceAmount === null || row.priceCurrency === null ? null : { amount: row.priceAmount, currency: row.priceCurrency };
+  row.priceAmount === null || row.priceCurrency === null
+    ? null
+    : { amount: row.priceAmount, currency: row.priceCurrency };
 
 export function toEvent(row: EventRow): Event {
   const guests = (typeof row.guests === 'string' ? JSON.parse(row.guests) : row.guests) as Event['guests'];
