@@ -89,6 +89,8 @@ export interface AppDeps {
   publicUrl?: string;
   /** CANCEL_NOTICE_HOURS: a guest's "no" this long before the start is in time (docs/domain.md#rsvp). */
   cancelNoticeHours?: number;
+  /** CENTRE_NAME and CENTRE_ADDRESS: printed on invoices (docs/domain.md#billing). */
+  centre?: { name: string; address: string | null };
 }
 
 /** Builds the whole HTTP application without listening (tests call it through inject). */
@@ -137,6 +139,7 @@ export async function buildApp(deps: AppDeps) {
       throttleLimits: deps.throttleLimits ?? defaultThrottleLimits,
       resetThrottleLimits: deps.resetThrottleLimits ?? passwordResetLimits,
       cancelNoticeHours: deps.cancelNoticeHours,
+      centre: deps.centre ?? { name: 'Ritim', address: null },
     },
   };
   for (const feature of FEATURES) await app.register(feature.plugin, { prefix: feature.prefix, platform });

@@ -57,6 +57,9 @@ const envSchema = z.object({
    * How many hours before a session's start a guest's "no" through their link still counts as a
    * cancellation in time (`cancelled`); after that it is `lateCancelled` (docs/domain.md#rsvp).
    */
+  /** The centre's name and address, printed on its invoices (docs/domain.md#billing). */
+  CENTRE_NAME: z.string().trim().min(1).max(200).default('Ritim'),
+  CENTRE_ADDRESS: optionalText.pipe(z.string().max(500, 'must be at most 500 characters').optional()),
   CANCEL_NOTICE_HOURS: z.coerce
     .number({ error: 'must be a number of hours (0-720)' })
     .int('must be a number of hours (0-720)')

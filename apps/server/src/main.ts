@@ -86,6 +86,7 @@ async function main() {
     outbox,
     publicUrl: publicUrl(config),
     cancelNoticeHours: config.CANCEL_NOTICE_HOURS,
+    centre: { name: config.CENTRE_NAME, address: config.CENTRE_ADDRESS ?? null },
   });
   appLog.current = app.log;
   await queue.start();

@@ -29,6 +29,8 @@ export interface Platform {
     resetThrottleLimits: ThrottleLimits;
     /** A guest's "no" this long before the start is in time (docs/domain.md#rsvp). */
     cancelNoticeHours: number | undefined;
+    /** The centre's name and address on its invoices. */
+    centre: { name: string; address: string | null };
   };
 }
 

@@ -36,6 +36,7 @@ import { InvoiceReads } from './invoices.js';
 import { BillingPackageService } from './packages.js';
 import { BillingPolicyService } from './policy.js';
 import { BillingPaymentService } from './payments.js';
+import { invoicePdf } from './pdf.js';
 import { InvoiceRunService } from './run.js';
 import { InvoiceStates } from './states.js';
 import { accountStatement } from './statement.js';
@@ -73,6 +74,8 @@ const accountRoutes = crudRoutes({
 
 interface Services {
   db: Db;
+  accounts: BillingAccountRepository;
+  centre: { name: string; address: string | null };
   states: InvoiceStates;
   payments: BillingPaymentService;
   policy: BillingPolicyService;
@@ -83,7 +86,7 @@ interface Services {
 
 /** /api/billing: the policy, packages and invoices, admins only (docs/domain.md#billing). */
 const billingRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
-  const { db, states, payments, policy, packages, invoices, runs } = services;
+  const { db, accounts, centre, states, payments, policy, packages, invoices, runs } = services;
   app.get(
     '/policy',
     {
@@ -199,6 +202,37 @@ const billingRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => 
     },
   );
 
+  app.get(
+    '/invoices/:id/pdf',
+    {
+      config: admins,
+      schema: {
+        tags: ['billing'],
+        description:
+          'The invoice as a PDF in its account’s language, with the centre’s name and address, its number, dates, ' +
+          'lines, package use and total (`attachment; filename="invoice-<number>.pdf"`, a draft `invoice-draft-<id>.pdf`).',
+        params: idParamsSchema,
+        // 200 is application/pdf; errors are {message} (400, 401, 403, 404).
+      },
+    },
+    async (request, reply) => {
+      const invoice = await invoices.find(request.params.id);
+      if (!invoice) throw new AppError(404, billingMessages.invoiceNotFound);
+      const account = await accounts.find(invoice.account.id!);
+      const pdf = await invoicePdf({
+        invoice,
+        language: account?.language ?? 'en',
+        email: account?.email ?? null,
+        centre,
+      });
+      const name = invoice.number ? `invoice-${invoice.number}.pdf` : `invoice-draft-${invoice.id}.pdf`;
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(pdf);
+    },
+  );
+
   app.post(
     '/invoices/:id/issue',
     {
@@ -296,6 +330,8 @@ export const billingFeature = defineFeature('/api/billing', async (app, { platfo
   await app.register(accountRoutes, { prefix: '/accounts', repository: new BillingAccountRepository(platform.db) });
   await app.register(billingRoutes, {
     db: platform.db,
+    accounts: new BillingAccountRepository(platform.db),
+    centre: platform.settings.centre,
     states: new InvoiceStates(platform.db, platform.now),
     payments: new BillingPaymentService(platform.db),
     policy,
