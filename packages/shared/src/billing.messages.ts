@@ -21,7 +21,7 @@ export const billingMessages = defineMessages('billing', {
   nothingToUpdate: 'Nothing to update',
   accountRequired: 'accountId must be an id',
   accountUnknown: 'The account does not exist',
-  accountFilterInvalid: 'The accountId filter must be an id',
+  accountFilterInvalid: 'Filter accountId must be an id',
   sessionsInvalid: 'sessions must be a whole number from 1 to 1000',
   eventInvalid: 'eventId must be an id',
   eventUnknown: 'The event does not exist',

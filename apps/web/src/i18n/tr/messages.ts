@@ -205,7 +205,7 @@ export const messages = {
     nothingToUpdate: 'Güncellenecek bir şey yok',
     accountRequired: 'accountId bir kimlik olmalıdır',
     accountUnknown: 'Hesap bulunamadı',
-    accountFilterInvalid: 'accountId filtresi bir kimlik olmalıdır',
+    accountFilterInvalid: 'accountId süzgeci bir kimlik olmalıdır',
     sessionsInvalid: 'sessions 1 ile 1000 arasında bir tam sayı olmalıdır',
     eventInvalid: 'eventId bir kimlik olmalıdır',
     eventUnknown: 'Etkinlik bulunamadı',
