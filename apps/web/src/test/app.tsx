@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { loadLanguage } from '../i18n';
 import { resetRefreshState } from '../api/client';
 import { clearAccessToken } from '../auth/session-store';
 import { ToastArea } from '../components/toast';
@@ -15,6 +16,23 @@ export function resetApp() {
   resetRefreshState();
   clearAccessToken('unknown');
   queryClient.clear();
+}
+
+/**
+ * Each test of the file starts afresh with the clock (Date only) at `instant`; afterwards real
+ * timers, unstubbed globals and English again.
+ */
+export function startEachTestAt(instant: string) {
+  beforeEach(() => {
+    resetApp();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(instant));
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    await loadLanguage('en');
+  });
 }
 
 /** The whole app (routes, query client, toasts) at `url`, in memory. */

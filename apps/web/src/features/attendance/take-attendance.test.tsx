@@ -1,9 +1,9 @@
 import type { EventOccurrence } from '@ritim/shared';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadLanguage } from '../../i18n';
-import { renderApp, resetApp } from '../../test/app';
+import { renderApp, startEachTestAt } from '../../test/app';
 import { openDialogsInPlace } from '../../test/dialog';
 import { bodyOf, json } from '../../test/http';
 import { chooseRowMenuItem, choirSession, sessionGuest, stubSessionDay } from '../../test/sessions';
@@ -49,21 +49,9 @@ async function openMarking() {
   return screen.findByTestId('attendance-marking');
 }
 
-beforeAll(() => {
-  configure({ asyncUtilTimeout: 6000 });
-  openDialogsInPlace();
-});
-beforeEach(() => {
-  resetApp();
-  vi.useFakeTimers({ toFake: ['Date'] });
-  // 11:00 in Istanbul on 24/11/2026: the session started an hour ago.
-  vi.setSystemTime(new Date('2026-11-24T08:00:00.000Z'));
-});
-afterEach(async () => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  await loadLanguage('en');
-});
+beforeAll(openDialogsInPlace);
+// 11:00 in Istanbul on 24/11/2026: the session started an hour ago.
+startEachTestAt('2026-11-24T08:00:00.000Z');
 
 describe('Take attendance', { timeout: 30_000 }, () => {
   it('marks everyone present, one guest absent with a note, and saves the changes in one PUT', async () => {

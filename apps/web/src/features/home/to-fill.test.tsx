@@ -1,9 +1,9 @@
 import type { EventOccurrence } from '@ritim/shared';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadLanguage } from '../../i18n';
-import { renderApp, resetApp, stubApi } from '../../test/app';
+import { renderApp, startEachTestAt, stubApi } from '../../test/app';
 import { openDialogsInPlace } from '../../test/dialog';
 import { json } from '../../test/http';
 import { editorClaims, guestClaims } from '../../test/tokens';
@@ -66,17 +66,7 @@ function stubHome(claims: Record<string, unknown>, toFill: EventOccurrence[]) {
   });
 }
 
-beforeAll(() => configure({ asyncUtilTimeout: 6000 }));
-beforeEach(() => {
-  resetApp();
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-24T06:00:00.000Z'));
-});
-afterEach(async () => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  await loadLanguage('en');
-});
+startEachTestAt('2026-11-24T06:00:00.000Z');
 
 describe('Home, the sessions still to complete', { timeout: 30_000 }, () => {
   it('counts them and links each to its marking and its missing notes', async () => {

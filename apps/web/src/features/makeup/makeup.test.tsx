@@ -1,9 +1,9 @@
 import type { EventOccurrence, MakeupSlots } from '@ritim/shared';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadLanguage } from '../../i18n';
-import { renderApp, resetApp } from '../../test/app';
+import { renderApp, startEachTestAt } from '../../test/app';
 import { openDialogsInPlace } from '../../test/dialog';
 import { bodyOf, json } from '../../test/http';
 import { chooseRowMenuItem, choirSession, sessionGuest, stubSessionDay } from '../../test/sessions';
@@ -50,20 +50,8 @@ async function openMakeup(name = 'Book a make-up: Zeynep Kara') {
   return screen.findByTestId('makeup-panel');
 }
 
-beforeAll(() => {
-  configure({ asyncUtilTimeout: 6000 });
-  openDialogsInPlace();
-});
-beforeEach(() => {
-  resetApp();
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-24T09:00:00.000Z'));
-});
-afterEach(async () => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  await loadLanguage('en');
-});
+beforeAll(openDialogsInPlace);
+startEachTestAt('2026-11-24T09:00:00.000Z');
 
 describe('Book a make-up', { timeout: 30_000 }, () => {
   it('shows three proposals, more on request, and books one in one click', async () => {
