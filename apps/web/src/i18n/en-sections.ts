@@ -19,6 +19,7 @@ import { locations } from './en/locations';
 import { profile } from './en/profile';
 import { twoFactor } from './en/two-factor';
 import { audit } from './en/audit';
+import { cover } from './en/cover';
 
 /**
  * The sections' English texts, loaded as their own chunk with the signed-in layout (see
@@ -46,6 +47,7 @@ export const enSections = {
   twoFactor,
   rsvp,
   audit,
+  cover,
 };
 
 export type EnSections = typeof enSections;

@@ -23,6 +23,7 @@ import { makeup } from './tr/makeup';
 import { rsvp } from './tr/rsvp';
 import { twoFactor } from './tr/two-factor';
 import { audit } from './tr/audit';
+import { cover } from './tr/cover';
 import { messages } from './tr/messages';
 
 /**
@@ -52,6 +53,7 @@ export const tr: DeepPartial<Resources> & { messages: typeof messages } = {
   rsvp,
   twoFactor,
   audit,
+  cover,
   profile,
   messages,
 };

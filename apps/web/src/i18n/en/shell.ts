@@ -28,6 +28,7 @@ export const shell = {
     messageLogs: 'Message Logs',
     attendance: 'Attendance',
     closures: 'Closures',
+    timeOff: 'Time Off',
     activity: 'Activity',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',

@@ -28,6 +28,7 @@ export const shell: DeepPartial<typeof en> = {
     messageLogs: 'Mesaj Kayıtları',
     attendance: 'Yoklama',
     closures: 'Kapanışlar',
+    timeOff: 'İzinler',
     activity: 'İşlem Geçmişi',
     openMenu: 'Menüyü aç',
     closeMenu: 'Menüyü kapat',
