@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './recurrence.js';
 export * from './roles.js';
 export * from './messages.js';
 export * from './list.js';

@@ -1,4 +1,4 @@
-import { isSingleEvent } from './repeat-options.js';
+import { isSingleEvent } from '@ritim/shared';
 import { parseRule, weekdayOf, WEEKDAY_CODES, type ByDay, type RecurrenceRule, type WeekdayCode } from './rule.js';
 
 /** Short weekday and month names for the events list's Days column. */

@@ -1,3 +1,4 @@
+import { isSingleEvent } from '@ritim/shared';
 import { RecurrenceError } from './errors.js';
 import {
   formatRule,
@@ -100,20 +101,6 @@ export function ruleToOptions(ruleOrText: RecurrenceRule | string): RepeatOption
   }
   const weekdays = frequency === 'week' ? (rule.byDay?.map((d) => d.weekday) ?? [weekdayOf(rule.start)]) : [];
   return { doesNotRepeat: false, zone, start, frequency, interval: rule.interval, weekdays, end };
-}
-
-/** FREQ=DAILY;INTERVAL=1;COUNT=1 and nothing else: the form's 'Does not repeat'. */
-export function isSingleEvent(rule: RecurrenceRule): boolean {
-  return (
-    rule.freq === 'DAILY' &&
-    rule.interval === 1 &&
-    rule.count === 1 &&
-    !rule.byDay &&
-    !rule.byMonthDay &&
-    !rule.byMonth &&
-    !rule.bySetPos &&
-    rule.byEaster === undefined
-  );
 }
 
 function formCanShow(rule: RecurrenceRule): boolean {

@@ -1,4 +1,4 @@
-import { WEEKDAY_CODES } from '@ritim/shared';
+import { isSingleEvent, WEEKDAY_CODES } from '@ritim/shared';
 import type { TFunction } from 'i18next';
 
 /**
@@ -146,16 +146,7 @@ interface Description {
 export function ruleDaysText(ruleText: string | null | undefined, t: TFunction): string | undefined {
   const rule = ruleText ? parseRuleText(ruleText) : undefined;
   if (!rule) return undefined;
-  const single =
-    rule.freq === 'DAILY' &&
-    rule.interval === 1 &&
-    rule.count === 1 &&
-    !rule.byDay &&
-    !rule.byMonthDay &&
-    !rule.byMonth &&
-    !rule.bySetPos &&
-    rule.byEaster === undefined;
-  if (single) return t('events.rule.once');
+  if (isSingleEvent(rule)) return t('events.rule.once');
   const words = wordsOf(t);
   const { text, namesMonths, namesInterval } = describe(rule, t, words);
   const withMonths =
