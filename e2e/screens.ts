@@ -72,6 +72,10 @@ export const SCREENS: Screen[] = [
   { name: 'Attendance (editor)', role: 'editor', path: () => '/attendance' },
   { name: 'Closures', role: 'admin', path: () => '/closures' },
   { name: 'New closure', role: 'admin', path: () => '/closures/create' },
+  { name: 'Time Off', role: 'admin', path: () => '/time-off' },
+  { name: 'Time Off (editor)', role: 'editor', path: () => '/time-off' },
+  { name: 'New time off', role: 'admin', path: () => '/time-off/create' },
+  { name: 'New time off (editor)', role: 'editor', path: () => '/time-off/create' },
   { name: 'Activity', role: 'admin', path: () => '/activity' },
 ];
 

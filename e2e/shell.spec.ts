@@ -24,6 +24,7 @@ test.describe('Shell', () => {
       'Monthly Report',
       'Attendance',
       'Closures',
+      'Time Off',
       'Activity',
     ]);
     await nav.getByRole('link', { name: 'Message Logs' }).click();
@@ -42,8 +43,8 @@ test.describe('Shell', () => {
     await expect(nav.getByRole('link')).toHaveCount(3 + extra.length);
   };
 
-  test('shows an editor the links every signed-in user has, and Attendance', async ({ editorPage }) => {
-    await expectOnlyCommonLinks(editorPage, 'editor', ['Attendance']);
+  test('shows an editor the links every signed-in user has, Attendance and Time Off', async ({ editorPage }) => {
+    await expectOnlyCommonLinks(editorPage, 'editor', ['Attendance', 'Time Off']);
   });
 
   test('shows a guest only the links every signed-in user has', async ({ guestPage }) => {

@@ -322,6 +322,34 @@ const signedInRoutes: RouteObject[] = [
     ],
   },
   {
+    // Admins record and read everyone's time off, editors their own (the server keeps them to it).
+    path: 'time-off',
+    errorElement,
+    handle: {
+      roles: ['admin', 'editor'],
+      nav: { labelKey: 'timeOff', descriptionKey: 'cover.timeOffDescription', icon: 'calendar' },
+    } satisfies SectionHandle,
+    children: [
+      {
+        index: true,
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/cover/time-off-list')).TimeOffList }),
+      },
+      {
+        path: 'create',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/cover/time-off-form')).TimeOffFormScreen }),
+      },
+      {
+        // Giving a time off's sessions to substitutes is the admins'.
+        path: ':timeOffId/cover-plan',
+        errorElement,
+        handle: adminOnly,
+        lazy: async () => ({ Component: (await import('./features/cover/cover-plan')).CoverPlanScreen }),
+      },
+    ],
+  },
+  {
     // Who changed what (docs/domain.md#audit-log): the log is the admins'.
     path: 'activity',
     errorElement,

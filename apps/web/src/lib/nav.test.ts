@@ -25,12 +25,19 @@ describe('navItemsFor', () => {
       '/monthly-event-occurrences',
       '/attendance',
       '/closures',
+      '/time-off',
       '/activity',
     ]);
   });
 
-  it('gives editors what every signed-in user has and Attendance, guests only the former', () => {
-    expect(navItemsFor('editor').map((item) => item.to)).toEqual(['/', '/calendar', '/upcoming-events', '/attendance']);
+  it('gives editors what every signed-in user has, Attendance and Time Off, guests only the former', () => {
+    expect(navItemsFor('editor').map((item) => item.to)).toEqual([
+      '/',
+      '/calendar',
+      '/upcoming-events',
+      '/attendance',
+      '/time-off',
+    ]);
     expect(navItemsFor('guest').map((item) => item.to)).toEqual(['/', '/calendar', '/upcoming-events']);
   });
 

@@ -37,6 +37,9 @@ export const cover = {
   applyNone: 'Choose at least one substitute',
   planApplied_one: '{{count}} session covered',
   planApplied_other: '{{count}} sessions covered',
+  alsoTakes: '{{name}} also takes {{title}} at that time',
+  knowsCount_one: 'knows {{count}} guest',
+  knowsCount_other: 'knows {{count}} guests',
   notify: 'Tell the guests and both organisers',
   notifyHint: 'Each is sent a message, in their language, saying who takes the session.',
   // Find cover
