@@ -38,6 +38,7 @@ export const SCREENS: Screen[] = [
   { name: 'Home (editor)', role: 'editor', path: () => '/' },
   { name: 'Home (guest)', role: 'guest', path: () => '/' },
   { name: 'My Profile (admin)', role: 'admin', path: (ids) => `/users/${ids.admin}/my-profile` },
+  { name: 'My Profile (editor)', role: 'editor', path: (ids) => `/users/${ids.editor}/my-profile` },
   { name: 'My Profile (guest)', role: 'guest', path: (ids) => `/users/${ids.guest}/my-profile` },
   { name: 'Access denied (guest)', role: 'guest', path: () => '/users' },
   { name: 'Upcoming Events', role: 'admin', path: (ids) => `/upcoming-events?date=${ids.day}`, list: true },

@@ -22,6 +22,8 @@ export interface Widgets {
   BookMakeup: ComponentType<{ occurrence: EventOccurrence; guest: EventOccurrence['guests'][number] }>;
   /** features/activity: a record's History (who changed what), as its edit page shows it. */
   HistoryPanel: ComponentType<{ entityType: AuditEntityType; entityId: number }>;
+  /** features/cover: an editor's working hours, a week edited and saved (their edit page, their My Profile). */
+  WorkingHours: ComponentType<{ userId: number }>;
 }
 
 const WidgetsContext = createContext<Widgets | null>(null);

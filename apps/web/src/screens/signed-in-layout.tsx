@@ -6,7 +6,7 @@ import { WidgetsProvider, type Widgets } from '../lib/widgets';
  * The routes layer (docs/architecture.md#web-layers) hands each feature's widgets to the screens of
  * other features: attendance's marking to the calendar, Upcoming Events, Home and Fill Form;
  * cancellation's dialog to the calendar and the lists; make-ups to the marking and the calendar;
- * the activity log's History to every edit page. Each loads with its first use, so a screen's chunk
+ * the activity log's History to every edit page; cover's working hours to an editor's edit page and My Profile. Each loads with its first use, so a screen's chunk
  * carries only itself; a widget waiting for its code shows nothing in its place.
  */
 function widget<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
@@ -30,6 +30,7 @@ const widgets: Widgets = {
   ),
   BookMakeup: widget(async () => (await import('../features/makeup/makeup')).BookMakeup),
   HistoryPanel: widget(async () => (await import('../features/activity/history-panel')).HistoryPanel),
+  WorkingHours: widget(async () => (await import('../features/cover/working-hours')).WorkingHoursPanel),
 };
 
 /** The signed-in shell with every screen's widgets above it (the route table's '/'). */

@@ -18,6 +18,7 @@ import {
 } from '../../components/entity-form';
 import { SelectInput, TextAreaInput, TextInput } from '../../components/form-fields';
 import { buttonClass } from '../../components/ui';
+import { Widget } from '../../lib/widgets';
 import { useUpdateMyProfile, userQuery } from './api';
 import { CalendarFeedSection } from './calendar-feed';
 import { TwoFactorSection } from './two-factor';
@@ -195,6 +196,7 @@ function LoadProfile({ id }: { id: number }) {
               <ProfileForm key={user.id} user={user} />
               <TwoFactorSection user={user} />
               <CalendarFeedSection userId={user.id} />
+              {user.role === 'editor' && <Widget name="WorkingHours" userId={user.id} />}
             </>
           ) : (
             // An admin may read anyone, but the profile route only ever changes one's own.

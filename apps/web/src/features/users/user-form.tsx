@@ -19,6 +19,7 @@ import { useSession } from '../../auth/session-store';
 import { EntityForm, FormSection } from '../../components/entity-form';
 import { CheckboxListInput, SelectInput, TextAreaInput, TextInput, type Choice } from '../../components/form-fields';
 import { WithChoices } from '../../components/with-choices';
+import { Widget } from '../../lib/widgets';
 import { choicesQuery, type NamedChoice, useCreateUser, useUpdateUser, userQuery } from './api';
 import { UserTwoFactorPanel } from './two-factor';
 
@@ -143,7 +144,12 @@ export function UserFormScreen() {
       save={(values, user) =>
         user ? updateUser.mutateAsync({ id: user.id, changes: values }) : createUser.mutateAsync(values)
       }
-      below={(user) => <UserTwoFactorPanel user={user} />}
+      below={(user) => (
+        <>
+          <UserTwoFactorPanel user={user} />
+          {user.role === 'editor' && <Widget name="WorkingHours" userId={user.id} />}
+        </>
+      )}
     >
       {({ item: user }) => {
         const self = user !== undefined && String(user.id) === me?.id;
