@@ -1,4 +1,13 @@
-import { coverMessages, MAX_LIMIT, type AffectedSession, type CoverCandidate, type TimeOff } from '@ritim/shared';
+import {
+  coverMessages,
+  MAX_LIMIT,
+  type AffectedSession,
+  type ApplyCoverPlan,
+  type CoverPlan,
+  type CoverCandidate,
+  type TimeOff,
+  type TimeOffResult,
+} from '@ritim/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -115,16 +124,41 @@ export function CoverPlanScreen() {
 function PlanLoader({ timeOff }: { timeOff: TimeOff }) {
   const { t } = useTranslation();
   const days = useTimeOffDays();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // Here, not in the form, so what follows the answer happens whatever the form does meanwhile.
+  const apply = useApplyCoverPlan();
   const plan = useQuery(coverPlanQuery(timeOff.id!));
   const affected = useQuery(affectedQuery(timeOff));
+  // What was applied stays in view until the list opens (both are read again without those sessions).
+  const [applying, setApplying] = useState<{ plan: CoverPlan; affected: TimeOffResult } | null>(null);
+  const planData = applying?.plan ?? plan.data;
+  const affectedData = applying?.affected ?? affected.data;
+  const onApply = (assignments: ApplyCoverPlan) => {
+    if (plan.data && affected.data) setApplying({ plan: plan.data, affected: affected.data });
+    apply.mutate(
+      { id: timeOff.id!, plan: assignments },
+      {
+        onSuccess: ({ covered }) => {
+          toast.success(t('cover.planApplied', { count: covered }));
+          void navigate('/time-off');
+        },
+        // Someone is no longer free: their candidates are read again; the choices stay as they were.
+        onError: () => {
+          setApplying(null);
+          void queryClient.invalidateQueries({ queryKey: [OCCURRENCES, 'cover-candidates'] });
+        },
+      },
+    );
+  };
   const title = t('cover.planTitle', { name: timeOff.user.name, days: days(timeOff) });
 
   let body: ReactNode;
   if (plan.isError || affected.isError) {
     body = <Status failed>{errorMessage(plan.error ?? affected.error, t('cover.planFailed'))}</Status>;
-  } else if (!plan.data || !affected.data) {
+  } else if (!planData || !affectedData) {
     body = <Status>{t('cover.planLoading')}</Status>;
-  } else if (plan.data.plan.length === 0) {
+  } else if (planData.plan.length === 0) {
     body = (
       <div className={`${cardClass} space-y-4 p-4 sm:p-6`} data-testid="cover-plan-empty">
         <p className="text-sm text-slate-700">{t('cover.planEmpty')}</p>
@@ -134,23 +168,28 @@ function PlanLoader({ timeOff }: { timeOff: TimeOff }) {
       </div>
     );
   } else {
-    const sessions = new Map(affected.data.affected.map((session) => [session.occurrenceId, session]));
-    const rows = plan.data.plan.map((entry) => ({
+    const sessions = new Map(affectedData.affected.map((session) => [session.occurrenceId, session]));
+    const rows = planData.plan.map((entry) => ({
       occurrenceId: entry.occurrenceId,
       session: sessions.get(entry.occurrenceId),
       proposed: entry.candidate,
     }));
-    body = <PlanForm timeOff={timeOff} rows={rows} />;
+    body = <PlanForm rows={rows} apply={apply} onApply={onApply} />;
   }
   return <Frame title={title}>{body}</Frame>;
 }
 
-function PlanForm({ timeOff, rows }: { timeOff: TimeOff; rows: PlanRow[] }) {
+function PlanForm({
+  rows,
+  apply,
+  onApply,
+}: {
+  rows: PlanRow[];
+  apply: ReturnType<typeof useApplyCoverPlan>;
+  onApply: (plan: ApplyCoverPlan) => void;
+}) {
   const { t } = useTranslation();
   const { user } = useSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const apply = useApplyCoverPlan();
   const [choices, setChoices] = useState<Record<number, Choice>>(() =>
     Object.fromEntries(rows.map((row) => [row.occurrenceId, row.proposed])),
   );
@@ -175,18 +214,7 @@ function PlanForm({ timeOff, rows }: { timeOff: TimeOff; rows: PlanRow[] }) {
   });
   const clashing = rows.some((row) => clash(row) !== undefined);
 
-  const submit = () =>
-    apply.mutate(
-      { id: timeOff.id!, plan: { assignments, notify } },
-      {
-        onSuccess: ({ covered }) => {
-          toast.success(t('cover.planApplied', { count: covered }));
-          void navigate('/time-off');
-        },
-        // Someone is no longer free: their candidates are read again; the choices stay as they were.
-        onError: () => void queryClient.invalidateQueries({ queryKey: [OCCURRENCES, 'cover-candidates'] }),
-      },
-    );
+  const submit = () => onApply({ assignments, notify });
 
   return (
     <section aria-labelledby="cover-plan-sessions" className={`${cardClass} space-y-4 p-4 sm:p-6`}>

@@ -63,7 +63,8 @@ describe('Time off', { timeout: 30_000 }, () => {
       if (url === '/api/time-off' && init?.method === 'POST') {
         const body = bodyOf(init);
         posts.push(body);
-        if (body.dryRun) return json(200, result);
+        // Once covered, its sessions are no longer affected.
+        if (body.dryRun) return json(200, applied.length > 1 ? { ...result, affected: [] } : result);
         stored = [timeOff];
         return json(201, { ...result, timeOff });
       }
@@ -78,11 +79,14 @@ describe('Time off', { timeout: 30_000 }, () => {
       }
       if (url === '/api/time-off/9/cover-plan')
         return json(200, {
-          plan: [
-            { occurrenceId: 501, candidate: ali },
-            { occurrenceId: 502, candidate: banu },
-            { occurrenceId: 503, candidate: null },
-          ],
+          plan:
+            applied.length > 1
+              ? []
+              : [
+                  { occurrenceId: 501, candidate: ali },
+                  { occurrenceId: 502, candidate: banu },
+                  { occurrenceId: 503, candidate: null },
+                ],
         });
       if (url === '/api/event-occurrences/501/cover-candidates')
         return json(200, { candidates: [candidate(ali, 2, 0), candidate(banu, 0, 1)] });
