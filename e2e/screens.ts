@@ -14,6 +14,8 @@ export interface ScreenIds {
   lookup: number;
   event: number;
   occurrence: number;
+  /** A time off of the seeded editor, on a day far ahead without sessions (its plan needs no cover). */
+  timeOff: number;
   /** The occurrence's day (YYYY-MM-DD in the admin's zone), so the day lists show it. */
   day: string;
 }
@@ -73,20 +75,23 @@ export const SCREENS: Screen[] = [
   { name: 'Attendance (editor)', role: 'editor', path: () => '/attendance' },
   { name: 'Closures', role: 'admin', path: () => '/closures' },
   { name: 'New closure', role: 'admin', path: () => '/closures/create' },
-  { name: 'Time Off', role: 'admin', path: () => '/time-off' },
-  { name: 'Time Off (editor)', role: 'editor', path: () => '/time-off' },
+  { name: 'Time Off', role: 'admin', path: () => '/time-off', list: true },
+  { name: 'Time Off (editor)', role: 'editor', path: () => '/time-off', list: true },
   { name: 'New time off', role: 'admin', path: () => '/time-off/create' },
   { name: 'New time off (editor)', role: 'editor', path: () => '/time-off/create' },
+  { name: 'Cover plan', role: 'admin', path: (ids) => `/time-off/${ids.timeOff}/cover-plan` },
   { name: 'Activity', role: 'admin', path: () => '/activity' },
 ];
 
-/** Today in the admin's zone (Europe/Istanbul, the users' default), YYYY-MM-DD. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date());
+/** The day `days` from today in the admin's zone (Europe/Istanbul, the users' default), YYYY-MM-DD. */
+const today = (days = 0) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date(Date.now() + days * 86_400_000));
 
 /**
  * One record of each kind through the API as the admin: a location, a group, a message group, a
- * form, a lookup, and today's session of an event organised by the seeded editor for the seeded
- * guest (so every role's Home and day lists have a row).
+ * form, a lookup, today's session of an event organised by the seeded editor for the seeded
+ * guest (so every role's Home and day lists have a row), and a time off of the editor's 300 days
+ * ahead, on a day without sessions (nothing needs cover, and no one else's candidates change).
  */
 export async function seedScreens(playwright: PlaywrightWorkerArgs['playwright'], unique: UniqueNames) {
   const api = await adminApiClient(playwright);
@@ -145,7 +150,27 @@ export async function seedScreens(playwright: PlaywrightWorkerArgs['playwright']
       },
       200,
     );
-    return { admin, editor, guest, location, group, messageGroup, form, lookup, event, occurrence, day };
+    const far = today(300);
+    const { timeOff } = await api.post<{ timeOff: { id: number } }>('/api/time-off', {
+      userId: editor,
+      from: far,
+      to: far,
+      reason: unique('Course'),
+    });
+    return {
+      admin,
+      editor,
+      guest,
+      location,
+      group,
+      messageGroup,
+      form,
+      lookup,
+      event,
+      occurrence,
+      timeOff: timeOff.id,
+      day,
+    };
   } finally {
     await api.dispose();
   }
