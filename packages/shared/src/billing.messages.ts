@@ -1,4 +1,4 @@
-import { defineMessages } from './messages.js';
+import { defineMessages, type Message } from './messages.js';
 
 /** Texts of billing: prices, accounts, packages, invoices (docs/domain.md#billing). */
 export const billingMessages = defineMessages('billing', {
@@ -43,4 +43,12 @@ export const billingMessages = defineMessages('billing', {
   fromInvalid: 'from must be a day (YYYY-MM-DD)',
   toInvalid: 'to must be a day (YYYY-MM-DD)',
   rangeInverted: 'to must not be before from',
+  notIssued: ({ status }: { status: string }) => `Only an issued invoice can be sent; this one is ${status}`,
+  accountNoEmail: ({ account }: { account: string }) =>
+    `The account ${account} has no email address: add one to the account to send its invoices`,
+  accountUnreachable: ({ account, reason }: { account: string; reason: string | Message }) =>
+    `The invoice cannot be sent to ${account}: ${String(reason)}`,
+  sendUnderWay: 'The invoice is being sent already: its message is in the Message Log',
+  invoiceQueued: ({ number, email }: { number: string; email: string }) => `Invoice ${number} queued to ${email}`,
+  invoiceGone: 'The invoice no longer exists',
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { billingMessages } from './billing.messages.js';
 import { ATTENDANCE_STATUSES, LANGUAGES } from './constants.js';
 import { idField, idText } from './ids.js';
-import { listQuerySchema, listResponseSchema } from './list.js';
+import { codedTextShape, listQuerySchema, listResponseSchema } from './list.js';
 import { timezoneParam } from './occurrences.schema.js';
 export { billingMessages } from './billing.messages.js';
 
@@ -274,6 +274,17 @@ export const voidInvoiceSchema = z.strictObject({
     .max(500, billingMessages.reasonTooLong),
 });
 export type VoidInvoice = z.infer<typeof voidInvoiceSchema>;
+
+/**
+ * POST /api/billing/invoices/{id}/send: the message queued to the account's email (in the Message
+ * Log as `messageLogId`), with the invoice's PDF attached at delivery.
+ */
+export const invoiceSendSchema = z.object({
+  messageLogId: z.number().int(),
+  email: z.string(),
+  ...codedTextShape,
+});
+export type InvoiceSend = z.infer<typeof invoiceSendSchema>;
 
 export const PAYMENT_METHODS = ['cash', 'bankTransfer', 'card', 'other'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

@@ -59,7 +59,8 @@ export const isBuiltInFormTitle = (form: { id: number; title: string }): boolean
  * closure that cancelled it puts it back on); to guests and both organisers `cover` (a session
  * given to a substitute or back, docs/domain.md#cover); to an organiser `to-fill`, the
  * daily list of yesterday's sessions still to fill; to any user `password-reset`, the link to choose a
- * new password (its token never stored in the log, docs/domain.md#password-reset).
+ * new password (its token never stored in the log, docs/domain.md#password-reset); to a billing account
+ * `invoice`, an issued invoice with its PDF (docs/domain.md#billing).
  */
 export const MESSAGE_TYPES = [
   'reminder',
@@ -70,6 +71,7 @@ export const MESSAGE_TYPES = [
   'restoration',
   'cover',
   'password-reset',
+  'invoice',
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 

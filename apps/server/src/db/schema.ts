@@ -778,6 +778,10 @@ export const messageLogs = pgTable(
     recipientMessageGroupId: integer('recipient_message_group_id').references(() => messageGroups.id, {
       onDelete: 'restrict',
     }),
+    /** A billing account's email (a sent invoice): read anew at each delivery, like a user's. */
+    recipientBillingAccountId: integer('recipient_billing_account_id').references(() => billingAccounts.id, {
+      onDelete: 'restrict',
+    }),
     recipientName: text('recipient_name').notNull(),
     /** The guests the message is about (a group message can be about several). */
     guestIds: integer('guest_ids')
@@ -807,6 +811,7 @@ export const messageLogs = pgTable(
     index('message_logs_occurrence_idx').on(t.occurrenceId),
     index('message_logs_recipient_user_idx').on(t.recipientUserId),
     index('message_logs_recipient_group_idx').on(t.recipientMessageGroupId),
+    index('message_logs_recipient_billing_account_idx').on(t.recipientBillingAccountId),
   ],
 );
 

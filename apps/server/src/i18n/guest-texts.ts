@@ -89,6 +89,10 @@ const en = {
   coverBackBody: (title: string, when: readonly string[]) => [`${title} is yours again:`, ...when].join('\n'),
   coverReturnedBody: (title: string, when: readonly string[], organiser: string) =>
     [`${title} goes back to ${organiser}; you no longer organise it:`, ...when].join('\n'),
+  // An issued invoice sent to its account (docs/domain.md#billing).
+  invoiceSubject: (centre: string, number: string) => `${centre}: invoice ${number}`,
+  invoiceBody: (account: string, number: string, month: string, total: string) =>
+    [`Hello ${account},`, '', `Invoice ${number} for ${month} is attached: ${total} in total.`].join('\n'),
   // A forgotten password (docs/domain.md#password-reset).
   passwordResetSubject: 'Choose a new Ritim password',
   passwordResetBody: (name: string, username: string, link: string, minutes: number) =>
@@ -199,6 +203,9 @@ const tr: GuestTexts = {
   coverBackBody: (title, when) => [`${title} oturumu yeniden sizin:`, ...when].join('\n'),
   coverReturnedBody: (title, when, organiser) =>
     [`${title} oturumu ${organiser} kişisine geri verildi; artık siz yürütmüyorsunuz:`, ...when].join('\n'),
+  invoiceSubject: (centre, number) => `${centre}: ${number} numaralı fatura`,
+  invoiceBody: (account, number, month, total) =>
+    [`Merhaba ${account},`, '', `${month} dönemine ait ${number} numaralı fatura ektedir: toplam ${total}.`].join('\n'),
   passwordResetSubject: 'Yeni bir Ritim parolası belirleyin',
   passwordResetBody: (name, username, link, minutes) =>
     [

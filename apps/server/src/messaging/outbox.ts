@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../modules/audit-logs/record.js';
 import type { Db } from '../db/client.js';
 import { Sealer } from '../lib/sealed.js';
-import { messageGroups, messageLogs, users } from '../db/schema.js';
+import { billingAccounts, messageGroups, messageLogs, users } from '../db/schema.js';
 import { defineJob, type Executor, type JobLogger, type JobQueue } from '../jobs/queue.js';
 import { TransportError } from './transports/errors.js';
 import { type Attachment, reasonOf, type Recipient, type Transport } from './transports/types.js';
@@ -21,7 +21,9 @@ export type AttachmentSpec =
     }
   | { kind: 'monthly-report'; guestId: number; month: string; timezone: string }
   /** The session as an .ics file, so a guest adds it to their calendar in one tap. */
-  | { kind: 'occurrence-ics'; occurrenceId: number };
+  | { kind: 'occurrence-ics'; occurrenceId: number }
+  /** An issued invoice as its PDF, in the account's language, with the centre it was sent from. */
+  | { kind: 'invoice-pdf'; invoiceId: number; language: Language; centre: { name: string; address: string | null } };
 
 /** Renders an attachment spec into files (reports); throws when the data is gone. */
 export type RenderAttachments = (spec: AttachmentSpec) => Promise<Attachment[]>;
@@ -67,7 +69,9 @@ export interface NewMessage {
   month?: string | null;
   recipient:
     | { kind: 'user'; id: number; name: string; email: string | null; phone: string | null }
-    | { kind: 'group'; id: number; name: string; chatId: string | null };
+    | { kind: 'group'; id: number; name: string; chatId: string | null }
+    /** A billing account (an invoice): its own email and phone, not a user's. */
+    | { kind: 'account'; id: number; name: string; email: string | null; phone: string | null };
   guestIds: number[];
   subject: string;
   body: string;
@@ -202,6 +206,7 @@ export class Outbox {
         month: message.month ?? null,
         recipientUserId: message.recipient.kind === 'user' ? message.recipient.id : null,
         recipientMessageGroupId: message.recipient.kind === 'group' ? message.recipient.id : null,
+        recipientBillingAccountId: message.recipient.kind === 'account' ? message.recipient.id : null,
         recipientName: message.recipient.name,
         guestIds: message.guestIds,
         subject: message.subject,
@@ -319,7 +324,7 @@ export class Outbox {
     });
   }
 
-  /** The recipient as it is now (a fixed email or chat id counts on retry). */
+  /** The recipient as it is now (a fixed email or chat id counts on retry; an account's too). */
   private async recipientOf(row: typeof messageLogs.$inferSelect): Promise<Recipient> {
     if (row.recipientMessageGroupId !== null) {
       const [group] = await this.db
@@ -327,6 +332,13 @@ export class Outbox {
         .from(messageGroups)
         .where(eq(messageGroups.id, row.recipientMessageGroupId));
       return { kind: 'group', chatId: group?.chatId ?? '', name: group?.name ?? row.recipientName };
+    }
+    if (row.recipientBillingAccountId !== null) {
+      const [account] = await this.db
+        .select({ email: billingAccounts.email, phone: billingAccounts.phone })
+        .from(billingAccounts)
+        .where(eq(billingAccounts.id, row.recipientBillingAccountId));
+      return { kind: 'user', name: row.recipientName, email: account?.email ?? null, phone: account?.phone ?? null };
     }
     const [user] =
       row.recipientUserId === null

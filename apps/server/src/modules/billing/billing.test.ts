@@ -74,6 +74,7 @@ describe('who may use billing', () => {
     ['GET', '/api/billing/payments'],
     ['POST', '/api/billing/payments'],
     ['GET', '/api/billing/accounts/1/statement'],
+    ['POST', '/api/billing/invoices/1/send'],
   ];
 
   it('answers 403 to editors and guests and 401 without a session on every billing route', async () => {

@@ -88,6 +88,10 @@ export const formatMoney = (amount: number, currency: string, language: Language
     currencyDisplay: 'narrowSymbol',
   }).format(amount / 100);
 
+/** `invoice-2026-0001.pdf`; a draft `invoice-draft-<id>.pdf`. */
+export const invoiceFileName = (invoice: Pick<Invoice, 'number' | 'id'>) =>
+  invoice.number ? `invoice-${invoice.number}.pdf` : `invoice-draft-${invoice.id}.pdf`;
+
 export interface InvoicePdfInput {
   invoice: Invoice;
   language: Language;

@@ -18,6 +18,7 @@ import {
   invoiceListQuerySchema,
   invoiceListSchema,
   invoiceRunSchema,
+  invoiceSendSchema,
   invoiceSchema,
   runInvoicesSchema,
   statementQuerySchema,
@@ -36,8 +37,9 @@ import { InvoiceReads } from './invoices.js';
 import { BillingPackageService } from './packages.js';
 import { BillingPolicyService } from './policy.js';
 import { BillingPaymentService } from './payments.js';
-import { invoicePdf } from './pdf.js';
+import { invoiceFileName, invoicePdf } from './pdf.js';
 import { InvoiceRunService } from './run.js';
+import { InvoiceSender } from './send.js';
 import { InvoiceStates } from './states.js';
 import { accountStatement } from './statement.js';
 import type { Db } from '../../db/client.js';
@@ -82,11 +84,12 @@ interface Services {
   packages: BillingPackageService;
   invoices: InvoiceReads;
   runs: InvoiceRunService;
+  sender: InvoiceSender;
 }
 
 /** /api/billing: the policy, packages and invoices, admins only (docs/domain.md#billing). */
 const billingRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
-  const { db, accounts, centre, states, payments, policy, packages, invoices, runs } = services;
+  const { db, accounts, centre, states, payments, policy, packages, invoices, runs, sender } = services;
   app.get(
     '/policy',
     {
@@ -225,10 +228,9 @@ const billingRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => 
         email: account?.email ?? null,
         centre,
       });
-      const name = invoice.number ? `invoice-${invoice.number}.pdf` : `invoice-draft-${invoice.id}.pdf`;
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('content-disposition', `attachment; filename="${invoiceFileName(invoice)}"`)
         .send(pdf);
     },
   );
@@ -247,6 +249,24 @@ const billingRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => 
       },
     },
     async (request) => states.issue(request.params.id),
+  );
+
+  app.post(
+    '/invoices/:id/send',
+    {
+      config: admins,
+      schema: {
+        tags: ['billing'],
+        description:
+          'Mails an issued invoice to its account’s email, in the account’s language, with its PDF attached, through the ' +
+          'outbox: the message is in the Message Log (`messageLogId`, type `invoice`) and retried there like any other. ' +
+          'Not issued 409; the account without an email (or one the transport cannot reach) 400; the last send of ' +
+          'it still on its way 409; a send after that one ended sends again.',
+        params: idParamsSchema,
+        response: { 200: invoiceSendSchema, ...errorResponses(400, 401, 403, 404, 409, 503) },
+      },
+    },
+    async (request) => sender.send(request.params.id, currentUser(request)),
   );
 
   app.post(
@@ -338,5 +358,6 @@ export const billingFeature = defineFeature('/api/billing', async (app, { platfo
     packages: new BillingPackageService(platform.db),
     invoices: new InvoiceReads(platform.db),
     runs: new InvoiceRunService(platform.db, policy),
+    sender: new InvoiceSender(platform.db, platform.outbox, platform.settings.centre),
   });
 });

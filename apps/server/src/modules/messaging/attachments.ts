@@ -1,9 +1,13 @@
-import { messagingMessages } from '@ritim/shared';
+import { billingMessages, messagingMessages } from '@ritim/shared';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { billingAccounts } from '../../db/schema.js';
 import type { RenderAttachments } from '../../messaging/outbox.js';
 import { TransportError } from '../../messaging/transports/errors.js';
 import { renderMonthlyReport } from '../../reports/monthly-report.js';
 import { renderOccurrenceReport } from '../../reports/occurrence-report.js';
+import { InvoiceReads } from '../billing/invoices.js';
+import { invoiceFileName, invoicePdf } from '../billing/pdf.js';
 import { sessionsCalendar, toCalendarSession } from '../calendar-feed/ics.js';
 import { OccurrenceReads } from '../event-occurrences/reads.js';
 import { monthlyReportData, occurrenceReportData } from './report-data.js';
@@ -22,6 +26,22 @@ export const reportAttachments =
       if (!data) throw new TransportError(messagingMessages.reportGone, true);
       const content = await renderOccurrenceReport({ ...data, language: spec.language });
       return [{ filename: reportFileName(data.startsAt, data.timeZone), contentType: 'image/jpeg', content }];
+    }
+    if (spec.kind === 'invoice-pdf') {
+      // An issued invoice never changes: the PDF sent on a retry is the one first sent.
+      const [invoice] = await new InvoiceReads(db).findMany(db, [spec.invoiceId]);
+      if (!invoice) throw new TransportError(billingMessages.invoiceGone, true);
+      const [account] = await db
+        .select({ email: billingAccounts.email })
+        .from(billingAccounts)
+        .where(eq(billingAccounts.id, invoice.account.id!));
+      const content = await invoicePdf({
+        invoice,
+        language: spec.language,
+        email: account?.email ?? null,
+        centre: spec.centre,
+      });
+      return [{ filename: invoiceFileName(invoice), contentType: 'application/pdf', content }];
     }
     if (spec.kind === 'occurrence-ics') {
       const [session] = await new OccurrenceReads(db).details(db, [spec.occurrenceId]);

@@ -31,6 +31,7 @@ export const messaging = {
     restoration: 'Back on',
     cover: 'Cover',
     'password-reset': 'Password reset',
+    invoice: 'Invoice',
   },
   statuses: {
     queued: 'Queued',

@@ -227,6 +227,12 @@ export const messages = {
     toInvalid: 'to bir gün olmalıdır (YYYY-AA-GG)',
     rangeInverted: 'to, from’dan önce olamaz',
     invoiceNotFound: 'Fatura bulunamadı',
+    notIssued: 'Yalnızca kesilmiş bir fatura gönderilebilir; bu fatura {{status}}',
+    accountNoEmail: '{{account}} hesabının e-posta adresi yok: faturalarını göndermek için hesaba bir e-posta ekleyin',
+    accountUnreachable: 'Fatura {{account}} hesabına gönderilemiyor: {{reason}}',
+    sendUnderWay: 'Fatura zaten gönderiliyor: mesajı Mesaj Kaydı’nda',
+    invoiceQueued: '{{number}} numaralı fatura {{email}} adresine gönderilmek üzere sıraya alındı',
+    invoiceGone: 'Fatura artık yok',
   },
   closures: {
     titleRequired: 'Kapanış için bir başlık gereklidir',

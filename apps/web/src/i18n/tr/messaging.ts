@@ -30,6 +30,7 @@ export const messaging: Resources['messaging'] = {
     restoration: 'Yeniden programda',
     cover: 'Yerine bakma',
     'password-reset': 'Parola sıfırlama',
+    invoice: 'Fatura',
   },
   statuses: { queued: 'Sırada', sending: 'Gönderiliyor', sent: 'Gönderildi', failed: 'Başarısız' },
   retry: 'Yeniden dene',

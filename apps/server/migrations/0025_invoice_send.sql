@@ -1,0 +1,3 @@
+ALTER TABLE "message_logs" ADD COLUMN "recipient_billing_account_id" integer;--> statement-breakpoint
+ALTER TABLE "message_logs" ADD CONSTRAINT "message_logs_recipient_billing_account_id_billing_accounts_id_fk" FOREIGN KEY ("recipient_billing_account_id") REFERENCES "public"."billing_accounts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "message_logs_recipient_billing_account_idx" ON "message_logs" USING btree ("recipient_billing_account_id");
