@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
 /** What is booked twice: the organiser, a guest or the room. */
-export const CONFLICT_KINDS = ['organiser', 'guest', 'location'] as const;
+export const CLASH_KINDS = ['organiser', 'guest', 'location'] as const;
+export type ClashKind = (typeof CLASH_KINDS)[number];
+
+/**
+ * A planned session's warnings: a double booking (CLASH_KINDS), or the organiser being on time
+ * off then (`timeOff`) or the session lying outside their working hours (`outsideHours`;
+ * docs/domain.md#working-hours).
+ */
+export const CONFLICT_KINDS = [...CLASH_KINDS, 'timeOff', 'outsideHours'] as const;
 export type ConflictKind = (typeof CONFLICT_KINDS)[number];
 
 /** At most this many clashes are listed; `conflictCount` says how many there are in all. */
@@ -11,14 +19,15 @@ export const MAX_CONFLICTS = 100;
 export const CONFLICT_WINDOW_MAX_DAYS = 31;
 
 /**
- * One clash (a warning, never a refusal): a stored occurrence of another event (or another
- * occurrence of the same event, when one occurrence is moved) whose half-open [start, end)
+ * One warning (never a refusal). A clash (CLASH_KINDS): a stored occurrence of another event (or
+ * another occurrence of the same event, when one occurrence is moved) whose half-open [start, end)
  * overlaps the planned time and that has the same organiser, a same active guest or the same
  * location. `userId` names the person (organiser or guest), `locationId` the room; `name` is
- * that person's or room's name as the screens show it.
+ * that person's or room's name as the screens show it. A `timeOff` or `outsideHours` warning is
+ * about the planned session itself: `startsAt`/`endsAt` are its times, `userId`/`name` its
+ * organiser's, and there is no occurrence, event or title.
  */
-export const conflictSchema = z.object({
-  kind: z.enum(CONFLICT_KINDS),
+const clashFields = {
   occurrenceId: z.number().int(),
   eventId: z.number().int(),
   title: z.string(),
@@ -28,6 +37,13 @@ export const conflictSchema = z.object({
   userId: z.number().int().optional(),
   locationId: z.number().int().optional(),
   name: z.string(),
+};
+export const conflictSchema = z.object({
+  ...clashFields,
+  kind: z.enum(CONFLICT_KINDS),
+  occurrenceId: clashFields.occurrenceId.optional(),
+  eventId: clashFields.eventId.optional(),
+  title: clashFields.title.optional(),
 });
 export type Conflict = z.infer<typeof conflictSchema>;
 
@@ -56,7 +72,10 @@ export const conflictWindowQuerySchema = z
   });
 export type ConflictWindowQuery = z.infer<typeof conflictWindowQuerySchema>;
 
-export const occurrenceClashSchema = conflictSchema.extend({
+/** A clash between two stored occurrences: always a double booking, with both sessions. */
+export const occurrenceClashSchema = z.object({
+  ...clashFields,
+  kind: z.enum(CLASH_KINDS),
   with: z.object({
     occurrenceId: z.number().int(),
     eventId: z.number().int(),

@@ -11,6 +11,8 @@ export const makeupMessages = defineMessages('makeup', {
   slotTaken: 'This time is no longer free: choose another proposal',
   slotClosed: 'This time falls in a closure: choose another proposal',
   slotOffGrid: 'A make-up starts on the hour or half past, between 08:00 and 20:00 in the organiser’s time zone',
+  slotTimeOff: 'The organiser is on time off then: choose another proposal',
+  slotOutsideHours: 'This time is outside the organiser’s working hours: choose another proposal',
   slotPast: 'A make-up must start in the future',
   hasMakeup: 'A make-up was booked for this session: delete the make-up first',
 });

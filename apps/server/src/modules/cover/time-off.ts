@@ -1,6 +1,5 @@
 import type { TimeOff, TimeOffListQuery } from '@ritim/shared';
 import { and, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { timeOff, users } from '../../db/schema.js';
 import { personName } from '../../lib/names.js';
 import type { Executor } from '../audit-logs/record.js';
@@ -48,7 +47,7 @@ const toStored = ({ username, name, surname, ...row }: Row): StoredTimeOff => ({
 
 /** The time off table (docs/domain.md#time-off). */
 export class TimeOffRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Executor) {}
 
   async insert(tx: Executor, values: Omit<StoredTimeOff, 'id' | 'userName'> & { createdBy: number }): Promise<number> {
     const [row] = await tx.insert(timeOff).values(values).returning({ id: timeOff.id });

@@ -1,6 +1,5 @@
 import { WEEK_DAYS, type WorkingInterval } from '@ritim/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { workingHours } from '../../db/schema.js';
 import type { Executor } from '../audit-logs/record.js';
 
@@ -19,7 +18,7 @@ export interface StoredInterval {
 
 /** The working hours table (docs/domain.md#working-hours): a week of intervals per user. */
 export class WorkingHoursRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Executor) {}
 
   /** The intervals of each of `userIds` (those with none are absent), by day then start. */
   async of(userIds: readonly number[], db: Executor = this.db): Promise<Map<number, StoredInterval[]>> {

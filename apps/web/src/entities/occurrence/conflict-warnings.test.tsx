@@ -61,6 +61,27 @@ describe('ConflictWarnings', () => {
     expect(screen.getByText('The first 5 of 140 double bookings are listed.')).toBeTruthy();
   });
 
+  it('says the planned sessions in the organiser’s time off or outside their working hours, without a title', () => {
+    const own = (days: number, kind: Conflict['kind']): Conflict => {
+      const { occurrenceId: _id, eventId: _event, title: _title, ...rest } = at(days, 0, { kind });
+      return rest;
+    };
+    render(
+      <ConflictWarnings
+        zone="Europe/Istanbul"
+        list={{ conflicts: [own(0, 'timeOff'), own(0, 'outsideHours'), own(1, 'outsideHours')], conflictCount: 3 }}
+      />,
+    );
+    const [timeOff, hours] = screen.getAllByTestId('conflict');
+    expect(timeOff!.textContent).toBe('Ayşe Yılmaz is on time off on Mon 11/01 10:00–11:00');
+    expect(hours!.textContent).toContain('2 sessions are outside Ayşe Yılmaz’s working hours:');
+    expect(
+      within(hours!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Mon 11/01 10:00–11:00', 'Tue 12/01 10:00–11:00']);
+  });
+
   it('shows nothing without clashes, unless asked to say so', () => {
     const { container } = render(<ConflictWarnings zone="UTC" list={{ conflicts: [], conflictCount: 0 }} />);
     expect(container.textContent).toBe('');

@@ -21,7 +21,8 @@ export function groupConflicts(conflicts: readonly Conflict[]): Conflict[][] {
 /**
  * Double-booking warnings under a form (issue 15): per person or room, one sentence ("Ayşe Yılmaz
  * is already organising ‘Piano’ on Mon 12/01 10:00–11:00") or, when there are several, a count and
- * the first few sessions, "and N more"; times in `zone` (the viewer's). A warning only: the form
+ * the first few sessions, "and N more"; the same for planned sessions in the organiser's time off
+ * or outside their working hours (issue 36); times in `zone` (the viewer's). A warning only: the form
  * still saves, and says so. Nothing when there is no clash; the state while checking or failed.
  */
 export function ConflictWarnings({
@@ -60,11 +61,11 @@ export function ConflictWarnings({
       </p>
     ) : null;
   }
-  const session = (conflict: Conflict) =>
-    t('conflicts.session', {
-      title: conflict.title,
-      when: formatSpan(conflict.startsAt, conflict.endsAt, zone, i18n.language),
-    });
+  // A double booking names the other session; time off and working hours are about the planned one itself.
+  const session = (conflict: Conflict) => {
+    const when = formatSpan(conflict.startsAt, conflict.endsAt, zone, i18n.language);
+    return conflict.title === undefined ? when : t('conflicts.session', { title: conflict.title, when });
+  };
   return (
     <section
       aria-label={t('conflicts.title')}
@@ -90,7 +91,7 @@ export function ConflictWarnings({
               {t(`conflicts.${first.kind}Many`, { name: first.name, count: group.length })}
               <ul className="mt-0.5 list-disc pl-5 tabular-nums">
                 {group.slice(0, SESSIONS_SHOWN).map((conflict) => (
-                  <li key={conflict.occurrenceId}>{session(conflict)}</li>
+                  <li key={conflict.occurrenceId ?? conflict.startsAt}>{session(conflict)}</li>
                 ))}
                 {group.length > SESSIONS_SHOWN && (
                   <li className="list-none">{t('conflicts.more', { count: group.length - SESSIONS_SHOWN })}</li>

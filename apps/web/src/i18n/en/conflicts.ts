@@ -8,6 +8,9 @@ export const conflicts = {
   organiser: '{{name}} is already organising {{session}}',
   guest: '{{name}} is already attending {{session}}',
   location: '{{name}} is already booked for {{session}}',
+  /** The planned session itself ('session' is its time): the organiser's time off, their working hours. */
+  timeOff: '{{name}} is on time off on {{session}}',
+  outsideHours: '{{session}} is outside {{name}}’s working hours',
   /** Several clashes of one person or room, then the sessions as a list. */
   organiserMany_one: '{{name}} is already organising {{count}} session at these times:',
   organiserMany_other: '{{name}} is already organising {{count}} sessions at these times:',
@@ -15,6 +18,10 @@ export const conflicts = {
   guestMany_other: '{{name}} is already attending {{count}} sessions at these times:',
   locationMany_one: '{{name}} is already booked for {{count}} session at these times:',
   locationMany_other: '{{name}} is already booked for {{count}} sessions at these times:',
+  timeOffMany_one: '{{name}} is on time off for {{count}} session at these times:',
+  timeOffMany_other: '{{name}} is on time off for {{count}} sessions at these times:',
+  outsideHoursMany_one: '{{count}} session is outside {{name}}’s working hours:',
+  outsideHoursMany_other: '{{count}} sessions are outside {{name}}’s working hours:',
   session: '‘{{title}}’ on {{when}}',
   more: 'and {{count}} more',
   listed: 'The first {{shown}} of {{count}} double bookings are listed.',

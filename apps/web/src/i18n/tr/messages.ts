@@ -289,6 +289,8 @@ export const messages = {
     slotTaken: 'Bu saat artık boş değil: başka bir öneri seçin',
     slotClosed: 'Bu saat bir kapanışa denk geliyor: başka bir öneri seçin',
     slotOffGrid: 'Telafi, organizatörün saat diliminde 08:00 ile 20:00 arasında, saat başı ya da buçukta başlar',
+    slotTimeOff: 'Organizatör bu saatte izinli: başka bir öneri seçin',
+    slotOutsideHours: 'Bu saat organizatörün çalışma saatleri dışında: başka bir öneri seçin',
     slotPast: 'Telafi ileri bir zamanda başlamalıdır',
     hasMakeup: 'Bu oturum için bir telafi ayarlandı: önce telafiyi silin',
   },

@@ -6,6 +6,7 @@ import {
   type MakeupSlotsQuery,
 } from '@ritim/shared';
 import { recordAudit } from '../../audit-logs/record.js';
+import { OrganiserTime } from '../../cover/planning.js';
 import type { SessionUser } from '../../../auth/tokens.js';
 import type { Db } from '../../../db/client.js';
 import { AppError, pgErrorCode } from '../../../lib/errors.js';
@@ -22,11 +23,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Enough for every busy session of an organiser, a room and a guest over the longest search. */
 const BUSY_LIMIT = 100_000;
 
-/** What a make-up search needs to know is taken: the people's and the room's sessions, closures, the event's starts. */
+/**
+ * What a make-up search needs to know is taken: the people's and the room's sessions, closures, the
+ * event's starts, and when the organiser is away (time off) or not working (working hours).
+ */
 interface Taken {
   busy: Slot[];
   closed: Slot[];
   starts: Set<number>;
+  organiser: OrganiserTime | undefined;
 }
 
 /**
@@ -44,8 +49,8 @@ export class MakeupService {
 
   /**
    * GET /api/event-occurrences/:id/makeup-slots: up to five grid times of the session's length in
-   * the next `days` days where the organiser, the guest and the location are free and no closure
-   * applies, spread (slots.ts). Undefined when the session is not the viewer's.
+   * the next `days` days where the organiser, the guest and the location are free, no closure
+   * applies and the organiser is not on time off and is within their working hours, spread (slots.ts). Undefined when the session is not the viewer's.
    */
   async slots(id: number, query: MakeupSlotsQuery, viewer: SessionUser): Promise<MakeupSlots | undefined> {
     const original = await this.makeups.original(this.db, id);
@@ -95,6 +100,9 @@ export class MakeupService {
         if ((await closureOfStart(tx, start, original.organiserId, original.locationId)) !== null) {
           throw new AppError(409, makeupMessages.slotClosed);
         }
+        const span = { startsAt: start, endsAt: new Date(slot.end) };
+        if (taken.organiser?.onTimeOff(span)) throw new AppError(409, makeupMessages.slotTimeOff);
+        if (taken.organiser && !taken.organiser.inHours(span)) throw new AppError(409, makeupMessages.slotOutsideHours);
         const makeupId = await this.makeups.book(tx, {
           eventId: original.eventId,
           start,
@@ -142,7 +150,7 @@ export class MakeupService {
 
   /** The sessions overlapping `slots` of the organiser, the location or the guest, the closures and the event's starts. */
   private async taken(db: Executor, original: MakeupOriginal, guestId: number, slots: readonly Slot[]): Promise<Taken> {
-    if (slots.length === 0) return { busy: [], closed: [], starts: new Set() };
+    if (slots.length === 0) return { busy: [], closed: [], starts: new Set(), organiser: undefined };
     const from = new Date(slots[0]!.start);
     const to = new Date(slots[slots.length - 1]!.end);
     // The clash check that warns of double bookings, run in the caller's transaction.
@@ -160,13 +168,19 @@ export class MakeupService {
       busy: rows.map((row) => ({ start: row.startsAt.getTime(), end: row.endsAt.getTime() })),
       closed: await closedSpans(db, from, to, original.organiserId, original.locationId),
       starts: await this.makeups.eventStarts(db, original.eventId, from, to),
+      organiser: await OrganiserTime.of(db, original.organiserId, from, to),
     };
   }
 }
 
-/** A slot is free when nothing busy overlaps it, it does not start in a closure, and its event has no session starting then. */
+/**
+ * A slot is free when nothing busy overlaps it, it does not start in a closure, its event has no
+ * session starting then, and the organiser is neither on time off then nor outside their working hours.
+ */
 function isFree(slot: Slot, taken: Taken): boolean {
   if (taken.starts.has(slot.start)) return false;
   if (taken.closed.some((closed) => closed.start <= slot.start && slot.start < closed.end)) return false;
-  return !taken.busy.some((busy) => overlaps(busy, slot));
+  if (taken.busy.some((busy) => overlaps(busy, slot))) return false;
+  const span = { startsAt: new Date(slot.start), endsAt: new Date(slot.end) };
+  return !taken.organiser || (!taken.organiser.onTimeOff(span) && taken.organiser.inHours(span));
 }
