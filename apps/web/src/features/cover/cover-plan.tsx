@@ -213,6 +213,8 @@ function PlanForm({
     return chosen ? [{ occurrenceId: row.occurrenceId, organiserId: chosen.id }] : [];
   });
   const clashing = rows.some((row) => clash(row) !== undefined);
+  // The session whose substitute the server found no longer free (409): named in the alert, marked in place.
+  const refused = refusedRow(apply.error, rows, assignments);
 
   const submit = () => onApply({ assignments, notify });
 
@@ -231,6 +233,7 @@ function PlanForm({
               zone={zone}
               value={choices[row.occurrenceId] ?? null}
               disabled={apply.isPending}
+              refused={refused === row}
               clash={
                 other
                   ? t('cover.alsoTakes', {
@@ -268,7 +271,13 @@ function PlanForm({
       </div>
       {apply.isError && (
         <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
-          {errorMessage(apply.error, t('common.saveFailed'))}
+          {refused
+            ? t('cover.noLongerFree', {
+                title: refused.session?.title ?? `#${refused.occurrenceId}`,
+                when: refused.session ? formatDateTime(refused.session.startsAt, zone) : '',
+                name: choices[refused.occurrenceId]?.name ?? '',
+              })
+            : errorMessage(apply.error, t('common.saveFailed'))}
         </p>
       )}
       {assignments.length === 0 && <p className="text-sm text-slate-500">{t('cover.applyNone')}</p>}
@@ -291,12 +300,35 @@ function PlanForm({
   );
 }
 
+/** The row a 409 names: the session of `startsAt` among several, or the only one given. */
+function refusedRow(
+  error: Error | null,
+  rows: PlanRow[],
+  assignments: { occurrenceId: number }[],
+): PlanRow | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  const startsAt = error.values?.startsAt;
+  if (error.code === 'cover.notFreeFor' && typeof startsAt === 'string') {
+    const at = Date.parse(startsAt);
+    return rows.find(
+      (row) =>
+        assignments.some((assignment) => assignment.occurrenceId === row.occurrenceId) &&
+        row.session !== undefined &&
+        Date.parse(row.session.startsAt) === at,
+    );
+  }
+  if ((error.code === 'cover.notFree' || error.message === coverMessages.notFree) && assignments.length === 1)
+    return rows.find((row) => row.occurrenceId === assignments[0]!.occurrenceId);
+  return undefined;
+}
+
 /** One session: its title and start, and the substitute for it (the free candidates, best first). */
 function PlanRowChoice({
   row,
   zone,
   value,
   disabled,
+  refused,
   clash,
   onChange,
 }: {
@@ -304,6 +336,7 @@ function PlanRowChoice({
   zone: string;
   value: Choice;
   disabled: boolean;
+  refused: boolean;
   clash: string | undefined;
   onChange: (choice: Choice) => void;
 }) {
@@ -332,7 +365,8 @@ function PlanRowChoice({
     ...[row.proposed, value].flatMap((person) => (person ? [[person.id, person.name] as const] : [])),
   ]);
   const noteId = `${id}-note`;
-  const note = clash ?? (candidates.isError ? t('cover.candidatesFailed') : undefined);
+  const problem = clash ?? (refused ? t('cover.notFreeNow') : undefined);
+  const note = problem ?? (candidates.isError ? t('cover.candidatesFailed') : undefined);
 
   return (
     <li className="grid gap-2 py-3 sm:grid-cols-2 sm:items-center sm:gap-4" data-testid="cover-plan-row">
@@ -348,7 +382,7 @@ function PlanRowChoice({
           id={id}
           value={value ? String(value.id) : ''}
           disabled={disabled}
-          aria-invalid={clash ? true : undefined}
+          aria-invalid={problem ? true : undefined}
           aria-describedby={note ? noteId : undefined}
           aria-busy={candidates.isPending || undefined}
           onChange={(event) => {
@@ -367,7 +401,7 @@ function PlanRowChoice({
           ))}
         </select>
         {note && (
-          <p id={noteId} className={`mt-1 text-xs ${clash ? 'text-red-700' : 'text-slate-500'}`}>
+          <p id={noteId} className={`mt-1 text-xs ${problem ? 'text-red-700' : 'text-slate-500'}`}>
             {note}
           </p>
         )}

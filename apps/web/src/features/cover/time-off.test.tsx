@@ -74,6 +74,8 @@ describe('Time off', { timeout: 30_000 }, () => {
         if (applied.length === 1)
           return json(409, {
             message: 'The substitute for the session of 2026-12-08T07:00:00.000Z is not free for it',
+            code: 'cover.notFreeFor',
+            values: { startsAt: '2026-12-08T07:00:00.000Z' },
           });
         return json(200, { covered: 2 });
       }
@@ -140,7 +142,12 @@ describe('Time off', { timeout: 30_000 }, () => {
 
     // Someone is no longer free: the answer is said and every choice stays.
     await userEvent.click(apply);
-    expect((await screen.findByRole('alert')).textContent).toContain('is not free for it');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Ali Kaya is no longer free for Choir, 08/12/2026 10:00: choose someone else or leave it uncovered. Nothing was changed.',
+    );
+    expect(third.getAttribute('aria-invalid')).toBe('true');
+    expect(first.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByText('No longer free: choose someone else')).toBeTruthy();
     expect(applied[0]).toEqual({
       assignments: [
         { occurrenceId: 501, organiserId: 6 },

@@ -40,6 +40,9 @@ export const cover = {
   alsoTakes: '{{name}} also takes {{title}} at that time',
   knowsCount_one: 'knows {{count}} guest',
   knowsCount_other: 'knows {{count}} guests',
+  noLongerFree:
+    '{{name}} is no longer free for {{title}}, {{when}}: choose someone else or leave it uncovered. Nothing was changed.',
+  notFreeNow: 'No longer free: choose someone else',
   notify: 'Tell the guests and both organisers',
   notifyHint: 'Each is sent a message, in their language, saying who takes the session.',
   // Find cover

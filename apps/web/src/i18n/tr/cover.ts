@@ -40,6 +40,9 @@ export const cover = {
   alsoTakes: '{{name}} o saatte {{title}} oturumunu da alıyor',
   knowsCount_one: '{{count}} misafiri tanıyor',
   knowsCount_other: '{{count}} misafiri tanıyor',
+  noLongerFree:
+    '{{name}} artık {{title}}, {{when}} için müsait değil: başka birini seçin ya da boş bırakın. Hiçbir şey değişmedi.',
+  notFreeNow: 'Artık müsait değil: başka birini seçin',
   notify: 'Misafirlere ve iki düzenleyiciye haber ver',
   notifyHint: 'Her birine, kendi dilinde, oturumu kimin aldığını söyleyen bir mesaj gönderilir.',
   findCover: 'Yedek bul',
