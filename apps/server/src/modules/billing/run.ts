@@ -41,7 +41,12 @@ interface NewLine extends InvoiceLine {
   currency: Currency;
 }
 
-const LINE_CHUNK = 1000;
+/**
+ * Rows per insert statement: building one statement is synchronous work, so a month's thousands
+ * of lines (and their audit rows) go in pieces, each awaited, and other requests run between them
+ * (docs/performance.md: the run's event-loop delay).
+ */
+const LINE_CHUNK = 250;
 
 /**
  * The month's run (docs/domain.md#billing): the charged (session, guest) pairs of the sessions
@@ -106,15 +111,18 @@ export class InvoiceRunService {
       ...new Set([...payers.values()].flatMap((payer) => (payer.accountId === null ? [] : [payer.accountId]))),
     ]);
     const dayOf = (instant: Date) => DateTime.fromJSDate(instant, { zone }).toISODate()!;
+    // Each account's packages, so a charge looks only at its own (thousands of charges, hundreds of packages).
+    const packagesOf = new Map<number, OpenPackage[]>();
+    for (const pkg of packages) packagesOf.set(pkg.accountId, [...(packagesOf.get(pkg.accountId) ?? []), pkg]);
     const lines: NewLine[] = charges.map((charge) => {
       const payer = payers.get(charge.guestId)!;
-      const used = packages.find(
+      let day: string | undefined;
+      const used = (payer.accountId === null ? undefined : packagesOf.get(payer.accountId))?.find(
         (pkg) =>
-          pkg.accountId === payer.accountId &&
           pkg.remaining > 0 &&
           pkg.currency === charge.currency &&
           (pkg.eventId === null || pkg.eventId === charge.eventId) &&
-          (pkg.validUntil === null || dayOf(charge.startsAt) <= pkg.validUntil),
+          (pkg.validUntil === null || (day ??= dayOf(charge.startsAt)) <= pkg.validUntil),
       );
       if (used) used.remaining -= 1;
       return {
@@ -320,38 +328,38 @@ export class InvoiceRunService {
         where i.id = any(${idList(ids)}::integer[])`);
     }
     const invoices = await this.reads.findMany(db, ids);
-    await recordAudit(
-      db,
-      ...drafts.map((group, index): AuditEntry => {
-        const invoice = invoices[index]!;
-        const added = { lineCount: group.lines.length, total: group.lines.reduce((sum, line) => sum + line.amount, 0) };
-        return group.draft
-          ? {
-              action: 'update',
-              entityType: 'billing-invoices',
-              entityId: invoice.id,
-              entityName: invoiceName(invoice),
-              changes: {
-                lineCount: { from: invoice.lineCount - added.lineCount, to: invoice.lineCount },
-                total: { from: Number(group.draft.total), to: invoice.total },
-              },
-            }
-          : {
-              action: 'create',
-              entityType: 'billing-invoices',
-              entityId: invoice.id,
-              entityName: invoiceName(invoice),
-              changes: {
-                account: { from: null, to: invoice.account },
-                currency: { from: null, to: invoice.currency },
-                month: { from: null, to: month },
-                timezone: { from: null, to: zone },
-                lineCount: { from: null, to: invoice.lineCount },
-                total: { from: null, to: invoice.total },
-              },
-            };
-      }),
-    );
+    const audit = drafts.map((group, index): AuditEntry => {
+      const invoice = invoices[index]!;
+      const added = { lineCount: group.lines.length, total: group.lines.reduce((sum, line) => sum + line.amount, 0) };
+      return group.draft
+        ? {
+            action: 'update',
+            entityType: 'billing-invoices',
+            entityId: invoice.id,
+            entityName: invoiceName(invoice),
+            changes: {
+              lineCount: { from: invoice.lineCount - added.lineCount, to: invoice.lineCount },
+              total: { from: Number(group.draft.total), to: invoice.total },
+            },
+          }
+        : {
+            action: 'create',
+            entityType: 'billing-invoices',
+            entityId: invoice.id,
+            entityName: invoiceName(invoice),
+            changes: {
+              account: { from: null, to: invoice.account },
+              currency: { from: null, to: invoice.currency },
+              month: { from: null, to: month },
+              timezone: { from: null, to: zone },
+              lineCount: { from: null, to: invoice.lineCount },
+              total: { from: null, to: invoice.total },
+            },
+          };
+    });
+    for (let start = 0; start < audit.length; start += LINE_CHUNK) {
+      await recordAudit(db, ...audit.slice(start, start + LINE_CHUNK));
+    }
     return invoices;
   }
 
