@@ -5,6 +5,7 @@ import {
   WEEKDAY_CODES,
   MAX_OCCURRENCE_COUNT,
   DEFAULT_TIMEZONE,
+  CURRENCIES,
   type Event,
 } from '@ritim/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -390,6 +391,7 @@ export function EventFormScreen() {
               spellCheck={false}
               maxLength={2000}
             />
+            <PriceFields />
           </FormSection>
           <FormSection title={t('events.peopleSection')}>
             <LocationField event={event} />
@@ -402,5 +404,32 @@ export function EventFormScreen() {
         </>
       )}
     </EntityForm>
+  );
+}
+
+/**
+ * The price per guest per session (docs/domain.md#billing): a decimal as people write it (750,
+ * 12.50 or 12,50) and its currency; an empty box is not billed. The form sends minor units.
+ */
+function PriceFields() {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-4 sm:grid-cols-3">
+      <TextInput
+        name="priceAmount"
+        label={t('events.price')}
+        hint={t('events.priceHint')}
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={12}
+        className="sm:col-span-2"
+      />
+      <SelectInput
+        name="priceCurrency"
+        label={t('events.currency')}
+        options={CURRENCIES.map((value) => ({ value, label: value }))}
+        required
+      />
+    </div>
   );
 }

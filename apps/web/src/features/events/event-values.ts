@@ -1,5 +1,7 @@
 import {
+  CURRENCIES,
   DEFAULT_END_DAYS_AHEAD,
+  MAX_MONEY_AMOUNT,
   DEFAULT_OCCURRENCE_COUNT,
   defineMessages,
   eventMessages,
@@ -28,7 +30,28 @@ export const formMessages = defineMessages('eventForm', {
   endDateRequired: 'End date is required',
   intervalInvalid: 'Repeat every must be a whole number of at least 1',
   countInvalid: 'Occurrences must be a whole number of at least 1',
+  priceInvalid: 'Write the price as a number with at most two decimals, like 750 or 12.50',
+  priceTooLarge: 'The price is at most 1,000,000.00',
 });
+
+/** A price as typed: digits with at most two decimals after a point or a comma ('12.50', '12,5'). */
+const PRICE = /^\d{1,9}(?:[.,]\d{1,2})?$/;
+
+/**
+ * The minor units (pence, kuruş, cents) of a price as typed, counted in integers so no float
+ * rounding creeps in; undefined for an empty box, NaN when it is not a price.
+ */
+export function minorUnits(typed: string): number | undefined {
+  const value = typed.trim();
+  if (value === '') return undefined;
+  if (!PRICE.test(value)) return Number.NaN;
+  const [whole = '', fraction = ''] = value.split(/[.,]/);
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Minor units as the box shows them: '750', '12.50'. */
+export const typedPrice = (amount: number) =>
+  amount % 100 === 0 ? String(amount / 100) : `${Math.trunc(amount / 100)}.${String(amount % 100).padStart(2, '0')}`;
 
 const WALL_CLOCK = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 const TIME = /^\d{2}:\d{2}$/;
@@ -67,8 +90,17 @@ export const eventFormSchema = z
     endCount: z.unknown(),
     /** Editing a rule the form cannot show: true until a repeat field changes, and the rule is kept. */
     keepRule: z.boolean(),
+    /** Per guest per session, as typed (empty: not billed), and its currency. */
+    priceAmount: z.string(),
+    priceCurrency: z.enum(CURRENCIES),
   })
   .superRefine((values, ctx) => {
+    const price = minorUnits(values.priceAmount);
+    if (price !== undefined && Number.isNaN(price)) {
+      ctx.addIssue({ code: 'custom', path: ['priceAmount'], message: formMessages.priceInvalid });
+    } else if (price !== undefined && price > MAX_MONEY_AMOUNT) {
+      ctx.addIssue({ code: 'custom', path: ['priceAmount'], message: formMessages.priceTooLarge });
+    }
     if (WALL_CLOCK.test(values.start) && TIME.test(values.endTime) && values.start.slice(11) > values.endTime) {
       ctx.addIssue({ code: 'custom', path: ['endTime'], message: eventMessages.startAfterEnd });
     }
@@ -157,6 +189,8 @@ export function eventDefaults(event: Event | undefined, now: DateTime = DateTime
         : (now.startOf('day').plus({ days: DEFAULT_END_DAYS_AHEAD }).toISODate() ?? ''),
     endCount: rule?.end.type === 'after' ? rule.end.count : DEFAULT_OCCURRENCE_COUNT,
     keepRule: event !== undefined && repeat === null,
+    priceAmount: event?.price ? typedPrice(event.price.amount) : '',
+    priceCurrency: event?.price?.currency ?? 'TRY',
   };
 }
 
@@ -184,6 +218,12 @@ export function repeatOf(
   };
 }
 
+/** The price the server takes: minor units and the currency, or null (not billed) for an empty box. */
+export function priceOf(values: Pick<EventFormValues, 'priceAmount' | 'priceCurrency'>): CreateEvent['price'] {
+  const amount = minorUnits(values.priceAmount);
+  return amount === undefined || Number.isNaN(amount) ? null : { amount, currency: values.priceCurrency };
+}
+
 /**
  * What POST/PATCH /api/events gets. The rule is left out when a rule the form cannot show is
  * kept, and on edit the rule and the end time are sent only when they changed (`initial`: the
@@ -200,6 +240,7 @@ export function eventPayload(values: EventFormValues, initial?: EventFormInput):
     locationId: values.locationId,
     organiserId: values.organiserId,
     guestIds: values.guestIds,
+    price: priceOf(values),
     ...(initial !== undefined && initial.endTime === values.endTime && (values.keepRule || sameRule)
       ? {}
       : { endTime: values.endTime }),

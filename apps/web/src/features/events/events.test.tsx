@@ -7,7 +7,7 @@ import { historyRow } from '../../test/audit-logs';
 import { bodyOf, json } from '../../test/http';
 import { adminClaims } from '../../test/tokens';
 import { guestNames } from './events-list';
-import { eventDefaults, nextFullHour } from './event-values';
+import { eventDefaults, minorUnits, nextFullHour, typedPrice } from './event-values';
 
 const person = (id: number, name: string, surname: string, status = 'active') => ({ id, name, surname, status });
 
@@ -196,7 +196,11 @@ describe('Event form', { timeout: 30_000 }, () => {
     const count = screen.getByLabelText('Occurrences');
     await userEvent.clear(count);
     await userEvent.type(count, '181');
+    await userEvent.type(screen.getByLabelText('Price'), '12.345');
     await userEvent.click(screen.getByRole('button', { name: 'Create Event' }));
+    expect(
+      await screen.findByText('Write the price as a number with at most two decimals, like 750 or 12.50'),
+    ).toBeTruthy();
 
     expect(await screen.findByText('Event title must be a non-empty string')).toBeTruthy();
     expect(screen.getByText('Start date cannot be after end date')).toBeTruthy();
@@ -232,6 +236,9 @@ describe('Event form', { timeout: 30_000 }, () => {
     const count = screen.getByLabelText('Occurrences');
     await userEvent.clear(count);
     await userEvent.type(count, '6');
+    // The price as people write it, with a comma: the server gets minor units.
+    await userEvent.type(screen.getByLabelText('Price'), '12,5');
+    await userEvent.selectOptions(screen.getByLabelText('Currency'), 'GBP');
 
     const dates = await screen.findByTestId('event-preview-dates');
     expect(
@@ -268,6 +275,7 @@ describe('Event form', { timeout: 30_000 }, () => {
       locationId: 3,
       organiserId: 7,
       guestIds: [21],
+      price: { amount: 1250, currency: 'GBP' },
       endTime: '19:00',
       repeat: previewBody.repeat,
     });
@@ -316,7 +324,46 @@ describe('Event form', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/events'));
     const first = bodyOf(api.calls().find((call) => call.init?.method === 'PATCH')?.init);
     expect(first.title).toBe('Choir practice!');
+    expect(first.price).toBeNull();
     expect('repeat' in first || 'endTime' in first).toBe(false);
+  });
+
+  it('shows the event’s price as a decimal and sends it back in minor units; an empty box is not billed', async () => {
+    const priced = { ...weekly, price: { amount: 75_005, currency: 'EUR' } };
+    const api = stubApi(adminClaims, (url, init) => {
+      if (url === '/api/events/12' && init?.method === 'PATCH') return json(200, priced);
+      if (url === '/api/events/12') return json(200, priced);
+      if (url.startsWith('/api/events?')) return json(200, { events: [], totalCount: 0 });
+      return formApi(url);
+    });
+    renderApp('/events/12/edit');
+    const price = await screen.findByLabelText<HTMLInputElement>('Price');
+    await waitFor(() => expect(price.value).toBe('750.05'));
+    expect(screen.getByLabelText<HTMLSelectElement>('Currency').value).toBe('EUR');
+    await userEvent.clear(price);
+    await userEvent.type(price, '1000001');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Event' }));
+    expect(await screen.findByText('The price is at most 1,000,000.00')).toBeTruthy();
+    await userEvent.clear(price);
+    await userEvent.click(screen.getByRole('button', { name: 'Update Event' }));
+    expect(await screen.findByText('Event updated successfully')).toBeTruthy();
+    const sent = bodyOf(api.calls().find((call) => call.init?.method === 'PATCH')?.init);
+    expect(sent.price).toBeNull();
+  });
+});
+
+describe('minorUnits', () => {
+  it('counts a typed price in whole minor units, never through a float', () => {
+    expect(minorUnits('')).toBeUndefined();
+    expect(minorUnits(' 750 ')).toBe(75_000);
+    expect(minorUnits('12.5')).toBe(1250);
+    expect(minorUnits('12,05')).toBe(1205);
+    expect(minorUnits('0.29')).toBe(29);
+    expect(minorUnits('1.250,00')).toBeNaN();
+    expect(minorUnits('-5')).toBeNaN();
+    expect(minorUnits('12.345')).toBeNaN();
+    expect(typedPrice(29)).toBe('0.29');
+    expect(typedPrice(75_000)).toBe('750');
   });
 
   it('on edit sends the changed rule when a repeat field changed', async () => {

@@ -405,5 +405,7 @@ export const messages = {
     endDateRequired: 'Bitiş tarihi zorunludur',
     intervalInvalid: 'Tekrar aralığı en az 1 olan bir tam sayı olmalıdır',
     countInvalid: 'Tekrar sayısı en az 1 olan bir tam sayı olmalıdır',
+    priceInvalid: 'Ücreti en fazla iki ondalık basamaklı bir sayı olarak yazın, örneğin 750 ya da 12,50',
+    priceTooLarge: 'Ücret en fazla 1.000.000,00 olabilir',
   },
 };
