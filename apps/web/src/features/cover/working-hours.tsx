@@ -224,37 +224,41 @@ function IntervalRow({
   const aria = problem ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-problem` } : {};
   return (
     <div>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex max-w-md items-center gap-2">
         <label htmlFor={`${id}-from`} className="sr-only">
           {t('cover.intervalFrom', { day: dayName })}
         </label>
-        <input
-          id={`${id}-from`}
-          type="time"
-          value={row.from}
-          disabled={disabled}
-          onChange={(event) => onChange('from', event.target.value)}
-          className={`${inputClass} w-32`}
-          {...aria}
-        />
+        <div className="min-w-0 flex-1">
+          <input
+            id={`${id}-from`}
+            type="time"
+            value={row.from}
+            disabled={disabled}
+            onChange={(event) => onChange('from', event.target.value)}
+            className={inputClass}
+            {...aria}
+          />
+        </div>
         <span aria-hidden="true" className="text-slate-500">
           –
         </span>
         <label htmlFor={`${id}-to`} className="sr-only">
           {t('cover.intervalTo', { day: dayName })}
         </label>
-        <input
-          id={`${id}-to`}
-          type="time"
-          value={row.to}
-          disabled={disabled}
-          onChange={(event) => onChange('to', event.target.value)}
-          className={`${inputClass} w-32`}
-          {...aria}
-        />
+        <div className="min-w-0 flex-1">
+          <input
+            id={`${id}-to`}
+            type="time"
+            value={row.to}
+            disabled={disabled}
+            onChange={(event) => onChange('to', event.target.value)}
+            className={inputClass}
+            {...aria}
+          />
+        </div>
         <button
           type="button"
-          className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-50"
+          className="shrink-0 rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-50"
           disabled={disabled}
           aria-label={t('cover.removeInterval', { day: dayName, from: row.from, to: row.to })}
           onClick={onRemove}
