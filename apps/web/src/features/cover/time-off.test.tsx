@@ -2,6 +2,7 @@ import type { TimeOff, TimeOffResult } from '@ritim/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadLanguage } from '../../i18n';
 import { renderApp, startEachTestAt, stubApi } from '../../test/app';
 import { openDialogsInPlace } from '../../test/dialog';
 import { bodyOf, json } from '../../test/http';
@@ -192,6 +193,19 @@ describe('Time off', { timeout: 30_000 }, () => {
     expect(posts[2]).toMatchObject({ userId: 2, to: '2026-12-03', dryRun: false });
     await waitFor(() => expect(router.state.location.pathname).toBe('/time-off'));
     expect(await screen.findByText('No time off')).toBeTruthy();
+  });
+
+  it('speaks Turkish: the affected sessions and the save, in the user’s language', async () => {
+    stubApi(editorClaims, (url, init) => {
+      if (url === '/api/time-off' && init?.method === 'POST') return json(200, result);
+      return undefined;
+    });
+    await loadLanguage('tr');
+    renderApp('/time-off/create');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Yeni izin' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Etkilenen oturumları göster' }));
+    expect(await screen.findByText('Bu günlerde 3 oturum')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'İzni kaydet' })).toBeTruthy();
   });
 
   it('lists time off and deletes one after asking; an admin opens its plan from the row', async () => {
