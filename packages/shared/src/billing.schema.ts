@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { billingMessages } from './billing.messages.js';
 import { ATTENDANCE_STATUSES, LANGUAGES } from './constants.js';
 import { idField, idText } from './ids.js';
-import { codedTextShape, listQuerySchema, listResponseSchema } from './list.js';
+import { codedTextShape, listQuerySchema, listResponseSchema, queryFlag } from './list.js';
 import { timezoneParam } from './occurrences.schema.js';
 export { billingMessages } from './billing.messages.js';
 
@@ -131,7 +131,10 @@ export const billingAccountSchema = z.object({
 export type BillingAccount = z.infer<typeof billingAccountSchema>;
 
 export const BILLING_ACCOUNT_SORTS = ['name', 'date'] as const;
-export const billingAccountListQuerySchema = listQuerySchema(BILLING_ACCOUNT_SORTS);
+export const billingAccountListQuerySchema = listQuerySchema(BILLING_ACCOUNT_SORTS).extend({
+  /** The account that pays for this guest (none, or one: a guest is in at most one account). */
+  guestId: idText(billingMessages.guestFilterInvalid).optional(),
+});
 export type BillingAccountListQuery = z.infer<typeof billingAccountListQuerySchema>;
 export const billingAccountListSchema = listResponseSchema('billingAccounts', billingAccountSchema);
 export type BillingAccountList = z.infer<typeof billingAccountListSchema>;
@@ -260,6 +263,11 @@ export const invoiceListQuerySchema = listQuerySchema(INVOICE_SORTS).extend({
   status: z.enum(INVOICE_STATUSES, { error: billingMessages.statusFilterInvalid }).optional(),
   accountId: idText(billingMessages.accountFilterInvalid).optional(),
   month: month.optional(),
+  /**
+   * Issued invoices not paid yet: the account's payments in the invoice's currency do not cover
+   * its issued invoices up to this one, oldest first (payments pay the oldest first).
+   */
+  unpaid: queryFlag,
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 export const invoiceListSchema = listResponseSchema('invoices', invoiceSummarySchema);

@@ -1,5 +1,6 @@
 import {
   type BillingAccount,
+  type BillingAccountListQuery,
   billingMessages,
   type CreateBillingAccount,
   type UpdateBillingAccount,
@@ -69,6 +70,13 @@ export class BillingAccountRepository {
       date: [desc(billingAccounts.createdAt)],
     },
     id: billingAccounts.id,
+    filters: {
+      guest: {
+        value: (query: BillingAccountListQuery) => query.guestId,
+        where: (value) => sql`exists (select 1 from ${billingAccountGuests} ag
+          where ag.account_id = ${billingAccounts.id} and ag.guest_id = ${value})`,
+      },
+    },
     map: toAccount,
   });
 

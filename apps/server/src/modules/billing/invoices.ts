@@ -1,7 +1,7 @@
 import type { Invoice, InvoiceLine, InvoiceListQuery, InvoiceSummary } from '@ritim/shared';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { billingAccounts, billingInvoiceLines, billingInvoices } from '../../db/schema.js';
+import { billingAccounts, billingInvoiceLines, billingInvoices, billingPayments } from '../../db/schema.js';
 import { defineList, type PageTable } from '../../lib/list.js';
 import type { Executor } from '../audit-logs/record.js';
 import { idList, rowsOf } from './sql.js';
@@ -113,6 +113,18 @@ export class InvoiceReads {
       month: {
         value: (query: InvoiceListQuery) => query.month,
         where: (value) => sql`${billingInvoices.month} = ${value}`,
+      },
+      // Payments pay the oldest issued invoices first: unpaid while those up to it total more than was paid.
+      unpaid: {
+        value: (query: InvoiceListQuery) => (query.unpaid ? true : undefined),
+        where: () => sql`${billingInvoices.status} = 'issued' and (
+            select coalesce(sum(i2.total), 0) from ${billingInvoices} i2
+            where i2.account_id = ${billingInvoices.accountId} and i2.currency = ${billingInvoices.currency}
+              and i2.status = 'issued' and (i2.issued_at, i2.id) <= (${billingInvoices.issuedAt}, ${billingInvoices.id})
+          ) > (
+            select coalesce(sum(p.amount), 0) from ${billingPayments} p
+            where p.account_id = ${billingInvoices.accountId} and p.currency = ${billingInvoices.currency}
+          )`,
       },
     },
     map: toSummary,

@@ -1,4 +1,12 @@
-import type { AuditLogList, Invoice, InvoiceRun, InvoiceSend, MessageLog } from '@ritim/shared';
+import type {
+  AuditLogList,
+  BillingAccountList,
+  Invoice,
+  InvoiceList,
+  InvoiceRun,
+  InvoiceSend,
+  MessageLog,
+} from '@ritim/shared';
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +37,7 @@ let admin: Headers;
 let editor: Headers;
 const accountIds: Record<string, number> = {};
 const invoiceOf: Record<string, Invoice> = {};
+let guestIds: Record<string, number>;
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown, headers = admin) =>
   ctx.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
@@ -72,6 +81,7 @@ beforeAll(async () => {
     { username: 'jane', role: 'guest', name: 'Jane', surname: 'Smith' },
     { username: 'kemal', role: 'guest', name: 'Kemal', surname: 'Ok' },
   ]);
+  guestIds = ids;
   admin = await headersOf(ctx.app, 'admin');
   editor = await headersOf(ctx.app, 'teacher');
   const hall = (await insertRow(ctx.database, locations, { name: 'Hall' })).id;
@@ -251,5 +261,44 @@ describe('POST /api/billing/invoices/{id}/send', () => {
     const response = await call('POST', `/api/billing/invoices/${invoiceOf.none!.id}/send`);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ message: 'Only an issued invoice can be sent; this one is void' });
+  });
+});
+
+describe('the lists Home and a guest’s page read', () => {
+  const unpaid = async () =>
+    (await call('GET', '/api/billing/invoices?unpaid=true')).json<InvoiceList>().invoices.map((invoice) => invoice.id);
+
+  it('GET /api/billing/invoices?unpaid=true: issued invoices the payments do not cover, oldest paid first', async () => {
+    // Issued above: the Turkish and the English; the third was voided.
+    expect((await unpaid()).sort()).toEqual([invoiceOf.tr!.id, invoiceOf.en!.id].sort());
+    const pay = (accountId: number, amount: number, currency: string) =>
+      call('POST', '/api/billing/payments', {
+        accountId,
+        amount,
+        currency,
+        method: 'cash',
+        receivedAt: '2026-02-03T10:00:00Z',
+      });
+    expect((await pay(accountIds.en!, 2000, 'GBP')).statusCode).toBe(201);
+    expect((await pay(accountIds.tr!, 125_000, 'TRY')).statusCode).toBe(201);
+    // Paid in full: gone; £20.00 of £45.00: still unpaid.
+    expect(await unpaid()).toEqual([invoiceOf.en!.id]);
+    // A payment in another currency pays nothing of it.
+    expect((await pay(accountIds.en!, 2500, 'EUR')).statusCode).toBe(201);
+    expect(await unpaid()).toEqual([invoiceOf.en!.id]);
+    expect((await call('GET', '/api/billing/invoices?unpaid=maybe')).statusCode).toBe(400);
+  });
+
+  it('GET /api/billing/accounts?guestId: the account that pays for the guest, or none', async () => {
+    const of = async (guestId: number | string) => {
+      const response = await call('GET', `/api/billing/accounts?guestId=${guestId}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<BillingAccountList>().billingAccounts.map((account) => account.name);
+    };
+    expect(await of(guestIds.ayse!)).toEqual(['Çağlar ailesi']);
+    expect(await of(guestIds.teacher!)).toEqual([]);
+    const bad = await call('GET', '/api/billing/accounts?guestId=x');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: 'Filter guestId must be an id' });
   });
 });

@@ -25,6 +25,7 @@ import { dateTimeIn, timeIn, todayIn } from '../../lib/wall-clock';
 import { formsToFill, isWebLink } from './home-values';
 import { AdminClashes } from './admin-clashes';
 import { ToFill } from './to-fill';
+import { UnpaidInvoices } from './unpaid-invoices';
 
 /** How many of today's occurrences the admin's dashboard lists; the rest are a click away. */
 const ADMIN_ROWS = 20;
@@ -418,6 +419,7 @@ export function HomePage() {
       {role === 'admin' && <AdminToday zone={zone} />}
       {role === 'admin' && <ToFill />}
       {role === 'admin' && <AdminMessages zone={zone} />}
+      {role === 'admin' && <UnpaidInvoices />}
       {role === 'admin' && <AdminClashes zone={zone} />}
       {role === 'editor' && <EditorToday zone={zone} />}
       {role === 'editor' && <ToFill />}

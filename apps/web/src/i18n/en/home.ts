@@ -28,4 +28,11 @@ export const home = {
   nextTitle: 'Your next sessions',
   place: 'Place: {{name}}',
   conferenceLink: 'Conference link:',
+  unpaidTitle: 'Unpaid invoices',
+  unpaidCount_one: '{{count}} issued invoice not paid yet',
+  unpaidCount_other: '{{count}} issued invoices not paid yet',
+  unpaidNone: 'Every issued invoice is paid.',
+  unpaidInvoice: '{{number}} · {{account}}',
+  unpaidFailed: 'The invoices could not be loaded: {{error}}',
+  openInvoices: 'Open invoices',
 };

@@ -27,4 +27,11 @@ export const home: Resources['home'] = {
   nextTitle: 'Sonraki oturumlarınız',
   place: 'Yer: {{name}}',
   conferenceLink: 'Konferans bağlantısı:',
+  unpaidTitle: 'Ödenmemiş faturalar',
+  unpaidCount_one: 'Kesilmiş {{count}} fatura henüz ödenmedi',
+  unpaidCount_other: 'Kesilmiş {{count}} fatura henüz ödenmedi',
+  unpaidNone: 'Kesilen her fatura ödendi.',
+  unpaidInvoice: '{{number}} · {{account}}',
+  unpaidFailed: 'Faturalar yüklenemedi: {{error}}',
+  openInvoices: 'Faturaları aç',
 };
