@@ -1,5 +1,5 @@
 // The benchmark data, written straight into the tables with SQL (a quarter of a million rows through
-// the API would mostly measure argon2 and HTTP): an admin 'bench', 20 organisers ('organiser1'..),
+// the API would mostly measure argon2 and HTTP): an admin 'bench', 20 organisers ('organiser1'..; `organisers`),
 // 600 guests ('guest1'..), 30 rooms ('Oda 1'..), and `events` daily series of `days` sessions each
 // (45 minutes, between 08:00 and 19:45 in Europe/Istanbul) starting 100 days ago, 3 guests per event
 // (`every` 7 makes them weekly, `daysAgo` moves the first day; sessions before today are completed).
@@ -24,12 +24,14 @@ export interface SeedOptions {
   every?: number;
   /** How many days ago the series start (100). */
   daysAgo?: number;
+  /** How many organisers ('organiser1'..; 20): the events go round them. */
+  organisers?: number;
 }
 
 /** Seeds an empty, migrated database; the first series' day (`daysAgo` days ago, in ZONE). */
 export async function seedBench(
   database: Database,
-  { events, days, variant, every = 1, daysAgo = 100 }: SeedOptions,
+  { events, days, variant, every = 1, daysAgo = 100, organisers = 20 }: SeedOptions,
 ): Promise<DateTime> {
   const run = (statement: string) => database.db.execute(statement);
   const hash = await hashPassword(PASSWORD);
@@ -41,7 +43,7 @@ export async function seedBench(
   const organiserZone = lists ? `case when i % 2 = 0 then 'Europe/London' else '${ZONE}' end` : `'${ZONE}'`;
   await run(`insert into users (username, password_hash, role, name, surname, timezone)
     select 'organiser' || i, '${hash}', 'editor', 'Öğretmen' || i, 'Şahin', ${organiserZone}
-    from generate_series(1, 20) as i`);
+    from generate_series(1, ${organisers}) as i`);
   const surname = lists ? `case when i % 3 = 0 then 'Yılmaz' else 'Smith' end` : `'Yılmaz'`;
   const guestStatus = lists ? `'active'` : `case when i % 50 = 0 then 'inactive' else 'active' end`;
   await run(`insert into users (username, password_hash, role, name, surname, timezone, status)
@@ -54,7 +56,7 @@ export async function seedBench(
     select ${title},
       'DTSTART;TZID=${ZONE}:' || to_char(s at time zone '${ZONE}', 'YYYYMMDD"T"HH24MISS') || E'\\nRRULE:FREQ=DAILY${every === 1 ? '' : `;INTERVAL=${every}`};COUNT=${days}',
       '${ZONE}', s, s + interval '45 minutes',
-      (select id from users where username = 'organiser' || (1 + i % 20)),
+      (select id from users where username = 'organiser' || (1 + i % ${organisers})),
       (select id from locations where name = 'Oda ' || (1 + i % 30)),
       ${eventStatus}
     from generate_series(1, ${events}) as i,

@@ -11,6 +11,32 @@ export interface Span {
 export const overlaps = (a: Span, b: Span) =>
   a.startsAt.getTime() < b.endsAt.getTime() && b.startsAt.getTime() < a.endsAt.getTime();
 
+/** A session on a zone's wall clock: its day (0 Monday), from and to as minutes (to 1440 at midnight); null across midnight. */
+type LocalSpan = { day: number; from: number; to: number } | null;
+
+/** Each session's local spans by zone: ranking reads one session for hundreds of people in a few zones. */
+const localSpans = new WeakMap<Span, Map<string, LocalSpan>>();
+
+function localSpan(session: Span, zone: string): LocalSpan {
+  let byZone = localSpans.get(session);
+  if (!byZone) localSpans.set(session, (byZone = new Map<string, LocalSpan>()));
+  if (byZone.has(zone)) return byZone.get(zone)!;
+  const start = DateTime.fromJSDate(session.startsAt, { zone });
+  const end = DateTime.fromJSDate(session.endsAt, { zone });
+  const sameDay = end.toISODate() === start.toISODate();
+  const endsAtMidnight = end.hour === 0 && end.minute === 0 && end.toISODate() === start.plus({ days: 1 }).toISODate();
+  const local =
+    sameDay || endsAtMidnight
+      ? {
+          day: start.weekday - 1,
+          from: start.hour * 60 + start.minute,
+          to: sameDay ? end.hour * 60 + end.minute + (end.second > 0 || end.millisecond > 0 ? 1 : 0) : 1440,
+        }
+      : null;
+  byZone.set(zone, local);
+  return local;
+}
+
 /**
  * Whether `session` lies inside one of the working hours `week` in `zone` (docs/domain.md#working-hours):
  * it starts and ends on the same day there (or ends at its midnight), within one interval of that
@@ -18,15 +44,11 @@ export const overlaps = (a: Span, b: Span) =>
  */
 export function insideHours(session: Span, week: readonly StoredInterval[], zone: string): boolean {
   if (week.length === 0) return true;
-  const start = DateTime.fromJSDate(session.startsAt, { zone });
-  const end = DateTime.fromJSDate(session.endsAt, { zone });
-  const day = start.weekday - 1;
-  const from = start.hour * 60 + start.minute;
-  const sameDay = end.toISODate() === start.toISODate();
-  const endsAtMidnight = end.hour === 0 && end.minute === 0 && end.toISODate() === start.plus({ days: 1 }).toISODate();
-  if (!sameDay && !endsAtMidnight) return false;
-  const to = sameDay ? end.hour * 60 + end.minute + (end.second > 0 || end.millisecond > 0 ? 1 : 0) : 1440;
-  return week.some((interval) => interval.day === day && interval.fromMinute <= from && to <= interval.toMinute);
+  const local = localSpan(session, zone);
+  if (!local) return false;
+  return week.some(
+    (interval) => interval.day === local.day && interval.fromMinute <= local.from && local.to <= interval.toMinute,
+  );
 }
 
 /** What makes a person not free for a session: their other sessions and their time off. */

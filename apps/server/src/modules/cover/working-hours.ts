@@ -1,6 +1,7 @@
 import { WEEK_DAYS, type WorkingInterval } from '@ritim/shared';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { workingHours } from '../../db/schema.js';
+import { idArray } from '../users/active-guests.js';
 import type { Executor } from '../audit-logs/record.js';
 
 /** `HH:mm` of minutes from midnight (1440 is `24:00`). */
@@ -32,9 +33,13 @@ export class WorkingHoursRepository {
         toMinute: workingHours.toMinute,
       })
       .from(workingHours)
-      .where(inArray(workingHours.userId, [...userIds]))
+      .where(sql`${workingHours.userId} = any(${idArray(userIds)}::integer[])`)
       .orderBy(asc(workingHours.userId), asc(workingHours.day), asc(workingHours.fromMinute));
-    for (const row of rows) week.set(row.userId, [...(week.get(row.userId) ?? []), row]);
+    for (const row of rows) {
+      const intervals = week.get(row.userId);
+      if (intervals) intervals.push(row);
+      else week.set(row.userId, [row]);
+    }
     return week;
   }
 

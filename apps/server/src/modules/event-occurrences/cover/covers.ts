@@ -1,6 +1,13 @@
 import type { OccurrenceCover, OccurrenceStatus } from '@ritim/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { eventOccurrences, events, occurrenceCovers, users } from '../../../db/schema.js';
+import {
+  eventGuests,
+  eventOccurrences,
+  events,
+  occurrenceCovers,
+  occurrenceGuests,
+  users,
+} from '../../../db/schema.js';
 import { isoInstant, jsonColumn } from '../../../lib/json-column.js';
 import { idArray } from '../../users/active-guests.js';
 import { personNameSql } from '../attendance/marks.js';
@@ -195,10 +202,20 @@ export class OccurrenceCovers {
         target_guests as materialized (
           select distinct t.occurrence_id, t.user_id from ${guestsAmong(sql`target`)} t
           join ${users} g on g.id = t.user_id and g.status = 'active'),
+        -- Only the sessions that may have one of those guests: of an event listing one (its own
+        -- list aside; through the index on event and start), or with one on its own list.
+        maybe as materialized (
+          select o.id from ${eventOccurrences} o
+          where o.event_id in (select eg.event_id from ${eventGuests} eg
+              where eg.user_id in (select user_id from target_guests))
+            and o.starts_at >= ${at(since)} and o.starts_at < ${at(until)}
+          union
+          select og.occurrence_id from ${occurrenceGuests} og
+          where og.user_id in (select user_id from target_guests)),
         past as materialized (
           select o.id, o.event_id, o.has_guest_override, ${organiserOf(sql`o`, sql`e`)} as organiser_id
           from ${eventOccurrences} o join ${events} e on e.id = o.event_id
-          where o.starts_at >= ${at(since)} and o.starts_at < ${at(until)} and ${notCancelled(sql`o`)}
+          where o.id = any(array(select id from maybe)) and o.starts_at >= ${at(since)} and o.starts_at < ${at(until)} and ${notCancelled(sql`o`)}
             and (o.cover_organiser_id = any(${idArray(userIds)}::integer[])
               or (o.cover_organiser_id is null and e.organiser_id = any(${idArray(userIds)}::integer[])))),
         known as materialized (
