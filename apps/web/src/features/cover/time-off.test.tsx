@@ -127,7 +127,7 @@ describe('Time off', { timeout: 30_000 }, () => {
     expect((second as HTMLSelectElement).value).toBe('7');
     expect((third as HTMLSelectElement).value).toBe('');
     expect(
-      await within(first).findByRole('option', { name: 'Ali Kaya · knows 2 guests, covered 0 sessions this month' }),
+      await within(first).findByRole('option', { name: 'Ali Kaya · knows 2 guests, no cover this month' }),
     ).toBeTruthy();
 
     // One person for both sessions at 10:00–11:00 and 10:30–11:30: said in place, nothing can be applied.

@@ -38,6 +38,7 @@ export const cover = {
   planApplied_one: '{{count}} session covered',
   planApplied_other: '{{count}} sessions covered',
   alsoTakes: '{{name}} also takes {{title}} at that time',
+  knowsCount_zero: 'knows none of the guests',
   knowsCount_one: 'knows {{count}} guest',
   knowsCount_other: 'knows {{count}} guests',
   noLongerFree:
@@ -54,6 +55,7 @@ export const cover = {
   knowsGuests_one: 'knows {{known}} of the {{count}} guest',
   knowsGuests_other: 'knows {{known}} of the {{count}} guests',
   noGuests: 'no guests',
+  covered_zero: 'no cover this month',
   covered_one: 'covered {{count}} session this month',
   covered_other: 'covered {{count}} sessions this month',
   assign: 'Assign',

@@ -38,6 +38,7 @@ export const cover = {
   planApplied_one: '{{count}} oturuma yedek verildi',
   planApplied_other: '{{count}} oturuma yedek verildi',
   alsoTakes: '{{name}} o saatte {{title}} oturumunu da alıyor',
+  knowsCount_zero: 'misafirlerin hiçbirini tanımıyor',
   knowsCount_one: '{{count}} misafiri tanıyor',
   knowsCount_other: '{{count}} misafiri tanıyor',
   noLongerFree:
@@ -53,6 +54,7 @@ export const cover = {
   knowsGuests_one: '{{count}} misafirden {{known}} kişiyi tanıyor',
   knowsGuests_other: '{{count}} misafirden {{known}} kişiyi tanıyor',
   noGuests: 'misafir yok',
+  covered_zero: 'bu ay yedeklik yok',
   covered_one: 'bu ay {{count}} oturuma yedek oldu',
   covered_other: 'bu ay {{count}} oturuma yedek oldu',
   assign: 'Ver',
