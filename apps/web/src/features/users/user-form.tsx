@@ -21,6 +21,7 @@ import { CheckboxListInput, SelectInput, TextAreaInput, TextInput, type Choice }
 import { WithChoices } from '../../components/with-choices';
 import { Widget } from '../../lib/widgets';
 import { choicesQuery, type NamedChoice, useCreateUser, useUpdateUser, userQuery } from './api';
+import { GuestBillingAccount } from './billing-account';
 import { UserTwoFactorPanel } from './two-factor';
 
 /**
@@ -148,6 +149,7 @@ export function UserFormScreen() {
         <>
           <UserTwoFactorPanel user={user} />
           {user.role === 'editor' && <Widget name="WorkingHours" userId={user.id} />}
+          {user.role === 'guest' && <GuestBillingAccount guestId={user.id} />}
         </>
       )}
     >

@@ -29,4 +29,9 @@ export const users = {
   messageGroupsLoading: 'Loading message groups...',
   messageGroupsFailed: 'Failed to fetch message groups: {{error}}',
   timezone: 'Timezone',
+  billingAccountTitle: 'Billing account',
+  billingBalance: 'Balance: {{amounts}}',
+  billingSettled: 'No issued invoice or payment yet',
+  billingNoAccount: 'No account yet: the first month’s run that bills this guest makes one of their own.',
+  billingAccountFailed: 'The billing account could not be loaded: {{error}}',
 };

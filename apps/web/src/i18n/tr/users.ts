@@ -32,4 +32,9 @@ export const users: DeepPartial<Resources['users']> = {
   messageGroupsLoading: 'Mesaj grupları yükleniyor...',
   messageGroupsFailed: 'Mesaj grupları alınamadı: {{error}}',
   timezone: 'Saat dilimi',
+  billingAccountTitle: 'Fatura hesabı',
+  billingBalance: 'Bakiye: {{amounts}}',
+  billingSettled: 'Henüz kesilmiş fatura ya da ödeme yok',
+  billingNoAccount: 'Henüz hesap yok: bu misafiri faturalayan ilk aylık çalıştırma kendisine ait bir hesap açar.',
+  billingAccountFailed: 'Fatura hesabı yüklenemedi: {{error}}',
 };
