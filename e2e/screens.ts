@@ -18,6 +18,9 @@ export interface ScreenIds {
   timeOff: number;
   /** The occurrence's day (YYYY-MM-DD in the admin's zone), so the day lists show it. */
   day: string;
+  /** A billing account paying for a seeded guest, and its draft invoice of a past month. */
+  billingAccount: number;
+  invoice: number;
 }
 
 /** A screen of the app: who opens it (null: signed out) and at which path. */
@@ -81,7 +84,16 @@ export const SCREENS: Screen[] = [
   { name: 'New time off (editor)', role: 'editor', path: () => '/time-off/create' },
   { name: 'Cover plan', role: 'admin', path: (ids) => `/time-off/${ids.timeOff}/cover-plan` },
   { name: 'Activity', role: 'admin', path: () => '/activity' },
+  { name: 'Billing accounts', role: 'admin', path: () => '/billing/accounts', list: true },
+  { name: 'New account', role: 'admin', path: () => '/billing/accounts/create' },
+  { name: 'Billing account', role: 'admin', path: (ids) => `/billing/accounts/${ids.billingAccount}` },
+  { name: 'Invoices', role: 'admin', path: () => '/billing/invoices', list: true },
+  { name: 'Run a month', role: 'admin', path: () => '/billing/invoices/run' },
+  { name: 'Invoice', role: 'admin', path: (ids) => `/billing/invoices/${ids.invoice}` },
 ];
+
+/** The past month the screens' invoice bills (a session must have started to be marked). */
+const BILLED_MONTH = '2025-02';
 
 /** The day `days` from today in the admin's zone (Europe/Istanbul, the users' default), YYYY-MM-DD. */
 const today = (days = 0) =>
@@ -157,6 +169,30 @@ export async function seedScreens(playwright: PlaywrightWorkerArgs['playwright']
       to: far,
       reason: unique('Course'),
     });
+    // Billing: an account for one of the new guests, a priced session of a past month marked present, and its draft.
+    const { id: billingAccount } = await api.post('/api/billing/accounts', {
+      name: unique('Karaosmanoğlu family'),
+      email: 'family@example.com',
+      guestIds: [guests[1]],
+    });
+    const { id: pricedEvent } = await api.post('/api/events', {
+      title: unique('Piano lesson, billed'),
+      locationId: location,
+      organiserId: editor,
+      guestIds: [guests[1]],
+      price: { amount: 125000, currency: 'TRY' },
+      repeat: { doesNotRepeat: true, start: `${BILLED_MONTH}-10T10:00` },
+      endTime: '11:00',
+    });
+    await api.put(`/api/event-occurrences/${(await api.firstOccurrence(pricedEvent)).id}/attendance`, {
+      entries: [{ guestId: guests[1], status: 'present' }],
+    });
+    const run = await api.post<{ invoices: { id: number; account: { id: number } }[] }>(
+      '/api/billing/invoices/run',
+      { month: BILLED_MONTH, timezone: 'Europe/Istanbul' },
+      200,
+    );
+    const invoice = run.invoices.find((made) => made.account.id === billingAccount)!.id;
     return {
       admin,
       editor,
@@ -170,6 +206,8 @@ export async function seedScreens(playwright: PlaywrightWorkerArgs['playwright']
       occurrence,
       timeOff: timeOff.id,
       day,
+      billingAccount,
+      invoice,
     };
   } finally {
     await api.dispose();

@@ -350,6 +350,58 @@ const signedInRoutes: RouteObject[] = [
     ],
   },
   {
+    // Who pays, invoices from attendance, payments and balances (docs/domain.md#billing): the admins'.
+    path: 'billing',
+    errorElement,
+    handle: {
+      ...adminOnly,
+      nav: { labelKey: 'billing', descriptionKey: 'billing.description', icon: 'banknotes' },
+    } satisfies SectionHandle,
+    lazy: async () => ({ Component: (await import('./features/billing/billing-layout')).BillingLayout }),
+    children: [
+      {
+        index: true,
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/billing/billing-layout')).BillingIndex }),
+      },
+      {
+        path: 'accounts',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/billing/accounts-list')).AccountsList }),
+      },
+      {
+        path: 'accounts/create',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/billing/account-form')).AccountFormScreen }),
+      },
+      {
+        path: 'accounts/:accountId/edit',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/billing/account-form')).AccountFormScreen }),
+      },
+      {
+        path: 'accounts/:accountId',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/billing/account-page')).AccountScreen }),
+      },
+      {
+        path: 'invoices',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/billing/invoices-list')).InvoicesList }),
+      },
+      {
+        path: 'invoices/run',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/billing/invoice-run')).InvoiceRunScreen }),
+      },
+      {
+        path: 'invoices/:invoiceId',
+        errorElement,
+        lazy: async () => ({ Component: (await import('./features/billing/invoice-page')).InvoiceScreen }),
+      },
+    ],
+  },
+  {
     // Who changed what (docs/domain.md#audit-log): the log is the admins'.
     path: 'activity',
     errorElement,

@@ -8,11 +8,15 @@ export interface ListResult<T> {
   totalCount: number;
 }
 
-const SECTION_NAME = /^[A-Za-z0-9-]+$/;
+/** A section's path under /api: a name, or names joined by `/` (`billing/accounts`). */
+const SECTION_NAME = /^[A-Za-z0-9-]+(\/[A-Za-z0-9-]+)*$/;
 
-/** The list response keeps its items under the camelCase section name (docs/product.md §7). */
+/**
+ * The list response keeps its items under the camelCase section name (docs/product.md §7); a
+ * section under another joins them (`billing/accounts`: `billingAccounts`).
+ */
 export function sectionKey(section: string): string {
-  return section.replace(/-([a-zA-Z0-9])/g, (_, char: string) => char.toUpperCase());
+  return section.replace(/[-/]([a-zA-Z0-9])/g, (_, char: string) => char.toUpperCase());
 }
 
 function assertSection(section: string) {
@@ -74,7 +78,7 @@ export interface PageQuery extends QueryParams {
  * created item is read afresh when opened: what else links to it may change meanwhile.)
  */
 /** The sections whose create/edit texts sit under the same keys (`<section>.createTitle`...). */
-export type FormTextSection = 'locations' | 'groups' | 'lookups' | 'messageGroups';
+export type FormTextSection = 'locations' | 'groups' | 'lookups' | 'messageGroups' | 'billing';
 
 export function defineResource<Row extends { id: number }, Item extends { id: number }, Create, Update>(
   section: string,

@@ -82,6 +82,13 @@ export const ClockIcon: IconComponent = (props) => (
   </Icon>
 );
 
+/** Heroicons' banknotes (outline): the Billing section. */
+export const BanknotesIcon: IconComponent = (props) => (
+  <Icon {...props}>
+    <path d="M2.25 18.75a60.07 60.07 0 0 1 15.797 2.101c.727.198 1.453-.342 1.453-1.096V18.75M3.75 4.5v.75A.75.75 0 0 1 3 6h-.75m0 0v-.375c0-.621.504-1.125 1.125-1.125H20.25M2.25 6v9m18-10.5v.75c0 .414.336.75.75.75h.75m-1.5-1.5h.375c.621 0 1.125.504 1.125 1.125v9.75c0 .621-.504 1.125-1.125 1.125h-.375m1.5-1.5H21a.75.75 0 0 0-.75.75v.75m0 0H3.75m0 0h-.375a1.125 1.125 0 0 1-1.125-1.125V15m1.5 1.5v-.75A.75.75 0 0 0 3 15h-.75M15 10.5a3 3 0 1 1-6 0 3 3 0 0 1 6 0Zm3 0h.008v.008H18V10.5Zm-12 0h.008v.008H6V10.5Z" />
+  </Icon>
+);
+
 export const MenuIcon: IconComponent = (props) => (
   <Icon {...props}>
     <path d="M3.75 6.75h16.5M3.75 12h16.5m-16.5 5.25h16.5" />

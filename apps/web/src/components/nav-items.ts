@@ -1,6 +1,7 @@
 import { useMatches } from 'react-router';
 import { navItemsFor, sectionsIn, type NavIconName, type NavItem } from '../lib/nav';
 import {
+  BanknotesIcon,
   CalendarIcon,
   ChartBarIcon,
   ChatBubblesIcon,
@@ -25,6 +26,7 @@ const navIcons: Record<NavIconName, IconComponent> = {
   'list-bullet': ListBulletIcon,
   'chart-bar': ChartBarIcon,
   clock: ClockIcon,
+  banknotes: BanknotesIcon,
 };
 
 /** A sidebar entry as shown: its icon drawn. */

@@ -15,6 +15,10 @@ const statusColours = {
   // Users.
   active: 'bg-green-50 text-green-700 ring-green-600/20',
   inactive: 'bg-slate-100 text-slate-600 ring-slate-500/20',
+  // Invoices.
+  draft: 'bg-amber-50 text-amber-800 ring-amber-600/20',
+  issued: 'bg-indigo-50 text-indigo-700 ring-indigo-600/20',
+  void: 'bg-slate-100 text-slate-600 ring-slate-500/20 line-through',
 } as const;
 
 export type BadgeStatus = keyof typeof statusColours;

@@ -20,6 +20,7 @@ import { profile } from './en/profile';
 import { twoFactor } from './en/two-factor';
 import { audit } from './en/audit';
 import { cover } from './en/cover';
+import { billing } from './en/billing';
 
 /**
  * The sections' English texts, loaded as their own chunk with the signed-in layout (see
@@ -48,6 +49,7 @@ export const enSections = {
   rsvp,
   audit,
   cover,
+  billing,
 };
 
 export type EnSections = typeof enSections;

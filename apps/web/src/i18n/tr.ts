@@ -24,6 +24,7 @@ import { rsvp } from './tr/rsvp';
 import { twoFactor } from './tr/two-factor';
 import { audit } from './tr/audit';
 import { cover } from './tr/cover';
+import { billing } from './tr/billing';
 import { messages } from './tr/messages';
 
 /**
@@ -54,6 +55,7 @@ export const tr: DeepPartial<Resources> & { messages: typeof messages } = {
   twoFactor,
   audit,
   cover,
+  billing,
   profile,
   messages,
 };

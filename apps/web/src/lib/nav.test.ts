@@ -26,6 +26,7 @@ describe('navItemsFor', () => {
       '/attendance',
       '/closures',
       '/time-off',
+      '/billing',
       '/activity',
     ]);
   });

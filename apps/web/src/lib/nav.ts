@@ -14,7 +14,8 @@ export type NavIconName =
   | 'clipboard-list'
   | 'list-bullet'
   | 'chart-bar'
-  | 'clock';
+  | 'clock'
+  | 'banknotes';
 
 /** What a section's route declares in `handle.nav` to be in the sidebar (and on Home's cards). */
 export interface NavHandle {

@@ -29,6 +29,7 @@ export const shell = {
     attendance: 'Attendance',
     closures: 'Closures',
     timeOff: 'Time Off',
+    billing: 'Billing',
     activity: 'Activity',
     openMenu: 'Open menu',
     closeMenu: 'Close menu',

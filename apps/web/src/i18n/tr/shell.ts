@@ -29,6 +29,7 @@ export const shell: DeepPartial<typeof en> = {
     attendance: 'Yoklama',
     closures: 'Kapanışlar',
     timeOff: 'İzinler',
+    billing: 'Faturalama',
     activity: 'İşlem Geçmişi',
     openMenu: 'Menüyü aç',
     closeMenu: 'Menüyü kapat',
