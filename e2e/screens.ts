@@ -57,6 +57,7 @@ export const SCREENS: Screen[] = [
   { name: 'Users', role: 'admin', path: () => '/users', list: true },
   { name: 'Create User', role: 'admin', path: () => '/users/create' },
   { name: 'Edit User', role: 'admin', path: (ids) => `/users/${ids.editor}/edit` },
+  { name: 'Edit User (guest)', role: 'admin', path: (ids) => `/users/${ids.guest}/edit` },
   { name: 'Groups', role: 'admin', path: () => '/groups', list: true },
   { name: 'Create Group', role: 'admin', path: () => '/groups/create' },
   { name: 'Edit Group', role: 'admin', path: (ids) => `/groups/${ids.group}/edit` },
