@@ -24,6 +24,12 @@ export interface Widgets {
   HistoryPanel: ComponentType<{ entityType: AuditEntityType; entityId: number }>;
   /** features/cover: an editor's working hours, a week edited and saved (their edit page, their My Profile). */
   WorkingHours: ComponentType<{ userId: number }>;
+  /** features/cover: 'Find cover' for a session (admins): ranked candidates, assign, give back. */
+  FindCover: ComponentType<{ occurrence: EventOccurrence }>;
+  /** features/cover: 'Find cover' as a dialog, open while `occurrence` is set. */
+  FindCoverDialog: ComponentType<{ occurrence: EventOccurrence | null; onClose: () => void }>;
+  /** features/cover: Home's "N sessions need cover" (admins), each opening 'Find cover'. */
+  NeedsCover: ComponentType<{ zone: string }>;
 }
 
 const WidgetsContext = createContext<Widgets | null>(null);

@@ -12,6 +12,7 @@ import { useSession } from '../../auth/session-store';
 import { AttendanceBadge, RsvpBadge } from '../../entities/occurrence/attendance-badge';
 import { useRestoreSession } from '../../entities/occurrence/restore-session';
 import { SessionLine } from '../../entities/occurrence/session-line';
+import { CoverLine } from '../../entities/occurrence/cover-line';
 import { confirmAction } from '../../components/confirm';
 import { MakeupBadge } from '../../entities/occurrence/makeup-badge';
 import { Spinner } from '../../components/spinner';
@@ -41,7 +42,17 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrence; zone: string; canFill: boolean }) {
+function DetailsBody({
+  occurrence,
+  zone,
+  canFill,
+  admin,
+}: {
+  occurrence: EventOccurrence;
+  zone: string;
+  canFill: boolean;
+  admin: boolean;
+}) {
   const { t } = useTranslation();
   const sessionNotes = useQuery({ ...formQuery(SESSION_NOTES_FORM_ID), enabled: canFill, staleTime: Infinity });
   const formTitle = shownFormTitle(sessionNotes.data, t);
@@ -56,7 +67,10 @@ function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrenc
           <span className="text-slate-500">({zone})</span>
         </Detail>
         <Detail label={t('common.place')}>{occurrence.event.location.name}</Detail>
-        <Detail label={t('common.organiser')}>{fullName(occurrence.event.organiser)}</Detail>
+        <Detail label={t('common.organiser')}>
+          {fullName(occurrence.event.organiser)}
+          <CoverLine cover={occurrence.cover} className="block" />
+        </Detail>
         <Detail label={t('common.guests')}>
           {occurrence.guests.length === 0 ? (
             <span className="text-slate-500">{t('calendar.details.noGuests')}</span>
@@ -108,6 +122,11 @@ function DetailsBody({ occurrence, zone, canFill }: { occurrence: EventOccurrenc
           </Detail>
         )}
       </dl>
+      {admin && occurrence.status !== 'cancelled' && occurrence.status !== 'completed' && (
+        <div className="mt-4 border-t border-slate-200 pt-4">
+          <Widget name="FindCover" occurrence={occurrence} />
+        </div>
+      )}
       {targets.length > 0 && (
         <div className="mt-4 border-t border-slate-200 pt-4">
           <h3 className="text-sm font-semibold text-slate-900">{t('calendar.details.fillForms')}</h3>
@@ -254,7 +273,12 @@ export function SessionDetails({
       }
     >
       {occurrence ? (
-        <DetailsBody occurrence={occurrence} zone={zone} canFill={changeable && (admin || role === 'editor')} />
+        <DetailsBody
+          occurrence={occurrence}
+          zone={zone}
+          canFill={changeable && (admin || role === 'editor')}
+          admin={admin}
+        />
       ) : query.isError ? (
         <p role="alert" className="text-sm text-red-700">
           {t('calendar.details.loadFailed', { error: errorMessage(query.error) })}

@@ -7,6 +7,8 @@ import { useSession } from '../../auth/session-store';
 import { MakeupBadge } from '../../entities/occurrence/makeup-badge';
 import { AttendanceBadge, GuestsWithMarks } from '../../entities/occurrence/attendance-badge';
 import { CancellationReason } from '../../entities/occurrence/cancellation-reason';
+import { CoverLine } from '../../entities/occurrence/cover-line';
+import { Widget } from '../../lib/widgets';
 import { ChevronRightIcon } from '../../components/icons';
 import { Loaded } from '../../components/loaded';
 import { useNavItems } from '../../components/nav-items';
@@ -68,6 +70,7 @@ function SessionTitle({ occurrence, className }: { occurrence: EventOccurrence; 
         <MakeupBadge makeupOf={occurrence.makeupOf} />
       </p>
       <CancellationReason occurrence={occurrence} />
+      <CoverLine cover={occurrence.cover} className="block" />
     </>
   );
 }
@@ -416,6 +419,7 @@ export function HomePage() {
           {t('home.signedInAs', { role: t(`roles.${role}`) })} {t('home.timezone', { timezone: zone })}
         </p>
       </div>
+      {role === 'admin' && <Widget name="NeedsCover" zone={zone} />}
       {role === 'admin' && <AdminToday zone={zone} />}
       {role === 'admin' && <ToFill />}
       {role === 'admin' && <AdminMessages zone={zone} />}

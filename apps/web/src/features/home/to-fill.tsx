@@ -13,6 +13,7 @@ import { Panel } from '../../components/panel';
 import { buttonClass } from '../../components/ui';
 import { shownFormTitle } from '../../lib/form-title';
 import { canTakeAttendance } from '../../entities/occurrence/attendance';
+import { CoverLine } from '../../entities/occurrence/cover-line';
 import { organiserZone } from '../../entities/occurrence/rows';
 import { dateTimeIn } from '../../lib/wall-clock';
 import { Widget } from '../../lib/widgets';
@@ -46,6 +47,7 @@ function ToFillRow({
         {occurrence.event.title}
         <MakeupBadge makeupOf={occurrence.makeupOf} />
       </p>
+      <CoverLine cover={occurrence.cover} className="block" />
       <div className="mt-1">
         <GuestsWithMarks guests={occurrence.guests} />
       </div>

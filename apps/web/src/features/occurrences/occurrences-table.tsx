@@ -8,6 +8,7 @@ import { AttendanceBadge, RsvpBadge } from '../../entities/occurrence/attendance
 import { useRestoreSession } from '../../entities/occurrence/restore-session';
 import { Widget } from '../../lib/widgets';
 import { CancellationReason } from '../../entities/occurrence/cancellation-reason';
+import { CoverLine } from '../../entities/occurrence/cover-line';
 import { MakeupBadge } from '../../entities/occurrence/makeup-badge';
 import type { Column } from '../../components/data-table';
 import { DayPicker, useDayParam } from '../../components/day-picker';
@@ -108,7 +109,12 @@ function useColumns(withNotes: boolean): Column<EventOccurrence>[] {
     {
       key: 'organiser',
       header: t('common.organiser'),
-      cell: (row) => fullName(row.event.organiser),
+      cell: (row) => (
+        <>
+          {fullName(row.event.organiser)}
+          <CoverLine cover={row.cover} className="block" />
+        </>
+      ),
       className: 'whitespace-normal!',
     },
     {

@@ -184,7 +184,7 @@ describe('Upcoming Events', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText<HTMLInputElement>('Day').value).toBe('2026-07-06');
   });
 
-  it('gives admins Take attendance, Fill (marked when filled), Edit, Edit series from here, Cancel session and Delete, and the edits only while not completed', async () => {
+  it('gives admins Take attendance, Fill (marked when filled), Edit, Edit series from here, Find cover, Cancel session and Delete, and the edits only while not completed', async () => {
     stubApi(adminClaims, answer([occurrence, { ...occurrence, id: 502, status: 'completed' }]));
     renderApp('/upcoming-events?date=2026-07-06');
     const [first, completed] = await screen.findAllByTestId('row-menu-button');
@@ -195,6 +195,7 @@ describe('Upcoming Events', { timeout: 30_000 }, () => {
       'Fill Session notes for Zeynep Kara',
       'Edit',
       'Edit series from here',
+      'Find cover',
       'Cancel session',
       'Delete',
     ]);
@@ -209,6 +210,7 @@ describe('Upcoming Events', { timeout: 30_000 }, () => {
     await userEvent.click(completed!);
     await waitFor(() => expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).not.toContain('Edit'));
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).not.toContain('Edit series from here');
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).not.toContain('Find cover');
   });
 
   it('approves today’s schedule after the confirmation and shows the server’s message', async () => {

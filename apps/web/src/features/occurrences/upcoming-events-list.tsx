@@ -29,6 +29,7 @@ export function UpcomingEventsList() {
   const { role, admin, zone, day, setDay } = useOccurrencesDay();
   const { user } = useSession();
   const [marking, setMarking] = useState<number | null>(null);
+  const [covering, setCovering] = useState<EventOccurrence | null>(null);
   const deleteAction = useDeleteAction('occurrences.upcomingItem');
   const editSeries = useEditSeriesAction();
   const cancellation = useCancellationActions();
@@ -57,6 +58,10 @@ export function UpcomingEventsList() {
         actions.push({ label: t('common.edit'), to: `/event-occurrences/${row.id}/edit` });
       }
       actions.push(...editSeries(row));
+      // Find cover, or Give back a covered one (docs/domain.md#cover): not once cancelled or completed.
+      if (row.status !== 'completed' && row.status !== 'cancelled') {
+        actions.push({ label: t(row.cover ? 'cover.giveBack' : 'cover.findCover'), onSelect: () => setCovering(row) });
+      }
       actions.push(...cancellation.actions(row));
       actions.push(deleteAction(row));
     }
@@ -78,6 +83,7 @@ export function UpcomingEventsList() {
         footer={admin && isTodayOrLater(day, zone) ? <ScheduleActions day={day} zone={zone} /> : null}
       />
       <Widget name="TakeAttendanceDialog" occurrenceId={marking} onClose={() => setMarking(null)} />
+      <Widget name="FindCoverDialog" occurrence={covering} onClose={() => setCovering(null)} />
       {cancellation.dialog}
     </>
   );
