@@ -40,7 +40,11 @@ function NotifyBox({ checked, onChange }: { checked: boolean; onChange: (checked
 function Reasons({ candidate, guests }: { candidate: CoverCandidate; guests: number }) {
   const { t } = useTranslation();
   const knows =
-    guests === 0 ? t('cover.noGuests') : t('cover.knowsGuests', { known: candidate.knownGuests, count: guests });
+    guests === 0
+      ? t('cover.noGuests')
+      : candidate.knownGuests === 0
+        ? t('cover.knowsCount', { count: 0 })
+        : t('cover.knowsGuests', { known: candidate.knownGuests, count: guests });
   return (
     <span className="block text-sm text-slate-600">
       {knows} · {t('cover.covered', { count: candidate.coversLast30Days })}
