@@ -4,7 +4,7 @@ import { adminApiClient, expect, signInAs, test, uniqueNames } from './fixtures.
  * Billing (docs/screens.md#billing) in the browser: a priced session of a past month (a session
  * must have started to be marked) with the spec's own guest, marked present through the API; the
  * admin runs the month's preview, creates the drafts, opens the account's draft, issues it (it
- * takes a number), downloads its PDF, records a part payment on the account and reads the balance
+ * takes a number), sends it by email, downloads its PDF, records a part payment on the account and reads the balance
  * left, on the account and its statement. Scoped to the spec's own account, so other specs'
  * priced sessions in the month only add rows.
  */
@@ -32,7 +32,11 @@ test.beforeAll(async ({ playwright }) => {
       name: 'Ece',
       surname: unique('Yılmaz'),
     });
-    await api.post('/api/billing/accounts', { name: accountName, guestIds: [guest] });
+    await api.post('/api/billing/accounts', {
+      name: accountName,
+      email: `${unique('family')}@example.com`,
+      guestIds: [guest],
+    });
     const { id: location } = await api.post('/api/locations', { name: unique('Music room') });
     const { id: event } = await api.post('/api/events', {
       title,
@@ -77,6 +81,11 @@ test('runs a month, issues the draft and records a payment against the balance',
   await page.getByTestId('issue-dialog').getByRole('button', { name: 'Issue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /^Invoice \d{4}-\d{4}/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Issue' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Send by email' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Invoice \d{4}-\d{4} queued to .+@example\.com/ }),
+  ).toBeVisible();
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download PDF' }).click();

@@ -8,6 +8,7 @@ import type {
   CreateBillingPayment,
   Invoice,
   InvoiceRun,
+  InvoiceSend,
   InvoiceStatus,
   InvoiceList,
   InvoiceSummary,
@@ -17,6 +18,7 @@ import type {
 import { MAX_LIMIT } from '@ritim/shared';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '../../api/client';
+import { messageLogKeys } from '../../api/message-logs';
 import { create, defineResource, get, list, type ListResult, type PageQuery } from '../../api/resources';
 import { saveFile } from '../../lib/save-file';
 
@@ -87,6 +89,8 @@ async function refreshBilling(queryClient: QueryClient) {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: billingKeys.all }),
     queryClient.invalidateQueries({ queryKey: accounts.keys.all }),
+    // A sent invoice is a message: the Message Log and Home's counts read again.
+    queryClient.invalidateQueries({ queryKey: messageLogKeys.all }),
   ]);
 }
 
@@ -107,14 +111,18 @@ export function usePreviewRun() {
 export const useRunInvoices = () =>
   useBillingWrite((input: Omit<RunInvoices, 'dryRun'>) => create<InvoiceRun>(`${INVOICES}/run`, input));
 
-/** POST /api/billing/invoices/{id}/{issue|send|void}: the invoice's answer is its new state. */
+/** POST /api/billing/invoices/{id}/{issue|void}: the invoice's answer is its new state. */
 export const useInvoiceAction = () =>
-  useBillingWrite(({ id, action, reason }: { id: number; action: 'issue' | 'send' | 'void'; reason?: string }) =>
+  useBillingWrite(({ id, action, reason }: { id: number; action: 'issue' | 'void'; reason?: string }) =>
     apiRequest<Invoice>(`${INVOICES}/${id}/${action}`, {
       method: 'POST',
       body: action === 'void' ? { reason } : {},
     }),
   );
+
+/** POST /api/billing/invoices/{id}/send: the issued invoice mailed to its account (in the Message Log), or why not. */
+export const useSendInvoice = () =>
+  useBillingWrite((id: number) => apiRequest<InvoiceSend>(`${INVOICES}/${id}/send`, { method: 'POST', body: {} }));
 
 export const useCreatePackage = () =>
   useBillingWrite((input: CreateBillingPackage) => create<BillingPackage>('billing/packages', input));

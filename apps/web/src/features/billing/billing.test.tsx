@@ -142,10 +142,26 @@ describe('Billing', { timeout: 30_000 }, () => {
     let invoice: Invoice = draft;
     const posts: { url: string; body: Record<string, unknown> }[] = [];
     let refuse = true;
+    let sendRefused = true;
     stubApi(adminClaims, (url, init) => {
       if (url === '/api/billing/invoices/9' && init?.method !== 'POST') return json(200, invoice);
       if (url.startsWith('/api/billing/invoices/9/') && init?.method === 'POST') {
         posts.push({ url, body: bodyOf(init) });
+        if (url.endsWith('/send')) {
+          return sendRefused
+            ? json(400, {
+                message: 'The account Kaya family has no email: add one to send its invoices',
+                code: 'billing.accountNoEmail',
+                values: { account: 'Kaya family' },
+              })
+            : json(200, {
+                messageLogId: 77,
+                email: 'kaya@example.com',
+                message: 'Invoice 2026-0001 queued to kaya@example.com',
+                code: 'billing.invoiceQueued',
+                values: { number: '2026-0001', email: 'kaya@example.com' },
+              });
+        }
         if (url.endsWith('/issue')) {
           if (refuse) {
             refuse = false;
@@ -187,6 +203,16 @@ describe('Billing', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('issue-dialog')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Issue' })).toBeNull();
 
+    // Send: refused (no email) said in place, then sent, with the way to the Message Log.
+    await userEvent.click(screen.getByRole('button', { name: 'Send by email' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The account Kaya family has no email: add one to send its invoices',
+    );
+    sendRefused = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Send by email' }));
+    const sent = await screen.findByText(/^Invoice 2026-0001 queued to kaya@example.com/, { selector: 'p' });
+    expect(within(sent).getByRole('link', { name: 'Message Logs' }).getAttribute('href')).toBe('/message-logs');
+
     await userEvent.click(screen.getByRole('button', { name: 'Void invoice' }));
     const voiding = await screen.findByTestId('void-dialog');
     await userEvent.click(within(voiding).getByRole('button', { name: 'Void invoice' }));
@@ -194,8 +220,8 @@ describe('Billing', { timeout: 30_000 }, () => {
     await userEvent.type(within(voiding).getByLabelText('Reason'), 'Billed twice');
     await userEvent.click(within(voiding).getByRole('button', { name: 'Void invoice' }));
     expect(await screen.findByText('Billed twice')).toBeTruthy();
-    expect(posts.map((post) => post.url.split('/').at(-1))).toEqual(['issue', 'issue', 'void']);
-    expect(posts[2]!.body).toEqual({ reason: 'Billed twice' });
+    expect(posts.map((post) => post.url.split('/').at(-1))).toEqual(['issue', 'issue', 'send', 'send', 'void']);
+    expect(posts[4]!.body).toEqual({ reason: 'Billed twice' });
     expect(screen.queryByRole('button', { name: 'Void invoice' })).toBeNull();
   });
 });

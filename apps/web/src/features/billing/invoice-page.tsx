@@ -15,12 +15,12 @@ import { toast } from '../../components/toast';
 import { buttonClass } from '../../components/ui';
 import { translateMessage } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
-import { downloadInvoicePdf, invoiceQuery, useInvoiceAction } from './api';
+import { downloadInvoicePdf, invoiceQuery, useInvoiceAction, useSendInvoice } from './api';
 import { DialogForm } from './fields';
 import { InvoiceStatusBadge, invoiceName } from './invoice-bits';
 import { formatMoney } from './money';
 
-/** /billing/invoices/:invoiceId (docs/screens.md#billing): one invoice's lines, and Issue, Void and its PDF. */
+/** /billing/invoices/:invoiceId (docs/screens.md#billing): one invoice's lines, and Issue, Send, Void and its PDF. */
 export function InvoiceScreen() {
   const { t } = useTranslation();
   const param = useParams().invoiceId;
@@ -62,6 +62,7 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
   const { t, i18n } = useTranslation();
   const zone = useSession().user?.timezone;
   const action = useInvoiceAction();
+  const send = useSendInvoice();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [downloading, setDownloading] = useState(false);
   const money = (amount: number) => formatMoney(amount, invoice.currency, i18n.language);
@@ -106,6 +107,18 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
             {downloading && <Spinner />}
             {t('billing.downloadPdf')}
           </button>
+          {invoice.status === 'issued' && (
+            <button
+              type="button"
+              className={buttonClass.secondary}
+              disabled={send.isPending}
+              aria-busy={send.isPending || undefined}
+              onClick={() => send.mutate(id, { onSuccess: (sent) => toast.success(translateMessage(sent)) })}
+            >
+              {send.isPending && <Spinner />}
+              {t('billing.send')}
+            </button>
+          )}
           {invoice.status !== 'void' && (
             <button type="button" className={buttonClass.danger} onClick={() => setDialog('void')}>
               {t('billing.void')}
@@ -118,6 +131,20 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
           )}
         </div>
       </div>
+
+      {send.isError && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {errorMessage(send.error, t('billing.sendFailed'))}
+        </p>
+      )}
+      {send.isSuccess && (
+        <p role="status" className="rounded-md bg-green-50 px-3 py-2 text-sm text-green-800">
+          {translateMessage(send.data)}{' '}
+          <Link to="/message-logs" className="font-medium underline">
+            {t('nav.messageLogs')}
+          </Link>
+        </p>
+      )}
 
       <Panel id="invoice-details" title={t('billing.invoiceDetails')}>
         <dl className="grid gap-4 px-4 py-4 sm:grid-cols-3 sm:px-6">

@@ -79,6 +79,8 @@ export const billing = {
   invoiceDetails: 'Invoice details',
   draftHint: 'A draft: check its lines, then issue it (it takes the next number and never changes again).',
   issuedHint: 'Issued invoices never change; void one to bill its sessions again.',
+  send: 'Send by email',
+  sendFailed: 'The invoice could not be sent',
   downloadPdf: 'Download PDF',
   pdfFailed: 'The PDF could not be downloaded',
   issue: 'Issue',

@@ -82,6 +82,8 @@ export const billing: DeepPartial<typeof en> = {
   invoiceDetails: 'Fatura bilgileri',
   draftHint: 'Bir taslak: satırlarını kontrol edin, sonra kesin (yılın sıradaki numarasını alır ve bir daha değişmez).',
   issuedHint: 'Kesilmiş faturalar değişmez; oturumlarını yeniden faturalamak için iptal edin.',
+  send: 'E-postayla gönder',
+  sendFailed: 'Fatura gönderilemedi',
   downloadPdf: 'PDF indir',
   pdfFailed: 'PDF indirilemedi',
   issue: 'Faturayı kes',
