@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errors';
 import { Panel } from '../../components/panel';
-import { Spinner } from '../../components/spinner';
 import { buttonClass } from '../../components/ui';
 import { fullName } from '../../lib/names';
 import { formatSpan } from '../../lib/wall-clock';
@@ -20,20 +19,14 @@ const linkClass =
 /**
  * Admins' Home: "N sessions need cover" (GET /api/event-occurrences/needs-cover?days=30: their
  * organiser is on time off then and nobody covers them), each opening 'Find cover' for it.
- * Nothing while there are none.
+ * Nothing while there are none (or while it is read).
  */
 export function NeedsCover({ zone }: { zone: string }) {
   const { t, i18n } = useTranslation();
   const needs = useQuery(needsCoverQuery(NEEDS_COVER_DAYS));
   const [finding, setFinding] = useState<EventOccurrence | null>(null);
-  if (needs.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm text-slate-500">
-        <Spinner />
-        {t('cover.candidatesLoading')}
-      </p>
-    );
-  }
+  // Like the panel itself when nothing needs cover: no placeholder while it is read.
+  if (needs.isPending) return null;
   if (needs.isError) {
     return (
       <div className="flex flex-wrap items-center gap-3">
