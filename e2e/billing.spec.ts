@@ -4,12 +4,13 @@ import { adminApiClient, expect, signInAs, test, uniqueNames } from './fixtures.
  * Billing (docs/screens.md#billing) in the browser: a priced session of a past month (a session
  * must have started to be marked) with the spec's own guest, marked present through the API; the
  * admin runs the month's preview, creates the drafts, opens the account's draft, issues it (it
- * takes a number), sends it by email, downloads its PDF, records a part payment on the account and reads the balance
+ * takes a number), sends it by email, downloads its PDF, adds a package of the event, records a part payment on the account and reads the balance
  * left, on the account and its statement. Scoped to the spec's own account, so other specs'
  * priced sessions in the month only add rows.
  */
 const unique = uniqueNames();
 const MONTH = '2025-03';
+const MONTH_NAME = 'March 2025';
 const accountName = unique('Yılmaz family');
 const title = unique('Cello lesson');
 
@@ -66,13 +67,13 @@ test('runs a month, issues the draft and records a payment against the balance',
 
   await page.getByLabel('Month').fill(MONTH);
   await page.getByRole('button', { name: 'Preview' }).click();
-  const preview = page.getByRole('region', { name: `Preview of ${MONTH}` });
+  const preview = page.getByRole('region', { name: `Preview of ${MONTH_NAME}` });
   const previewRow = preview.getByRole('row').filter({ hasText: accountName });
   await expect(previewRow).toContainText('TRY 1,250.00');
   await expect(previewRow).toContainText('1');
 
   await preview.getByRole('button', { name: 'Create drafts' }).click();
-  const drafts = page.getByRole('region', { name: `Drafts of ${MONTH}` });
+  const drafts = page.getByRole('region', { name: `Drafts of ${MONTH_NAME}` });
   await drafts.getByRole('link', { name: new RegExp(`^${accountName} \\(Draft \\d+\\)$`) }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: /^Draft \d+/ })).toBeVisible();
@@ -93,6 +94,17 @@ test('runs a month, issues the draft and records a payment against the balance',
 
   await page.getByRole('region', { name: 'Invoice details' }).getByRole('link', { name: accountName }).click();
   await expect(page.getByTestId('account-balance')).toContainText('TRY 1,250.00');
+  await page.getByRole('button', { name: 'Add package' }).first().click();
+  const packageDialog = page.getByTestId('package-dialog');
+  await packageDialog.getByLabel('Sessions').fill('8');
+  await packageDialog.getByLabel('Price').fill('4000');
+  await packageDialog.getByLabel('Of the event').selectOption({ label: title });
+  await packageDialog.getByRole('button', { name: 'Add package' }).click();
+  await expect(packageDialog).toHaveCount(0);
+  await expect(
+    page.getByRole('region', { name: 'Packages' }).getByRole('row').filter({ hasText: title }),
+  ).toContainText('8 sessions');
+
   await page.getByRole('button', { name: 'Record payment' }).first().click();
   const dialog = page.getByTestId('payment-dialog');
   await dialog.getByLabel('Amount').fill('500,50');

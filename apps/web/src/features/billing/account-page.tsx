@@ -12,9 +12,9 @@ import { Panel } from '../../components/panel';
 import { buttonClass } from '../../components/ui';
 import { translateMessage } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
-import { accounts, invoiceListQuery, packagesQuery, paymentsQuery, statementQuery } from './api';
+import { accounts, eventChoicesQuery, invoiceListQuery, packagesQuery, paymentsQuery, statementQuery } from './api';
 import { InvoiceStatusBadge, invoiceName, PanelLoaded } from './invoice-bits';
-import { formatBalances, formatMoney } from './money';
+import { formatBalances, formatMoney, formatMonth } from './money';
 import { PackageDialog } from './package-dialog';
 import { PaymentDialog } from './payment-dialog';
 
@@ -141,7 +141,7 @@ function AccountInvoices({ account }: { account: BillingAccount }) {
                     </Link>
                   ),
                 },
-                { key: 'month', header: t('common.month'), cell: (row) => row.month },
+                { key: 'month', header: t('common.month'), cell: (row) => formatMonth(row.month, i18n.language) },
                 {
                   key: 'total',
                   header: t('billing.total'),
@@ -165,6 +165,11 @@ function AccountInvoices({ account }: { account: BillingAccount }) {
 function AccountPackages({ account, onAdd }: { account: BillingAccount; onAdd: () => void }) {
   const { t, i18n } = useTranslation();
   const query = useQuery(packagesQuery(account.id));
+  const events = useQuery({ ...eventChoicesQuery(), enabled: query.data?.items.some((row) => row.eventId !== null) });
+  const eventTitle = (eventId: number | null) =>
+    eventId === null
+      ? t('billing.anyEvent')
+      : (events.data?.items.find((event) => event.id === eventId)?.title ?? `#${eventId}`);
   return (
     <Panel
       id="account-packages"
@@ -205,6 +210,7 @@ function AccountPackages({ account, onAdd }: { account: BillingAccount; onAdd: (
                   cell: (row) => formatMoney(row.amount, row.currency, i18n.language),
                   className: 'tabular-nums whitespace-nowrap',
                 },
+                { key: 'event', header: t('billing.packageEvent'), cell: (row) => eventTitle(row.eventId) },
                 {
                   key: 'validUntil',
                   header: t('billing.validUntil'),
@@ -295,7 +301,12 @@ function AccountStatement({ account }: { account: BillingAccount }) {
                     className: 'tabular-nums whitespace-nowrap',
                   },
                   { key: 'kind', header: t('billing.entry'), cell: (row) => t(`billing.entryKinds.${row.kind}`) },
-                  { key: 'ref', header: t('billing.reference'), cell: (row) => row.ref },
+                  {
+                    key: 'ref',
+                    header: t('billing.reference'),
+                    // A payment's reference is `payment <id>`: shown as its number, the same in both languages.
+                    cell: (row) => (row.kind === 'payment' ? `#${row.ref.replace(/^payment /, '')}` : row.ref),
+                  },
                   {
                     key: 'amount',
                     header: t('billing.amount'),

@@ -77,7 +77,7 @@ describe('Billing', { timeout: 30_000 }, () => {
     fireEvent.change(month, { target: { value: '2026-11' } });
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
 
-    const drafts = await screen.findByRole('region', { name: 'Preview of 2026-11' });
+    const drafts = await screen.findByRole('region', { name: 'Preview of November 2026' });
     expect(runs[0]).toEqual({ month: '2026-11', timezone: 'Europe/Istanbul', dryRun: true });
     // Totals per currency, as English writes each (the lira by its code).
     expect(within(drafts).getByText('2 drafts · TRY 1,250.00 · £40.00')).toBeTruthy();
@@ -90,7 +90,7 @@ describe('Billing', { timeout: 30_000 }, () => {
     expect(within(unmarked).getByText(/Can Er · 30\/11\/2026 23:30/)).toBeTruthy();
 
     await userEvent.click(within(drafts).getByRole('button', { name: 'Create drafts' }));
-    const made = await screen.findByRole('region', { name: 'Drafts of 2026-11' });
+    const made = await screen.findByRole('region', { name: 'Drafts of November 2026' });
     expect(runs[1]).toEqual({ month: '2026-11', timezone: 'Europe/Istanbul' });
     expect(within(made).getByRole('link', { name: 'Kaya family (Draft 9)' }).getAttribute('href')).toBe(
       '/billing/invoices/9',
@@ -114,7 +114,7 @@ describe('Billing', { timeout: 30_000 }, () => {
     expect((await screen.findByRole('alert')).textContent).toBe('month must be a month (YYYY-MM)');
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Preview' }));
-    const drafts = await screen.findByRole('region', { name: 'Preview of 2026-12' });
+    const drafts = await screen.findByRole('region', { name: 'Preview of December 2026' });
     expect(within(drafts).getByText('Nothing new to bill in this month.')).toBeTruthy();
     expect(within(drafts).getByRole<HTMLButtonElement>('button', { name: 'Create drafts' }).disabled).toBe(true);
   });

@@ -18,7 +18,7 @@ import { formatDateTime } from '../../lib/dates';
 import { downloadInvoicePdf, invoiceQuery, useInvoiceAction, useSendInvoice } from './api';
 import { DialogForm } from './fields';
 import { InvoiceStatusBadge, invoiceName } from './invoice-bits';
-import { formatMoney } from './money';
+import { formatMoney, formatMonth } from './money';
 
 /** /billing/invoices/:invoiceId (docs/screens.md#billing): one invoice's lines, and Issue, Send, Void and its PDF. */
 export function InvoiceScreen() {
@@ -160,7 +160,7 @@ function InvoiceDetails({ invoice }: { invoice: Invoice }) {
               invoice.account.name
             )}
           </Detail>
-          <Detail label={t('common.month')}>{invoice.month}</Detail>
+          <Detail label={t('common.month')}>{formatMonth(invoice.month, i18n.language)}</Detail>
           <Detail label={t('billing.total')}>
             <span className="font-semibold tabular-nums" data-testid="invoice-total">
               {money(invoice.total)}

@@ -14,7 +14,7 @@ import { formatDateTime } from '../../lib/dates';
 import { todayIn } from '../../lib/wall-clock';
 import { usePreviewRun, useRunInvoices } from './api';
 import { invoiceName } from './invoice-bits';
-import { formatMoney } from './money';
+import { formatMoney, formatMonth } from './money';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -114,7 +114,11 @@ export function InvoiceRunScreen() {
       {shown && (
         <Panel
           id="run-drafts"
-          title={done ? t('billing.draftsTitle', { month }) : t('billing.previewTitle', { month })}
+          title={
+            done
+              ? t('billing.draftsTitle', { month: formatMonth(month, language) })
+              : t('billing.previewTitle', { month: formatMonth(month, language) })
+          }
           subtitle={
             shown.invoices.length === 0
               ? t('billing.nothingToBill')
@@ -123,7 +127,11 @@ export function InvoiceRunScreen() {
         >
           {shown.invoices.length > 0 && (
             <DataTable
-              caption={done ? t('billing.draftsTitle', { month }) : t('billing.previewTitle', { month })}
+              caption={
+                done
+                  ? t('billing.draftsTitle', { month: formatMonth(month, language) })
+                  : t('billing.previewTitle', { month: formatMonth(month, language) })
+              }
               rows={shown.invoices.map((invoice, index) => ({ ...invoice, index }))}
               rowKey={(row) => row.index}
               rowLabel={(row) => row.account.name}

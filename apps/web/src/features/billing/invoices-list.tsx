@@ -9,7 +9,7 @@ import { buttonClass, inputClass } from '../../components/ui';
 import { useLatestSearchParams } from '../../components/use-latest-search-params';
 import { invoiceListQuery } from './api';
 import { InvoiceStatusBadge, invoiceName } from './invoice-bits';
-import { formatMoney } from './money';
+import { formatMoney, formatMonth } from './money';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -52,7 +52,12 @@ export function InvoicesList() {
       ),
     },
     { key: 'account', header: t('common.account'), cell: (row) => row.account.name },
-    { key: 'month', header: t('common.month'), cell: (row) => row.month, className: 'tabular-nums' },
+    {
+      key: 'month',
+      header: t('common.month'),
+      cell: (row) => formatMonth(row.month, i18n.language),
+      className: 'tabular-nums',
+    },
     { key: 'lines', header: t('attendance.sessions'), cell: (row) => row.lineCount, className: 'tabular-nums' },
     {
       key: 'total',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBalances, formatMoney, moneyInputValue, parseMoneyInput } from './money';
+import { formatBalances, formatMoney, formatMonth, moneyInputValue, parseMoneyInput } from './money';
 
 describe('money', () => {
   it('writes money as each language does', () => {
@@ -7,6 +7,9 @@ describe('money', () => {
     expect(formatMoney(125000, 'TRY', 'tr')).toBe('₺1.250,00');
     expect(formatMoney(-550, 'EUR', 'en')).toBe('-€5.50');
     expect(formatBalances([], 'en', 'None')).toBe('None');
+    expect(formatMonth('2026-11', 'en')).toBe('November 2026');
+    expect(formatMonth('2026-01', 'tr')).toBe('Ocak 2026');
+    expect(formatMonth('soon', 'en')).toBe('soon');
     expect(
       formatBalances(
         [

@@ -43,3 +43,14 @@ export function parseMoneyInput(text: string): number | null {
 /** Minor units as the decimal a money input shows (`1250` -> `12.50`). */
 export const moneyInputValue = (amount: number) =>
   `${Math.trunc(amount / 100)}.${String(amount % 100).padStart(2, '0')}`;
+
+/** A month (YYYY-MM) as `language` names it: `November 2026`, `Kasım 2026`; the text itself when it is not one. */
+export function formatMonth(month: string, language: string): string {
+  const date = new Date(`${month}-01T00:00:00Z`);
+  if (!/^\d{4}-\d{2}$/.test(month) || Number.isNaN(date.getTime())) return month;
+  return new Intl.DateTimeFormat(LOCALES[language] ?? language, {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}
