@@ -25,11 +25,20 @@ test.describe('Shell', () => {
       'Attendance',
       'Closures',
       'Time Off',
+      'Billing',
       'Activity',
     ]);
     await nav.getByRole('link', { name: 'Message Logs' }).click();
     await expect(page).toHaveURL(/\/message-logs$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Message Log' })).toBeVisible();
+  });
+
+  test('scrolls the sidebar on a short window, so its last link is still reached', async ({ adminPage: page }) => {
+    await page.setViewportSize({ width: 1280, height: 560 });
+    await page.goto('/');
+    await page.getByTestId('sidebar-nav').getByRole('link', { name: 'Activity' }).click();
+    await expect(page).toHaveURL(/\/activity$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
   });
 
   const expectOnlyCommonLinks = async (page: Page, username: string, extra: string[] = []) => {

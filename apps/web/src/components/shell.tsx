@@ -24,7 +24,11 @@ function Brand() {
 function NavList({ items, testId, onNavigate }: { items: ShownNavItem[]; testId: string; onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (
-    <nav aria-label={t('nav.main')} data-testid={testId} className="flex flex-1 flex-col px-4 py-4">
+    <nav
+      aria-label={t('nav.main')}
+      data-testid={testId}
+      className="flex min-h-0 flex-1 flex-col overflow-y-auto px-4 py-4"
+    >
       <ul className="space-y-1">
         {items.map((item) => (
           <li key={item.to}>
