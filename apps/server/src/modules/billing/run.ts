@@ -42,11 +42,11 @@ interface NewLine extends InvoiceLine {
 }
 
 /**
- * Rows per insert statement: building one statement is synchronous work, so a month's thousands
- * of lines (and their audit rows) go in pieces, each awaited, and other requests run between them
+ * Audit rows per insert statement: building one is synchronous work, value by value, so a run's
+ * hundreds of audit rows go in pieces, each awaited, and other requests run between them
  * (docs/performance.md: the run's event-loop delay).
  */
-const LINE_CHUNK = 250;
+const AUDIT_CHUNK = 250;
 
 /**
  * The month's run (docs/domain.md#billing): the charged (session, guest) pairs of the sessions
@@ -300,28 +300,34 @@ export class InvoiceRunService {
               accountId: billingInvoices.accountId,
               currency: billingInvoices.currency,
             });
-    const invoiceIdOf = (group: (typeof drafts)[number]) =>
-      group.draft?.id ??
-      created.find((row) => row.accountId === group.payer.accountId && row.currency === group.currency)!.id;
-    const rows = drafts.flatMap((group) =>
+    const createdIds = new Map(created.map((row) => [`${row.accountId}|${row.currency}`, row.id]));
+    const ids = drafts.map((group) => group.draft?.id ?? createdIds.get(`${group.payer.accountId}|${group.currency}`)!);
+    const rows = drafts.flatMap((group, index) =>
       group.lines.map((line) => ({
-        invoiceId: invoiceIdOf(group),
-        occurrenceId: line.occurrenceId,
-        guestId: line.guestId,
-        guestName: line.guestName,
-        startsAt: new Date(line.startsAt),
+        invoice_id: ids[index]!,
+        occurrence_id: line.occurrenceId,
+        guest_id: line.guestId,
+        guest_name: line.guestName,
+        starts_at: line.startsAt,
         title: line.title,
         status: line.status,
         amount: line.amount,
-        packageId: line.packageId,
+        package_id: line.packageId,
         kind: line.kind,
-        correctsInvoiceId: line.correctsInvoiceId,
+        corrects_invoice_id: line.correctsInvoiceId,
       })),
     );
-    for (let start = 0; start < rows.length; start += LINE_CHUNK) {
-      await db.insert(billingInvoiceLines).values(rows.slice(start, start + LINE_CHUNK));
+    // All the lines in one statement with one parameter (their JSON): a statement of thousands of
+    // values would be built value by value, holding the event loop (docs/performance.md).
+    if (rows.length > 0) {
+      await db.execute(sql`insert into ${billingInvoiceLines} (invoice_id, occurrence_id, guest_id, guest_name,
+          starts_at, title, status, amount, package_id, kind, corrects_invoice_id)
+        select r.invoice_id, r.occurrence_id, r.guest_id, r.guest_name, r.starts_at, r.title, r.status, r.amount,
+          r.package_id, r.kind, r.corrects_invoice_id
+        from json_to_recordset(${JSON.stringify(rows)}::json) as r(invoice_id integer, occurrence_id integer,
+          guest_id integer, guest_name text, starts_at timestamptz, title text, status text, amount integer,
+          package_id integer, kind text, corrects_invoice_id integer)`);
     }
-    const ids = drafts.map(invoiceIdOf);
     if (ids.length > 0) {
       await db.execute(sql`update ${billingInvoices} i set total = coalesce((select sum(l.amount) from ${billingInvoiceLines} l
           where l.invoice_id = i.id), 0), updated_at = now()
@@ -357,8 +363,8 @@ export class InvoiceRunService {
             },
           };
     });
-    for (let start = 0; start < audit.length; start += LINE_CHUNK) {
-      await recordAudit(db, ...audit.slice(start, start + LINE_CHUNK));
+    for (let start = 0; start < audit.length; start += AUDIT_CHUNK) {
+      await recordAudit(db, ...audit.slice(start, start + AUDIT_CHUNK));
     }
     return invoices;
   }
