@@ -84,6 +84,48 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's layers (docs/architecture.md#layers), top to bottom: app.ts and main.ts (which
+  // build the platform and list the features); the features (modules/<name>/, and auth/ for
+  // signing in); platform/ (the database and its executor, errors, http, the list machinery, the
+  // answer cache, audit recording, delivery, jobs, access); and the plain helpers (lib/,
+  // recurrence/, reports/, i18n/). The platform imports no feature; a helper imports neither a
+  // feature nor the platform, but for its errors. Tests may build the whole app.
+  {
+    files: ['apps/server/src/platform/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(modules|auth|test)/|^(\\.\\./)+(app|main)\\.js$',
+              message:
+                'The platform imports no feature (modules/, auth/) and not the app: a feature hands the platform what it needs (a job it registers, a value in Platform).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/{lib,recurrence,reports,i18n}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(modules|auth|test)/|(^|/)platform/(?!errors\\.js$)|^(\\.\\./)+(app|main)\\.js$',
+              message:
+                'A helper (lib/, recurrence/, reports/, i18n/) imports no feature and nothing of the platform but its errors.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.js', '**/*.config.ts', '.ci/**'],
     ...tseslint.configs.disableTypeChecked,

@@ -12,8 +12,8 @@ import { ATTENDANCE_GROUPS, type AttendanceGroup } from '@ritim/shared';
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { buildApp } from '../apps/server/src/app.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { attendance, eventOccurrences } from '../apps/server/src/db/schema.js';
+import { openDatabase } from '../apps/server/src/platform/db/client.js';
+import { attendance, eventOccurrences } from '../apps/server/src/platform/db/schema.js';
 import {
   attendanceSummary,
   type SummaryRequest,

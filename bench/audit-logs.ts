@@ -8,8 +8,8 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '@ritim/shared';
 import { buildApp } from '../apps/server/src/app.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { users } from '../apps/server/src/db/schema.js';
+import { openDatabase } from '../apps/server/src/platform/db/client.js';
+import { users } from '../apps/server/src/platform/db/schema.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);

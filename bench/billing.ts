@@ -17,8 +17,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { InvoiceRun } from '@ritim/shared';
 import { DateTime } from 'luxon';
 import { buildApp } from '../apps/server/src/app.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { attendance, billingInvoiceLines, eventOccurrences } from '../apps/server/src/db/schema.js';
+import { openDatabase } from '../apps/server/src/platform/db/client.js';
+import { attendance, billingInvoiceLines, eventOccurrences } from '../apps/server/src/platform/db/schema.js';
 import { PASSWORD, seedBench, ZONE } from './seed-sql.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1250);

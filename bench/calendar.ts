@@ -14,8 +14,8 @@ import { chromium } from '@playwright/test';
 import { DateTime } from 'luxon';
 import { buildApp } from '../apps/server/src/app.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { eventOccurrences } from '../apps/server/src/db/schema.js';
+import { openDatabase } from '../apps/server/src/platform/db/client.js';
+import { eventOccurrences } from '../apps/server/src/platform/db/schema.js';
 
 const PER_DAY = Number(process.env.BENCH_PER_DAY ?? 250);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

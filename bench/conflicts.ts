@@ -9,8 +9,8 @@
 import { DateTime } from 'luxon';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { eventOccurrences } from '../apps/server/src/db/schema.js';
+import { openDatabase } from '../apps/server/src/platform/db/client.js';
+import { eventOccurrences } from '../apps/server/src/platform/db/schema.js';
 import { ConflictChecker } from '../apps/server/src/modules/event-occurrences/conflicts.js';
 import { ClashRepository } from '../apps/server/src/modules/event-occurrences/clashes.js';
 import { PASSWORD, seedBench, ZONE } from './seed-sql.js';

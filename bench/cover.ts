@@ -14,8 +14,8 @@
 import { DateTime } from 'luxon';
 import { sql, type SQL } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { eventOccurrences } from '../apps/server/src/db/schema.js';
+import { openDatabase } from '../apps/server/src/platform/db/client.js';
+import { eventOccurrences } from '../apps/server/src/platform/db/schema.js';
 import { CoverService } from '../apps/server/src/modules/cover/service.js';
 import { OccurrenceCovers } from '../apps/server/src/modules/event-occurrences/cover/covers.js';
 import { activeEditors } from '../apps/server/src/modules/users/staff.js';

@@ -5,8 +5,8 @@
 // late or absent: the export's attendance column), listens on loopback and prints what it seeded.
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { attendance, eventGuests, eventOccurrences, formSubmissions } from '../apps/server/src/db/schema.js';
+import { openDatabase } from '../apps/server/src/platform/db/client.js';
+import { attendance, eventGuests, eventOccurrences, formSubmissions } from '../apps/server/src/platform/db/schema.js';
 import { seedBench } from './seed-sql.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000);

@@ -6,7 +6,7 @@
 // closure and with BENCH_CLOSURES (default 60) closures spread over that year (all, a room, an
 // organiser), putting the series back between runs.
 import { DateTime } from 'luxon';
-import { openDatabase } from '../apps/server/src/db/client.js';
+import { openDatabase } from '../apps/server/src/platform/db/client.js';
 import { extendHorizons } from '../apps/server/src/modules/events/horizon.js';
 import { seedBench, ZONE } from './seed-sql.js';
 

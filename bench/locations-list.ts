@@ -4,8 +4,8 @@
 import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { users } from '../apps/server/src/db/schema.js';
+import { openDatabase } from '../apps/server/src/platform/db/client.js';
+import { users } from '../apps/server/src/platform/db/schema.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

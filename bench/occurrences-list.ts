@@ -8,8 +8,8 @@
 import autocannon from 'autocannon';
 import { DateTime } from 'luxon';
 import { buildApp } from '../apps/server/src/app.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { eventOccurrences, formSubmissions } from '../apps/server/src/db/schema.js';
+import { openDatabase } from '../apps/server/src/platform/db/client.js';
+import { eventOccurrences, formSubmissions } from '../apps/server/src/platform/db/schema.js';
 import { PASSWORD, seedBench, ZONE } from './seed-sql.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000);

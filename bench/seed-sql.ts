@@ -10,7 +10,7 @@
 //   an own guest list (2 guests) on every 20th session.
 import { DateTime } from 'luxon';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
-import type { Database } from '../apps/server/src/db/client.js';
+import type { Database } from '../apps/server/src/platform/db/client.js';
 
 export const ZONE = 'Europe/Istanbul';
 export const PASSWORD = 'bench-password';

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { buildApp } from '../apps/server/src/app.js';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
+import { openDatabase } from '../apps/server/src/platform/db/client.js';
 
 const ZONE = 'Europe/Istanbul';
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 1_000);

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { hashPassword } from '../apps/server/src/auth/passwords.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
-import { users } from '../apps/server/src/db/schema.js';
+import { openDatabase } from '../apps/server/src/platform/db/client.js';
+import { users } from '../apps/server/src/platform/db/schema.js';
 import { accounts } from './env.js';
 
 // A fresh embedded database for every run of one worker's server (in DATA_DIR, the directory the

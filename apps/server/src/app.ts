@@ -3,20 +3,20 @@ import path from 'node:path';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerAccessControl } from './auth/access.js';
+import { registerAccessControl } from './platform/access/access.js';
 import { authFeature } from './auth/routes.js';
-import { defaultThrottleLimits, passwordResetLimits, type ThrottleLimits } from './auth/throttle.js';
-import { SessionVersions } from './auth/sessions.js';
-import { AccessTokens } from './auth/tokens.js';
+import { defaultThrottleLimits, passwordResetLimits, type ThrottleLimits } from './platform/access/throttle.js';
+import { SessionVersions } from './platform/access/sign-in-versions.js';
+import { AccessTokens } from './platform/access/tokens.js';
 import { twoFactorFeature } from './auth/two-factor-routes.js';
-import type { Database } from './db/client.js';
-import { AnswerCache, type AnswerCacheOptions } from './lib/answer-cache.js';
-import { BackgroundWork } from './lib/background.js';
-import type { Feature, Platform } from './lib/feature.js';
-import { registerHttpPlugins, registerRequestHandling, registerShutdown, registerWebApp } from './lib/http.js';
-import { withRedactedUrls } from './lib/request-log.js';
-import type { Outbox } from './messaging/outbox.js';
-import { registerAuditContext } from './modules/audit-logs/context.js';
+import type { Database } from './platform/db/client.js';
+import { AnswerCache, type AnswerCacheOptions } from './platform/answer-cache.js';
+import { BackgroundWork } from './platform/background.js';
+import type { Feature, Platform } from './platform/feature.js';
+import { registerHttpPlugins, registerRequestHandling, registerShutdown, registerWebApp } from './platform/http.js';
+import { withRedactedUrls } from './platform/request-log.js';
+import type { Outbox } from './platform/delivery/outbox.js';
+import { registerAuditContext } from './platform/audit/context.js';
 import { auditLogsFeature } from './modules/audit-logs/routes.js';
 import { billingFeature } from './modules/billing/routes.js';
 import { calendarFeedFeature } from './modules/calendar-feed/routes.js';
@@ -74,14 +74,14 @@ export interface AppDeps {
   webRoot?: string | null;
   logger?: FastifyServerOptions['logger'];
   throttleLimits?: ThrottleLimits;
-  /** Password reset requests per login as typed and IP (auth/throttle.ts's passwordResetLimits). */
+  /** Password reset requests per login as typed and IP (platform/access/throttle.ts's passwordResetLimits). */
   resetThrottleLimits?: ThrottleLimits;
   /**
    * The outbox sends go through (main.ts builds it on the job queue). Without one (tests of other
    * sections) the messaging routes exist but the sends answer 503.
    */
   outbox?: Outbox;
-  /** The read routes' answer cache (lib/answer-cache.ts); `maxBytes: 0` keeps nothing (ETags and 304 stay). */
+  /** The read routes' answer cache (platform/answer-cache.ts); `maxBytes: 0` keeps nothing (ETags and 304 stay). */
   answerCache?: AnswerCacheOptions;
   /** The clock of the rules that depend on it (started, ahead, horizons); tests fix it. */
   now?: () => Date;
@@ -96,7 +96,7 @@ export interface AppDeps {
 /** Builds the whole HTTP application without listening (tests call it through inject). */
 export async function buildApp(deps: AppDeps) {
   const app = Fastify({
-    // Link tokens (reset, RSVP, feed) are credentials: no log line carries one (lib/request-log.ts).
+    // Link tokens (reset, RSVP, feed) are credentials: no log line carries one (platform/request-log.ts).
     logger: withRedactedUrls(deps.logger ?? false),
     requestIdHeader: 'x-request-id',
     bodyLimit: 1024 * 1024,

@@ -4,14 +4,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, publicUrl, type Config } from './config.js';
-import { openDatabase } from './db/client.js';
-import { startHorizonJob } from './jobs/horizon.js';
-import { type JobLogger, JobQueue } from './jobs/queue.js';
-import { startToFillDigestJob, toFillDigestSettings } from './jobs/to-fill-digest.js';
-import { deliveryJob, Outbox, outboxSealer } from './messaging/outbox.js';
-import { createTransport, loadTransportConfig } from './messaging/transports/index.js';
-import type { TransportConfig } from './messaging/transports/config.js';
-import { reportAttachments } from './modules/messaging/attachments.js';
+import { openDatabase } from './platform/db/client.js';
+import { startHorizonJob } from './modules/events/horizon-job.js';
+import { type JobLogger, JobQueue } from './platform/jobs/queue.js';
+import {
+  startToFillDigestJob,
+  toFillDigestSettings,
+} from './modules/event-occurrences/attendance/to-fill-digest/job.js';
+import { deliveryJob, Outbox, outboxSealer } from './platform/delivery/outbox.js';
+import { createTransport, loadTransportConfig } from './platform/delivery/transports/index.js';
+import type { TransportConfig } from './platform/delivery/transports/config.js';
+import { reportAttachments } from './modules/message-composition/attachments.js';
 import { extendHorizons } from './modules/events/horizon.js';
 import { UserRepository } from './modules/users/repository.js';
 

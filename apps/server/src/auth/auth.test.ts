@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { loginFailures } from '../db/schema.js';
+import { loginFailures } from '../platform/db/schema.js';
 import { bearer, createTestApp, createTestDatabase, createUser, signIn, TEST_JWT_SECRET } from '../test/harness.js';
 import { useTestApp } from '../test/use-test-app.js';
-import { defaultThrottleLimits } from './throttle.js';
+import { defaultThrottleLimits } from '../platform/access/throttle.js';
 
 // The default limits but a higher one per address, so that one test's failures do not refuse another's.
 const ctx = useTestApp({ throttleLimits: { ...defaultThrottleLimits, perAddress: 1000 } });

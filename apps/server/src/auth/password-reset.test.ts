@@ -1,11 +1,11 @@
 import { type AuditLogList, type MessageLog, REDACTED } from '@ritim/shared';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loginFailures, messageLogs, passwordResets } from '../db/schema.js';
+import { loginFailures, messageLogs, passwordResets } from '../platform/db/schema.js';
 import { messageOf, signIn } from '../test/harness.js';
 import { createUsers, type Headers, headersOf, waitFor } from '../test/seed.js';
 import { useTestApp } from '../test/use-test-app.js';
-import { hashToken } from './tokens.js';
+import { hashToken } from '../platform/access/tokens.js';
 
 /**
  * A forgotten password (docs/domain.md#password-reset): POST /api/auth/password-reset {login}

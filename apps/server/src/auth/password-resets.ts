@@ -1,16 +1,16 @@
 import { PASSWORD_RESET_TTL_MINUTES, type PasswordResetLink, passwordResetMessages, REDACTED } from '@ritim/shared';
 import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.js';
-import { passwordResets, users } from '../db/schema.js';
+import type { Db } from '../platform/db/client.js';
+import { passwordResets, users } from '../platform/db/schema.js';
 import { guestTexts } from '../i18n/guest-texts.js';
-import { AppError } from '../lib/errors.js';
+import { AppError } from '../platform/errors.js';
 import { personName } from '../lib/names.js';
-import type { NewMessage, Outbox } from '../messaging/outbox.js';
-import { recordAudit } from '../modules/audit-logs/record.js';
+import type { NewMessage, Outbox } from '../platform/delivery/outbox.js';
+import { recordAudit } from '../platform/audit/record.js';
 import type { ResetAccount, UserRepository } from '../modules/users/repository.js';
 import { hashPassword } from './passwords.js';
-import { hashToken, newOpaqueToken } from './tokens.js';
+import { hashToken, newOpaqueToken } from '../platform/access/tokens.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { refreshTokens } from '../db/schema.js';
-import { hashToken, newOpaqueToken, REFRESH_TOKEN_TTL_DAYS } from './tokens.js';
+import type { Db } from '../platform/db/client.js';
+import { refreshTokens } from '../platform/db/schema.js';
+import { hashToken, newOpaqueToken, REFRESH_TOKEN_TTL_DAYS } from '../platform/access/tokens.js';
 
 const expiry = () => new Date(Date.now() + REFRESH_TOKEN_TTL_DAYS * 24 * 3600 * 1000);
 

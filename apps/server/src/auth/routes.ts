@@ -18,18 +18,18 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { BackgroundWork } from '../lib/background.js';
-import { AppError, errorResponses } from '../lib/errors.js';
-import { assertSameOrigin } from './access.js';
+import type { BackgroundWork } from '../platform/background.js';
+import { AppError, errorResponses } from '../platform/errors.js';
+import { assertSameOrigin } from '../platform/access/access.js';
 import { verifyPassword } from './passwords.js';
-import { type AccessTokens, REFRESH_TOKEN_TTL_DAYS, type SessionUser } from './tokens.js';
-import { noStore } from '../lib/request-log.js';
-import { defineFeature } from '../lib/feature.js';
-import { AuditTrail } from '../modules/audit-logs/record.js';
+import { type AccessTokens, REFRESH_TOKEN_TTL_DAYS, type SessionUser } from '../platform/access/tokens.js';
+import { noStore } from '../platform/request-log.js';
+import { defineFeature } from '../platform/feature.js';
+import { AuditTrail } from '../platform/audit/record.js';
 import { UserRepository } from '../modules/users/repository.js';
 import { PasswordResets } from './password-resets.js';
 import { RefreshTokenRepository } from './refresh-tokens.js';
-import { accountKey, LoginThrottle, tooManyAttempts } from './throttle.js';
+import { accountKey, LoginThrottle, tooManyAttempts } from '../platform/access/throttle.js';
 import { TwoFactor } from './two-factor.js';
 
 export const REFRESH_COOKIE = 'ritim_refresh';

@@ -9,14 +9,14 @@ import {
 } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, errorResponses } from '../lib/errors.js';
-import { currentUser } from './access.js';
+import { AppError, errorResponses } from '../platform/errors.js';
+import { currentUser } from '../platform/access/access.js';
 import { verifyPassword } from './passwords.js';
-import { noStore } from '../lib/request-log.js';
-import { defineFeature } from '../lib/feature.js';
-import { AuditTrail } from '../modules/audit-logs/record.js';
+import { noStore } from '../platform/request-log.js';
+import { defineFeature } from '../platform/feature.js';
+import { AuditTrail } from '../platform/audit/record.js';
 import { UserRepository } from '../modules/users/repository.js';
-import { accountKey, LoginThrottle, tooManyAttempts } from './throttle.js';
+import { accountKey, LoginThrottle, tooManyAttempts } from '../platform/access/throttle.js';
 import { TwoFactor } from './two-factor.js';
 
 const anySignedIn = ['admin', 'editor', 'guest'] as const;

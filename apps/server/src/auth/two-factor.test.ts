@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
-import type { Database } from '../db/client.js';
-import { auditLogs, twoFactor, twoFactorChallenges } from '../db/schema.js';
+import type { Database } from '../platform/db/client.js';
+import { auditLogs, twoFactor, twoFactorChallenges } from '../platform/db/schema.js';
 import { bearer, createTestDatabase, createUser, messageOf, signIn, TEST_JWT_SECRET } from '../test/harness.js';
 
 /**

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { RECOVERY_CODE_COUNT, twoFactorMessages } from '@ritim/shared';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import type { Db } from '../db/client.js';
-import { recoveryCodes, twoFactor, twoFactorChallenges, users } from '../db/schema.js';
-import { AppError } from '../lib/errors.js';
-import { type Executor, recordAudit } from '../modules/audit-logs/record.js';
-import { Sealer } from '../lib/sealed.js';
-import { hashToken, newOpaqueToken } from './tokens.js';
+import type { Db, Executor } from '../platform/db/client.js';
+import { recoveryCodes, twoFactor, twoFactorChallenges, users } from '../platform/db/schema.js';
+import { AppError } from '../platform/errors.js';
+import { recordAudit } from '../platform/audit/record.js';
+import { Sealer } from '../platform/sealed.js';
+import { hashToken, newOpaqueToken } from '../platform/access/tokens.js';
 
 /** Two-factor sign-in turned on or off for a user, in the audit log (no secret, no codes). */
 async function recordTurned(tx: Executor, action: 'twoFactorEnable' | 'twoFactorDisable', userId: number) {

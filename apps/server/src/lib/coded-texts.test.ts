@@ -1,11 +1,11 @@
 import { bulkResult, occurrenceMessages } from '@ritim/shared';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { unreachable } from '../messaging/transports/types.js';
+import { unreachable } from '../platform/delivery/transports/types.js';
 import { uncodedText } from '../test/harness.js';
 import { createLocation } from '../test/seed.js';
 import { useTestApp } from '../test/use-test-app.js';
-import { AppError } from './errors.js';
+import { AppError } from '../platform/errors.js';
 
 /**
  * Every text the server sends has a code (`<section>.<name>`), so a client can show it in its own

@@ -2,7 +2,7 @@ import { occurrenceMessages, type Text } from '@ritim/shared';
 import { DateTime } from 'luxon';
 import { RecurrenceError } from '../recurrence/errors.js';
 import { checkZone } from '../recurrence/zone.js';
-import { AppError } from './errors.js';
+import { AppError } from '../platform/errors.js';
 
 /** The IANA zone as the runtime spells it, or 400. */
 export function zoneOf(name: string): string {

@@ -1,5 +1,5 @@
 import { eventMessages, type Message, toMessage } from '@ritim/shared';
-import { AppError } from '../lib/errors.js';
+import { AppError } from '../platform/errors.js';
 import { RecurrenceError } from './errors.js';
 import { addExdate, formatRule, parseRule, type RecurrenceRule, type RuleDate } from './rule.js';
 import { zoneOffsets } from './zone.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../db/client.js';
+import { openDatabase } from '../platform/db/client.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -7,9 +7,9 @@ import { buildApp, type App, type AppDeps } from '../app.js';
 import { hashPassword } from '../auth/passwords.js';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { openDatabase, type Database, type Db } from '../db/client.js';
-import * as schema from '../db/schema.js';
-import { users } from '../db/schema.js';
+import { openDatabase, type Database, type Db } from '../platform/db/client.js';
+import * as schema from '../platform/db/schema.js';
+import { users } from '../platform/db/schema.js';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 

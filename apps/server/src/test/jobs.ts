@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
+import type { Database } from '../platform/db/client.js';
 import { waitFor } from './seed.js';
 
 /** When pg-boss last checked the cron schedules, by the database's clock (ms since the epoch); 0 before any check. */

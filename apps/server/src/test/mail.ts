@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import type { Database } from '../db/client.js';
-import { defineJob, type JobQueue } from '../jobs/queue.js';
-import { Outbox, outboxSealer } from '../messaging/outbox.js';
-import { createTransport } from '../messaging/transports/index.js';
-import { reportAttachments } from '../modules/messaging/attachments.js';
+import type { Database } from '../platform/db/client.js';
+import { defineJob, type JobQueue } from '../platform/jobs/queue.js';
+import { Outbox, outboxSealer } from '../platform/delivery/outbox.js';
+import { createTransport } from '../platform/delivery/transports/index.js';
+import { reportAttachments } from '../modules/message-composition/attachments.js';
 import { TEST_JWT_SECRET } from './harness.js';
 
 /** A mail the in-process SMTP server received: its recipients, its decoded text and its raw MIME (latin1). */

@@ -3,8 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import type { Database } from '../db/client.js';
-import { eventOccurrences } from '../db/schema.js';
+import type { Database } from '../platform/db/client.js';
+import { eventOccurrences } from '../platform/db/schema.js';
 import { bearer, createUser, signIn, type TestContext, type TestUserInput } from './harness.js';
 
 /**

@@ -1,9 +1,9 @@
 import { ROLES, type Role } from '@ritim/shared';
 import { afterAll, beforeAll } from 'vitest';
 import type { App, AppDeps } from '../app.js';
-import type { Database } from '../db/client.js';
-import { JobQueue } from '../jobs/queue.js';
-import type { Outbox } from '../messaging/outbox.js';
+import type { Database } from '../platform/db/client.js';
+import { JobQueue } from '../platform/jobs/queue.js';
+import type { Outbox } from '../platform/delivery/outbox.js';
 import { buildTestApp, createTestDatabase, type TestContext } from './harness.js';
 import { type Mail, startMailOutbox } from './mail.js';
 import { createPersonPerRole, type Headers, type Person } from './seed.js';

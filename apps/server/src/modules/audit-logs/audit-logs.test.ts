@@ -2,7 +2,7 @@ import { AUDIT_ACTIONS, type AuditLog, type AuditLogList } from '@ritim/shared';
 import { sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, messageLogs } from '../../db/schema.js';
+import { auditLogs, messageLogs } from '../../platform/db/schema.js';
 import { createTestDatabase, createUser } from '../../test/harness.js';
 import {
   createEvent,
@@ -14,7 +14,7 @@ import {
   type Person,
 } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
-import { recordAudit } from './record.js';
+import { recordAudit } from '../../platform/audit/record.js';
 
 // An app with an outbox (sends and retries are recorded too).
 const ctx = useTestApp({ people: true, mail: true });
@@ -53,7 +53,7 @@ const count = async () =>
       .rows[0]!.n,
   );
 
-describe('the generic sections (create, update, delete through lib/crud-routes.ts)', () => {
+describe('the generic sections (create, update, delete through platform/crud-routes.ts)', () => {
   it.each([
     ['locations', { name: 'Hall A' }, { name: 'Hall B' }, 'Hall A', 'name'],
     ['groups', { name: 'Strings' }, { name: 'Winds' }, 'Strings', 'name'],

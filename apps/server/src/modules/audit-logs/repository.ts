@@ -1,7 +1,7 @@
 import type { AuditLog, AuditLogList, AuditLogListQuery } from '@ritim/shared';
 import { and, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { auditLogCounts, auditLogs } from '../../db/schema.js';
+import type { Db } from '../../platform/db/client.js';
+import { auditLogCounts, auditLogs } from '../../platform/db/schema.js';
 import { dayRange, zoneOf } from '../../lib/time.js';
 
 /** Past this many pieces, the count's rows are folded into one (they grow by one per audit insert). */

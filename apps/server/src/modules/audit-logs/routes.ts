@@ -1,8 +1,8 @@
 import { auditLogListQuerySchema, auditLogListSchema } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../lib/errors.js';
-import { noStore } from '../../lib/request-log.js';
-import { defineFeature } from '../../lib/feature.js';
+import { errorResponses } from '../../platform/errors.js';
+import { noStore } from '../../platform/request-log.js';
+import { defineFeature } from '../../platform/feature.js';
 import { sessionIdsOfEvent } from '../event-occurrences/reads.js';
 import { AuditLogRepository } from './repository.js';
 

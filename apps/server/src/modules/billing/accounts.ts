@@ -6,11 +6,10 @@ import {
   type UpdateBillingAccount,
 } from '@ritim/shared';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { billingAccountGuests, billingAccounts, users } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
-import { defineList, type PageTable } from '../../lib/list.js';
-import type { Executor } from '../audit-logs/record.js';
+import type { Db, Executor } from '../../platform/db/client.js';
+import { billingAccountGuests, billingAccounts, users } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import { defineList, type PageTable } from '../../platform/list.js';
 import { accountBalanceJson, accountGuestsJson, idList, lockBilling, parsed, rowsOf } from './sql.js';
 
 const accountColumns = {
@@ -80,7 +79,7 @@ export class BillingAccountRepository {
     map: toAccount,
   });
 
-  /** One transaction with this repository working in it (lib/crud-routes.ts). */
+  /** One transaction with this repository working in it (platform/crud-routes.ts). */
   transaction<T>(work: (repository: BillingAccountRepository, tx: Executor) => Promise<T>): Promise<T> {
     return (this.db as Db).transaction((tx) => work(new BillingAccountRepository(tx), tx));
   }

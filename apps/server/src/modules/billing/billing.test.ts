@@ -7,7 +7,7 @@ import type {
   BillingPolicy,
 } from '@ritim/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { locations } from '../../db/schema.js';
+import { locations } from '../../platform/db/schema.js';
 import { messageOf } from '../../test/harness.js';
 import { createEvent, createUsers, type Headers, headersOf, insertRow } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';

@@ -1,9 +1,8 @@
 import type { Invoice, InvoiceLine, InvoiceListQuery, InvoiceSummary } from '@ritim/shared';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { billingAccounts, billingInvoiceLines, billingInvoices, billingPayments } from '../../db/schema.js';
-import { defineList, type PageTable } from '../../lib/list.js';
-import type { Executor } from '../audit-logs/record.js';
+import type { Db, Executor } from '../../platform/db/client.js';
+import { billingAccounts, billingInvoiceLines, billingInvoices, billingPayments } from '../../platform/db/schema.js';
+import { defineList, type PageTable } from '../../platform/list.js';
 import { idList, rowsOf } from './sql.js';
 
 const summaryColumns = {

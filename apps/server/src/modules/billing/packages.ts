@@ -5,11 +5,11 @@ import {
   type CreateBillingPackage,
 } from '@ritim/shared';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { billingInvoiceLines, billingInvoices, billingPackages } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
-import { defineList } from '../../lib/list.js';
-import { auditChanges, recordAudit } from '../audit-logs/record.js';
+import type { Db } from '../../platform/db/client.js';
+import { billingInvoiceLines, billingInvoices, billingPackages } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import { defineList } from '../../platform/list.js';
+import { auditChanges, recordAudit } from '../../platform/audit/record.js';
 import { brokenConstraint, isForeignKeyError } from './sql.js';
 
 /** Sessions of a package that invoices which are not void have used (`pkg`: the package's id expression). */

@@ -5,11 +5,11 @@ import {
   type CreateBillingPayment,
 } from '@ritim/shared';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { billingPayments } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
-import { defineList } from '../../lib/list.js';
-import { auditChanges, recordAudit } from '../audit-logs/record.js';
+import type { Db } from '../../platform/db/client.js';
+import { billingPayments } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import { defineList } from '../../platform/list.js';
+import { auditChanges, recordAudit } from '../../platform/audit/record.js';
 import { isForeignKeyError } from './sql.js';
 
 const paymentColumns = {

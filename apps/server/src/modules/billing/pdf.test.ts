@@ -1,7 +1,7 @@
 import type { Invoice, InvoiceRun } from '@ritim/shared';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { locations } from '../../db/schema.js';
+import { locations } from '../../platform/db/schema.js';
 import { createEvent, createUsers, type Headers, headersOf, insertRow, occurrenceIdsOf } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
 import { formatMoney } from './pdf.js';

@@ -5,9 +5,9 @@ import {
   type UpdateBillingPolicy,
 } from '@ritim/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { billingPolicy } from '../../db/schema.js';
-import { auditChanges, type Executor, recordAudit } from '../audit-logs/record.js';
+import type { Db, Executor } from '../../platform/db/client.js';
+import { billingPolicy } from '../../platform/db/schema.js';
+import { auditChanges, recordAudit } from '../../platform/audit/record.js';
 
 /** The office's billing policy (docs/domain.md#billing): which marks are charged. One row, the defaults until set. */
 export class BillingPolicyService {

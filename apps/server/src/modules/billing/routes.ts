@@ -27,10 +27,10 @@ import {
   voidInvoiceSchema,
 } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../auth/access.js';
-import { crudRoutes } from '../../lib/crud-routes.js';
-import { AppError, errorResponses } from '../../lib/errors.js';
-import { defineFeature } from '../../lib/feature.js';
+import { currentUser } from '../../platform/access/access.js';
+import { crudRoutes } from '../../platform/crud-routes.js';
+import { AppError, errorResponses } from '../../platform/errors.js';
+import { defineFeature } from '../../platform/feature.js';
 import { dayRange, zoneOf } from '../../lib/time.js';
 import { BillingAccountRepository } from './accounts.js';
 import { InvoiceReads } from './invoices.js';
@@ -42,7 +42,7 @@ import { InvoiceRunService } from './run.js';
 import { InvoiceSender } from './send.js';
 import { InvoiceStates } from './states.js';
 import { accountStatement } from './statement.js';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../../platform/db/client.js';
 
 const admins = { access: ['admin'] as const };
 

@@ -8,7 +8,7 @@ import type {
   Money,
 } from '@ritim/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { billingInvoiceLines, billingInvoices, locations } from '../../db/schema.js';
+import { billingInvoiceLines, billingInvoices, locations } from '../../platform/db/schema.js';
 import { messageOf } from '../../test/harness.js';
 import { createEvent, createUsers, type Headers, headersOf, insertRow, occurrenceIdsOf } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';

@@ -1,8 +1,8 @@
 import type { AttendanceStatus, Currency, Invoice, InvoiceLine, InvoiceRun, RunInvoices } from '@ritim/shared';
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { SessionUser } from '../../auth/tokens.js';
-import type { Db } from '../../db/client.js';
+import type { SessionUser } from '../../platform/access/tokens.js';
+import type { Db, Executor } from '../../platform/db/client.js';
 import {
   billingAccountGuests,
   billingAccounts,
@@ -10,9 +10,9 @@ import {
   billingInvoices,
   billingPackages,
   users,
-} from '../../db/schema.js';
+} from '../../platform/db/schema.js';
 import { monthRange, zoneOf } from '../../lib/time.js';
-import { type AuditEntry, type Executor, recordAudit } from '../audit-logs/record.js';
+import { type AuditEntry, recordAudit } from '../../platform/audit/record.js';
 import { pricedPairs, type PricedPair } from '../event-occurrences/attendance/priced-pairs.js';
 import { InvoiceReads } from './invoices.js';
 import { usedSessions } from './packages.js';

@@ -10,7 +10,7 @@ import type {
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { locations, messageLogs } from '../../db/schema.js';
+import { locations, messageLogs } from '../../platform/db/schema.js';
 import type { Mail } from '../../test/mail.js';
 import {
   createEvent,

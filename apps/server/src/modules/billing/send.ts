@@ -1,14 +1,14 @@
 import { billingMessages, codedText, messages as commonMessages, type InvoiceSend, toMessage } from '@ritim/shared';
 import { and, eq, inArray, like } from 'drizzle-orm';
-import type { SessionUser } from '../../auth/tokens.js';
-import type { Db } from '../../db/client.js';
-import { billingAccounts, billingInvoices, messageLogs } from '../../db/schema.js';
+import type { SessionUser } from '../../platform/access/tokens.js';
+import type { Db } from '../../platform/db/client.js';
+import { billingAccounts, billingInvoices, messageLogs } from '../../platform/db/schema.js';
 import { guestTexts } from '../../i18n/guest-texts.js';
-import { AppError } from '../../lib/errors.js';
-import type { NewMessage, Outbox } from '../../messaging/outbox.js';
-import { reasonOf } from '../../messaging/transports/types.js';
+import { AppError } from '../../platform/errors.js';
+import type { NewMessage, Outbox } from '../../platform/delivery/outbox.js';
+import { reasonOf } from '../../platform/delivery/transports/types.js';
 import { monthTitle } from '../../reports/format.js';
-import { recordAudit } from '../audit-logs/record.js';
+import { recordAudit } from '../../platform/audit/record.js';
 import { formatMoney } from './pdf.js';
 
 /**

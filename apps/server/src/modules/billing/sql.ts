@@ -7,10 +7,10 @@ import {
   billingInvoices,
   billingPayments,
   users,
-} from '../../db/schema.js';
-import { pgErrorCode } from '../../lib/errors.js';
-import type { Executor } from '../audit-logs/record.js';
+} from '../../platform/db/schema.js';
+import { pgErrorCode } from '../../platform/errors.js';
 import { personNameSql } from '../event-occurrences/attendance/marks.js';
+import type { Executor } from '../../platform/db/client.js';
 
 /**
  * Transaction-scoped advisory locks of billing. Whatever takes both takes RUN first: the month's

@@ -1,7 +1,7 @@
 import type { AccountStatement, Currency } from '@ritim/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { billingAccounts, billingInvoices, billingPayments } from '../../db/schema.js';
+import type { Db } from '../../platform/db/client.js';
+import { billingAccounts, billingInvoices, billingPayments } from '../../platform/db/schema.js';
 import { rowsOf } from './sql.js';
 
 interface EntryRow {

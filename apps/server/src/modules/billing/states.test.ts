@@ -9,7 +9,7 @@ import type {
   InvoiceRun,
 } from '@ritim/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { locations } from '../../db/schema.js';
+import { locations } from '../../platform/db/schema.js';
 import { messageOf } from '../../test/harness.js';
 import { createEvent, createUsers, type Headers, headersOf, insertRow, occurrenceIdsOf } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';

@@ -1,10 +1,10 @@
 import { billingMessages, type Invoice, type VoidInvoice } from '@ritim/shared';
 import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { Db } from '../../db/client.js';
-import { billingInvoiceNumbers, billingInvoices } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
-import { recordAudit } from '../audit-logs/record.js';
+import type { Db } from '../../platform/db/client.js';
+import { billingInvoiceNumbers, billingInvoices } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import { recordAudit } from '../../platform/audit/record.js';
 import { InvoiceReads } from './invoices.js';
 import { invoiceName } from './run.js';
 

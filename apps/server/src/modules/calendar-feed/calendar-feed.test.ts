@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { locations, users } from '../../db/schema.js';
+import { locations, users } from '../../platform/db/schema.js';
 import { createEvent, createPerson, occurrencesOf as listOf } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { locations, users } from '../../db/schema.js';
+import { locations, users } from '../../platform/db/schema.js';
 import { createEvent, createPerson, headersOf, occurrencesOf, type Person } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
-import { reportAttachments } from '../messaging/attachments.js';
+import { reportAttachments } from '../message-composition/attachments.js';
 
 /**
  * The feed and the lists read one scope rule (event-occurrences/rules.ts, visibleTo): a person's

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { foldLines as icalFoldLines } from 'ical-generator';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { events, locations, users } from '../../db/schema.js';
+import { events, locations, users } from '../../platform/db/schema.js';
 import { TEST_JWT_SECRET } from '../../test/harness.js';
 import { createEvent, createPerson } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';

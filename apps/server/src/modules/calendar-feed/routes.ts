@@ -1,10 +1,10 @@
 import { calendarFeedMessages, calendarFeedSchema, idParamsSchema, messages, notFound } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../auth/access.js';
+import { currentUser } from '../../platform/access/access.js';
 import { preferredEncoding } from '../../lib/compression.js';
-import { AppError, errorResponses } from '../../lib/errors.js';
-import { defineFeature } from '../../lib/feature.js';
+import { AppError, errorResponses } from '../../platform/errors.js';
+import { defineFeature } from '../../platform/feature.js';
 import { CalendarFeedService } from './service.js';
 
 const tags = ['calendar-feed'];

@@ -1,14 +1,14 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { REDACTED } from '@ritim/shared';
-import type { Db } from '../../db/client.js';
-import { calendarFeeds, users } from '../../db/schema.js';
-import { type Executor, recordAudit } from '../audit-logs/record.js';
+import type { Db, Executor } from '../../platform/db/client.js';
+import { calendarFeeds, users } from '../../platform/db/schema.js';
+import { recordAudit } from '../../platform/audit/record.js';
 import { CalendarReads } from '../event-occurrences/calendar-reads.js';
 import { personName } from '../../lib/names.js';
 import { type SessionRow, sessionsCalendarInPieces, toCalendarSession } from './ics.js';
 import { compress, type ContentEncoding } from '../../lib/compression.js';
-import { ifNoneMatch } from '../../lib/answer-cache.js';
+import { ifNoneMatch } from '../../platform/answer-cache.js';
 
 /** How far back a feed reaches; forward it holds every stored occurrence (the 12-month horizon). */
 const PAST_DAYS = 30;
@@ -27,7 +27,7 @@ export class FeedDocument {
     readonly userId: number,
     readonly etag: string,
     readonly body: Buffer,
-    /** The data version (lib/answer-cache.ts) it was last known current at, and until when (a session drops out). */
+    /** The data version (platform/answer-cache.ts) it was last known current at, and until when (a session drops out). */
     public version: number | undefined,
     public until: number,
   ) {}

@@ -8,9 +8,9 @@ import type {
 } from '@ritim/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, eventOccurrences, messageLogs, occurrenceCovers } from '../../db/schema.js';
+import { auditLogs, eventOccurrences, messageLogs, occurrenceCovers } from '../../platform/db/schema.js';
 import { messageOf } from '../../test/harness.js';
-import { toFillSessionsOf } from '../event-occurrences/to-fill-digest.js';
+import { toFillSessionsOf } from '../event-occurrences/attendance/to-fill-digest/reads.js';
 import {
   createLocation,
   createPerson,

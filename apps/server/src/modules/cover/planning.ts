@@ -1,9 +1,9 @@
 import type { Conflict } from '@ritim/shared';
-import type { Executor } from '../audit-logs/record.js';
 import { staffByIds } from '../users/staff.js';
 import { insideHours, overlaps, type Span } from './free.js';
 import { TimeOffRepository } from './time-off.js';
 import { WorkingHoursRepository, type StoredInterval } from './working-hours.js';
+import type { Executor } from '../../platform/db/client.js';
 
 /**
  * When an organiser can take a session, as planning reads it (docs/domain.md#cover): their time off

@@ -19,10 +19,10 @@ import {
 } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../auth/access.js';
-import { AppError, errorResponses } from '../../lib/errors.js';
-import { defineFeature, type Platform } from '../../lib/feature.js';
-import { messagingFor } from '../messaging/service.js';
+import { currentUser } from '../../platform/access/access.js';
+import { AppError, errorResponses } from '../../platform/errors.js';
+import { defineFeature, type Platform } from '../../platform/feature.js';
+import { messagingFor } from '../message-composition/service.js';
 import { CoverService } from './service.js';
 
 const tags = ['cover'];

@@ -20,12 +20,11 @@ import {
   type UncoverQuery,
   type WorkingInterval,
 } from '@ritim/shared';
-import type { SessionUser } from '../../auth/tokens.js';
-import type { Db } from '../../db/client.js';
-import { AppError } from '../../lib/errors.js';
+import type { SessionUser } from '../../platform/access/tokens.js';
+import type { Db, Tx } from '../../platform/db/client.js';
+import { AppError } from '../../platform/errors.js';
 import { dayRange } from '../../lib/time.js';
-import { auditChanges, recordAudit, sessionStart } from '../audit-logs/record.js';
-import type { Tx } from '../event-occurrences/columns.js';
+import { auditChanges, recordAudit, sessionStart } from '../../platform/audit/record.js';
 import { type CoverSession, OccurrenceCovers } from '../event-occurrences/cover/covers.js';
 import { OccurrenceReads } from '../event-occurrences/reads.js';
 import { OCCURRENCE_NOT_FOUND } from '../event-occurrences/rules.js';

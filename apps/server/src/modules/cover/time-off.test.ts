@@ -1,7 +1,7 @@
 import type { Availability, TimeOffList, TimeOffResult } from '@ritim/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, eventOccurrences, timeOff } from '../../db/schema.js';
+import { auditLogs, eventOccurrences, timeOff } from '../../platform/db/schema.js';
 import { messageOf } from '../../test/harness.js';
 import { createLocation, createPerson, createSession, type Person, type SessionInput } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';

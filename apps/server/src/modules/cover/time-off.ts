@@ -1,8 +1,8 @@
 import type { TimeOff, TimeOffListQuery } from '@ritim/shared';
 import { and, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
-import { timeOff, users } from '../../db/schema.js';
+import type { Executor } from '../../platform/db/client.js';
+import { timeOff, users } from '../../platform/db/schema.js';
 import { personName } from '../../lib/names.js';
-import type { Executor } from '../audit-logs/record.js';
 
 /** A time off as stored: its days, zone and instants. */
 export interface StoredTimeOff {

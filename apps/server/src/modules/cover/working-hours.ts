@@ -1,8 +1,8 @@
 import { WEEK_DAYS, type WorkingInterval } from '@ritim/shared';
 import { asc, eq, sql } from 'drizzle-orm';
-import { workingHours } from '../../db/schema.js';
+import { workingHours } from '../../platform/db/schema.js';
 import { idArray } from '../users/active-guests.js';
-import type { Executor } from '../audit-logs/record.js';
+import type { Executor } from '../../platform/db/client.js';
 
 /** `HH:mm` of minutes from midnight (1440 is `24:00`). */
 const timeOf = (minutes: number) =>

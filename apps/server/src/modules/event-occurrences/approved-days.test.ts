@@ -1,7 +1,7 @@
 import type { EventOccurrence, MakeupSession } from '@ritim/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messageLogs } from '../../db/schema.js';
+import { messageLogs } from '../../platform/db/schema.js';
 import {
   createEvent,
   createLocation,

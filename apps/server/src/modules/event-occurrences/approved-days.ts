@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { approvedDays } from '../../db/schema.js';
-import type { Tx } from './columns.js';
+import { approvedDays } from '../../platform/db/schema.js';
+import type { Tx } from '../../platform/db/client.js';
 
 /*
  * The approved days (docs/domain.md#statuses): Approve Schedule records the instants of its day, as

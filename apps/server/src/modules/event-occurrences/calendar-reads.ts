@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { eventOccurrences, events, locations, occurrenceCancellations } from '../../db/schema.js';
-import type { ListViewer } from '../../lib/list.js';
+import type { Db } from '../../platform/db/client.js';
+import { eventOccurrences, events, locations, occurrenceCancellations } from '../../platform/db/schema.js';
+import type { ListViewer } from '../../platform/list.js';
 import { calendarSessionColumns, joinEvent, organisers, sessionColumns } from './columns.js';
 import { makeupJson } from './makeup/makeups.js';
 import { isOccurrenceGuest, sessionOrganiserId, visibleTo } from './rules.js';

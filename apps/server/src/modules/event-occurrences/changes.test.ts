@@ -2,7 +2,7 @@ import { type EventOccurrence, WEEKDAY_CODES } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventOccurrences, events, formSubmissions, locations } from '../../db/schema.js';
+import { eventOccurrences, events, formSubmissions, locations } from '../../platform/db/schema.js';
 import { messageOf as message } from '../../test/harness.js';
 import { createEvent, createUsers, type EventInput, headersOf, insertRow, occurrencesOf } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';

@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { eventOccurrences, events, locations, users } from '../../db/schema.js';
+import type { Db } from '../../platform/db/client.js';
+import { eventOccurrences, events, locations, users } from '../../platform/db/schema.js';
 import { idArray } from '../users/active-guests.js';
 import { guestsAmong, hasGuestAmong, notCancelled, organiserOf } from './rules.js';
 
@@ -174,7 +174,7 @@ export class ClashRepository {
     return { rows: rows.map(toClash), total: rows.length ? Number(rows[0]!.total) : 0 };
   }
 
-  /** Runs a clash query (one round trip: the PostgreSQL connections have JIT off, see db/client.ts). */
+  /** Runs a clash query (one round trip: the PostgreSQL connections have JIT off, see platform/db/client.ts). */
   async run(query: SQL): Promise<Record<string, unknown>[]> {
     return ((await this.db.execute(query)) as { rows: Record<string, unknown>[] }).rows;
   }

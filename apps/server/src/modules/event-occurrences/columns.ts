@@ -1,11 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
-import { eventOccurrences, events, locations, users } from '../../db/schema.js';
+import { eventOccurrences, events, locations, users } from '../../platform/db/schema.js';
 import { sessionOrganiserId } from './rules.js';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Executor = Db | Tx;
 
 /** The session's organiser (`organiserOf`): `users` a second time in a select that may name guests too. */
 export const organisers = alias(users, 'organisers');

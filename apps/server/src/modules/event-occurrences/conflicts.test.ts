@@ -8,7 +8,7 @@ import type {
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventOccurrences, locations, users } from '../../db/schema.js';
+import { eventOccurrences, locations, users } from '../../platform/db/schema.js';
 import { messageOf } from '../../test/harness.js';
 import { createEvent, createUsers, type EventInput, headersOf, insertRow, occurrencesOf } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';

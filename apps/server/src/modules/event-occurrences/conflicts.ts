@@ -5,7 +5,7 @@ import {
   type OccurrenceClash,
   type OccurrenceClashList,
 } from '@ritim/shared';
-import type { Db } from '../../db/client.js';
+import type { Db } from '../../platform/db/client.js';
 import { personName } from '../../lib/names.js';
 import { OrganiserTime } from '../cover/planning.js';
 import { type ClashCandidates, ClashRepository, type ClashRow } from './clashes.js';

@@ -9,7 +9,7 @@ import {
   occurrenceGuests,
   userGroups,
   users,
-} from '../../db/schema.js';
+} from '../../platform/db/schema.js';
 import { createCountingApp, messageOf as message } from '../../test/harness.js';
 import { createEvent, createUsers, headersOf, insertRow, listOccurrences, occurrenceIdsOf } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';

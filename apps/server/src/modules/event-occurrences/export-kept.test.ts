@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attendance, events, locations } from '../../db/schema.js';
+import { attendance, events, locations } from '../../platform/db/schema.js';
 import { createCountingApp } from '../../test/harness.js';
 import { createEvent, createPerson, listOccurrences } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
@@ -108,7 +108,7 @@ describe('GET /api/event-occurrences/export, a large range', () => {
     expect(again.headers['cache-control']).toBe('no-store');
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
     // Kept: the second download of the range reads only its columns and the data version (and the
-    // session check its data version, auth/sessions.ts).
+    // session check its data version, platform/access/sign-in-versions.ts).
     const counting = await createCountingApp(ctx.database);
     try {
       const download = () =>

@@ -1,8 +1,8 @@
 import type { AttendanceStatus, EventOccurrence } from '@ritim/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { attendance, eventOccurrences, events, formSubmissions, locations, users } from '../../db/schema.js';
-import { dataVersionColumn } from '../../lib/answer-cache.js';
+import type { Db } from '../../platform/db/client.js';
+import { attendance, eventOccurrences, events, formSubmissions, locations, users } from '../../platform/db/schema.js';
+import { dataVersionColumn } from '../../platform/answer-cache.js';
 import { jsonColumn } from '../../lib/json-column.js';
 import { guestsAmong, organiserOf } from './rules.js';
 
@@ -90,7 +90,7 @@ export class ExportReads {
 
   /**
    * The (form, field) pairs some guest's submission answered, among the occurrences starting in
-   * [from, to), and the data version they were read at (lib/answer-cache.ts): one round trip that
+   * [from, to), and the data version they were read at (platform/answer-cache.ts): one round trip that
    * tells the export its columns and whether the file it kept is still current.
    */
   async answeredFieldsBetween(

@@ -1,9 +1,9 @@
 import { occurrenceExportQuerySchema } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../auth/access.js';
+import { currentUser } from '../../platform/access/access.js';
 import { sendCsv, sendCsvFile } from '../../lib/csv.js';
 import { KEEP_AT_MOST, OccurrenceExportService } from './export-service.js';
-import { defineFeature } from '../../lib/feature.js';
+import { defineFeature } from '../../platform/feature.js';
 
 /** GET /api/event-occurrences/export: the CSV of a range of days (admins). */
 const occurrenceExportRoutes: FastifyPluginAsyncZod<{ exports: OccurrenceExportService }> = async (

@@ -1,8 +1,8 @@
 import type { FormField, OccurrenceExportQuery } from '@ritim/shared';
 import { inArray } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { Db } from '../../db/client.js';
-import { forms } from '../../db/schema.js';
+import type { Db } from '../../platform/db/client.js';
+import { forms } from '../../platform/db/schema.js';
 import { personName } from '../../lib/names.js';
 import { dayRange, zoneOf } from '../../lib/time.js';
 import { timeSlices } from '../../lib/time-slice.js';

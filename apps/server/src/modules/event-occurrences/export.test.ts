@@ -2,12 +2,12 @@ import { type FormField, occurrenceMessages } from '@ritim/shared';
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attendance, groups, locations, lookups, userGroups, users } from '../../db/schema.js';
+import { attendance, groups, locations, lookups, userGroups, users } from '../../platform/db/schema.js';
 import { answerText } from '../../reports/answer-text.js';
 import { createCountingApp } from '../../test/harness.js';
 import { createEvent as create, createForm, createPerson, listOccurrences } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
-import { occurrenceReportData } from '../messaging/report-data.js';
+import { occurrenceReportData } from '../message-composition/report-data.js';
 
 /**
  * GET /api/event-occurrences/export: the CSV of a range of days, a row per (occurrence, guest)
@@ -233,7 +233,7 @@ describe('GET /api/event-occurrences/export', () => {
       });
       expect(response.statusCode, response.body).toBe(200);
       body = response.body;
-      // The session check (the viewer and the data version, auth/sessions.ts), the answered fields
+      // The session check (the viewer and the data version, platform/access/sign-in-versions.ts), the answered fields
       // (none in 2025: no forms and no labels to read), then one query per page.
       expect(counting.queries).toBe(4);
     } finally {

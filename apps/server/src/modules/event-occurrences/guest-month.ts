@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { attendance, eventOccurrences, events, formSubmissions } from '../../db/schema.js';
-import type { Executor } from './columns.js';
+import { attendance, eventOccurrences, events, formSubmissions } from '../../platform/db/schema.js';
 import { isOccurrenceGuest } from './rules.js';
+import type { Executor } from '../../platform/db/client.js';
 
 /**
  * One guest's sessions starting in [start, end), for their monthly report: those they were a guest

@@ -30,12 +30,12 @@ const ATTENDANCE_SQL = /\b(from|join|into|update|table)\s+"?attendance\b/i;
 
 describe('the occurrences module owns its tables', () => {
   const outside = sourceFiles(serverSrc).filter(
-    (file) => !file.startsWith(moduleDir + path.sep) && file !== path.join(serverSrc, 'db', 'schema.ts'),
+    (file) => !file.startsWith(moduleDir + path.sep) && file !== path.join(serverSrc, 'platform', 'db', 'schema.ts'),
   );
 
   it('finds the server sources it checks', () => {
     expect(outside.length).toBeGreaterThan(30);
-    expect(outside.some((file) => file.endsWith(path.join('modules', 'messaging', 'service.ts')))).toBe(true);
+    expect(outside.some((file) => file.endsWith(path.join('modules', 'message-composition', 'service.ts')))).toBe(true);
   });
 
   it('has no SQL on event_occurrences, occurrence_guests or approved_days outside modules/event-occurrences', () => {
@@ -66,7 +66,7 @@ describe('the occurrences module owns its tables', () => {
   });
 
   it('recognises a schema import of the table, so the check above can fail', () => {
-    expect(schemaImports(`import { events, eventOccurrences } from '../../db/schema.js';`)).toContain(
+    expect(schemaImports(`import { events, eventOccurrences } from '../../platform/db/schema.js';`)).toContain(
       'eventOccurrences',
     );
   });

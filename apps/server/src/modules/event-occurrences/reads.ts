@@ -10,7 +10,7 @@ import type {
   OccurrenceSubmission,
 } from '@ritim/shared';
 import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor, Tx } from '../../platform/db/client.js';
 import {
   attendance,
   eventGuests,
@@ -23,20 +23,18 @@ import {
   occurrenceGuests,
   userGroups,
   users,
-} from '../../db/schema.js';
+} from '../../platform/db/schema.js';
 import { jsonColumn, isoInstant } from '../../lib/json-column.js';
-import { defineList, type ListViewer, type PageTable } from '../../lib/list.js';
+import { defineList, type ListViewer, type PageTable } from '../../platform/list.js';
 import { peopleJson } from '../users/people-json.js';
 import {
   calendarSessionColumns,
-  type Executor,
   joinEvent,
   type PlaceAndOrganiser,
   placeAndOrganiser,
   organiserColumns,
   organisers,
   sessionColumns,
-  type Tx,
 } from './columns.js';
 import { attendanceJson } from './attendance/marks.js';
 import { toFillCondition } from './attendance/to-fill.js';

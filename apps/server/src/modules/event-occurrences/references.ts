@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { eventOccurrences, events } from '../../db/schema.js';
+import { eventOccurrences, events } from '../../platform/db/schema.js';
 import { isoInstant } from '../../lib/json-column.js';
 
 /* What other modules' selects read of occurrences: an event's next one, the one a message log refers to. */

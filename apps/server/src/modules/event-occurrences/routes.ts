@@ -15,12 +15,12 @@ import {
 } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../auth/access.js';
-import { AppError, errorResponses } from '../../lib/errors.js';
-import type { MessagingService } from '../messaging/service.js';
+import { currentUser } from '../../platform/access/access.js';
+import { AppError, errorResponses } from '../../platform/errors.js';
+import type { MessagingService } from '../message-composition/service.js';
 import { EventOccurrenceService, OCCURRENCE_NOT_FOUND } from './service.js';
-import { defineFeature } from '../../lib/feature.js';
-import { messagingFor } from '../messaging/service.js';
+import { defineFeature } from '../../platform/feature.js';
+import { messagingFor } from '../message-composition/service.js';
 
 const tags = ['event-occurrences'];
 /** Everyone reads occurrences; the service shows editors and guests only their own. */
@@ -57,7 +57,7 @@ const eventOccurrenceRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/calendar',
     {
-      // Kept per viewer and data version, with ETag / 304 (lib/answer-cache.ts): the month one opens is
+      // Kept per viewer and data version, with ETag / 304 (platform/answer-cache.ts): the month one opens is
       // read again and again (and by every admin) while nothing changes.
       config: { ...readers, cacheAnswer: true },
       schema: {
@@ -76,7 +76,7 @@ const eventOccurrenceRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/conflicts',
     {
-      // Home's clash window: every admin opening Home asks for the same days (lib/answer-cache.ts).
+      // Home's clash window: every admin opening Home asks for the same days (platform/answer-cache.ts).
       config: { ...admins, cacheAnswer: true },
       schema: {
         tags,

@@ -10,8 +10,8 @@ import {
   messageLogs,
   occurrenceCancellations,
   occurrenceGuests,
-} from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
+} from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
 import { wallClockMillis } from '../../recurrence/rule.js';
 import { zoneOffsets } from '../../recurrence/zone.js';
 

@@ -1,10 +1,9 @@
 import { and, asc, eq, gte, inArray, lt, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { eventOccurrences, events } from '../../db/schema.js';
-import { statisticsOf } from '../../lib/statistics.js';
+import type { Db, Executor, Tx } from '../../platform/db/client.js';
+import { eventOccurrences, events } from '../../platform/db/schema.js';
+import { statisticsOf } from '../../platform/db/statistics.js';
 import { excludeStart } from '../../recurrence/rule-text.js';
 import { cancelClosedSessionsOf, closedCancellationsInsert, newSessionStatus } from './closures/closed-sessions.js';
-import type { Executor, Tx } from './columns.js';
 import { hasHistory } from './rules.js';
 
 /**
@@ -44,7 +43,7 @@ export class SeriesRepository {
 
   /** After a statement with `seriesInsert` stored `created` occurrences. */
   noteSeries(created: number): void {
-    // Thousands of new rows leave the planner's statistics behind: ANALYZE soon (lib/statistics.ts).
+    // Thousands of new rows leave the planner's statistics behind: ANALYZE soon (platform/db/statistics.ts).
     statisticsOf(this.db).noteWrites(eventOccurrences, created);
   }
 

@@ -14,18 +14,17 @@ import {
   type UpdateEventOccurrence,
 } from '@ritim/shared';
 import type { DateTime } from 'luxon';
-import type { SessionUser } from '../../auth/tokens.js';
-import type { Db } from '../../db/client.js';
-import { AppError, isReferencedError, pgErrorCode } from '../../lib/errors.js';
+import type { SessionUser } from '../../platform/access/tokens.js';
+import type { Db, Tx } from '../../platform/db/client.js';
+import { AppError, isReferencedError, pgErrorCode } from '../../platform/errors.js';
 import { jsonColumn } from '../../lib/json-column.js';
-import type { ListViewer } from '../../lib/list.js';
+import type { ListViewer } from '../../platform/list.js';
 import { assertNotPastDay, boundsIn, dayRange, zoneOf } from '../../lib/time.js';
-import { type AuditChanges, recordAudit, sessionStart } from '../audit-logs/record.js';
+import { type AuditChanges, recordAudit, sessionStart } from '../../platform/audit/record.js';
 import { assertActiveGuests } from '../users/active-guests.js';
 import { holdApprovedDays, recordApprovedDay, removeApprovedDay } from './approved-days.js';
 import { type CalendarCut, CalendarReads } from './calendar-reads.js';
 import { cancelClosedSessions } from './closures/closed-sessions.js';
-import type { Tx } from './columns.js';
 import { OccurrenceReads } from './reads.js';
 import { SeriesRepository } from './series.js';
 import { OccurrenceChanges } from './status.js';

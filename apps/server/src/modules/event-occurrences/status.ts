@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../platform/db/client.js';
 import {
   attendance,
   eventGuests,
@@ -11,9 +11,8 @@ import {
   occurrenceGuests,
   occurrenceMakeups,
   users,
-} from '../../db/schema.js';
-import { auditInsertFrom } from '../audit-logs/record.js';
-import type { Tx } from './columns.js';
+} from '../../platform/db/schema.js';
+import { auditInsertFrom } from '../../platform/audit/record.js';
 import { isOccurrenceGuest, sessionOrganiserId } from './rules.js';
 import { dayStatus } from './approved-days.js';
 import { isoInstant } from '../../lib/json-column.js';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { CreateEvent, Event, EventList, EventOccurrence, Lookup } from '@ritim/shared';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { eventOccurrences, events, formSubmissions, locations, lookups, users } from '../../db/schema.js';
+import { eventOccurrences, events, formSubmissions, locations, lookups, users } from '../../platform/db/schema.js';
 import { createCountingApp, createUser, messageOf as message } from '../../test/harness.js';
 import { createUsers, headersOf, insertRow, listOccurrences } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';

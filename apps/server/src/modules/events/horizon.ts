@@ -1,8 +1,8 @@
 import { and, asc, eq, isNotNull, lt } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { Db } from '../../db/client.js';
-import { events } from '../../db/schema.js';
-import { statisticsOf } from '../../lib/statistics.js';
+import type { Db } from '../../platform/db/client.js';
+import { events } from '../../platform/db/schema.js';
+import { statisticsOf } from '../../platform/db/statistics.js';
 import { RecurrenceError } from '../../recurrence/errors.js';
 import { horizonEnd, seriesOccurrences } from '../../recurrence/expand.js';
 import { parseRule, type RecurrenceRule } from '../../recurrence/rule.js';
@@ -56,7 +56,7 @@ export async function extendHorizons(db: Db, now: Date = new Date()): Promise<nu
       return count;
     });
   }
-  // A bulk write: the tables it grew are analyzed now (lib/statistics.ts), not when autovacuum gets to them.
+  // A bulk write: the tables it grew are analyzed now (platform/db/statistics.ts), not when autovacuum gets to them.
   if (created > 0) await statisticsOf(db).analyze();
   return created;
 }

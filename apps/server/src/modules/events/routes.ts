@@ -14,9 +14,9 @@ import {
 } from '@ritim/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { crudRoutes } from '../../lib/crud-routes.js';
-import { AppError, errorResponses } from '../../lib/errors.js';
-import { defineFeature } from '../../lib/feature.js';
+import { crudRoutes } from '../../platform/crud-routes.js';
+import { AppError, errorResponses } from '../../platform/errors.js';
+import { defineFeature } from '../../platform/feature.js';
 import { EventService } from './service.js';
 
 const crud = crudRoutes({

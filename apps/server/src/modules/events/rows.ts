@@ -1,13 +1,13 @@
 import type { Currency, Event } from '@ritim/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
-import { eventGuests, events, locations, users } from '../../db/schema.js';
+import type { Db, Tx } from '../../platform/db/client.js';
+import { eventGuests, events, locations, users } from '../../platform/db/schema.js';
 import { rruleByDayText } from '../../recurrence/by-day-text.js';
 import { ruleToOptions } from '../../recurrence/repeat-options.js';
 import { parseRule, type RecurrenceRule } from '../../recurrence/rule.js';
 import { nextStartOf } from '../event-occurrences/references.js';
-import { organisers, type PlaceAndOrganiser, placeAndOrganiser, type Tx } from '../event-occurrences/columns.js';
+import { organisers, type PlaceAndOrganiser, placeAndOrganiser } from '../event-occurrences/columns.js';
 import { peopleJson } from '../users/people-json.js';
 
 const creators = alias(users, 'creators');

@@ -9,17 +9,16 @@ import {
   type UpdateEvent,
 } from '@ritim/shared';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { auditStamp, type AuditStamp, createdAuditInsert, type Executor } from '../audit-logs/record.js';
-import { eventGuests, events, users } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
-import { defineList, type PageTable } from '../../lib/list.js';
-import { statisticsOf } from '../../lib/statistics.js';
+import type { Db, Executor, Tx } from '../../platform/db/client.js';
+import { auditStamp, type AuditStamp, createdAuditInsert } from '../../platform/audit/record.js';
+import { eventGuests, events, users } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import { defineList, type PageTable } from '../../platform/list.js';
+import { statisticsOf } from '../../platform/db/statistics.js';
 import { rruleByDayText } from '../../recurrence/by-day-text.js';
 import { seriesOccurrences } from '../../recurrence/expand.js';
 import { engine, ruleInZone } from '../../recurrence/rule-text.js';
 import { holdApprovedDays } from '../event-occurrences/approved-days.js';
-import type { Tx } from '../event-occurrences/columns.js';
 import { ConflictChecker } from '../event-occurrences/conflicts.js';
 import { closedCancellationsInsert } from '../event-occurrences/closures/closed-sessions.js';
 import { SeriesRepository, seriesInsert, seriesStarts } from '../event-occurrences/series.js';
@@ -51,7 +50,7 @@ export class EventService {
     private readonly now: () => Date = () => new Date(),
     private readonly series = new SeriesRepository(db),
     private readonly conflicts = new ConflictChecker(db),
-    /** The database whose planner statistics writes count toward (lib/statistics.ts): never a transaction. */
+    /** The database whose planner statistics writes count toward (platform/db/statistics.ts): never a transaction. */
     private readonly statisticsDb: Db = db,
   ) {
     this.references = new EventReferences(db);
@@ -59,7 +58,7 @@ export class EventService {
   }
 
   /**
-   * One transaction with this service working in it (lib/crud-routes.ts: a write and its audit
+   * One transaction with this service working in it (platform/crud-routes.ts: a write and its audit
    * row). The series and clash helpers take the transaction as an argument, so they are shared.
    */
   transaction<T>(work: (service: EventService, tx: Executor) => Promise<T>): Promise<T> {
@@ -69,7 +68,7 @@ export class EventService {
   }
 
   /**
-   * A deferred join (lib/list.ts): the page's ids and total come from `events` alone (search,
+   * A deferred join (platform/list.ts): the page's ids and total come from `events` alone (search,
    * filters and sorts are all on it), and only the page's rows get their next occurrence, guests,
    * location and organiser, however deep the offset.
    */
@@ -136,7 +135,7 @@ export class EventService {
    * that read found (if one changed in between, the read runs again and answers 400 for it), and
    * answers the stored event itself. Two round trips in all: creation is the hot write (issue 17).
    * The same statement writes the creation's audit row (who and which request: `audit`), so the
-   * route runs no transaction around it (lib/crud-routes.ts, `createWritesAudit`).
+   * route runs no transaction around it (platform/crud-routes.ts, `createWritesAudit`).
    */
   readonly createWritesAudit = true;
 

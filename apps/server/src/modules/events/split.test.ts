@@ -2,7 +2,7 @@ import type { Event } from '@ritim/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventOccurrences, events, formSubmissions, locations, messageLogs } from '../../db/schema.js';
+import { eventOccurrences, events, formSubmissions, locations, messageLogs } from '../../platform/db/schema.js';
 import { messageOf as message } from '../../test/harness.js';
 import { createUsers, headersOf, insertRow, occurrencesOf } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';

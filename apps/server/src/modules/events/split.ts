@@ -1,15 +1,14 @@
 import { type Event, type EventContinuation, eventMessages, type UpdateEvent } from '@ritim/shared';
 import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { Db } from '../../db/client.js';
-import { eventGuests, events } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
+import type { Db, Tx } from '../../platform/db/client.js';
+import { eventGuests, events } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
 import { rruleByDayText } from '../../recurrence/by-day-text.js';
 import { seriesOccurrences } from '../../recurrence/expand.js';
 import { formatRule, parseRule } from '../../recurrence/rule.js';
 import { continuedRule, engine } from '../../recurrence/rule-text.js';
 import { splitRule } from '../../recurrence/split.js';
-import type { Tx } from '../event-occurrences/columns.js';
 import type { SeriesRepository } from '../event-occurrences/series.js';
 import { repeatOf, selectEvents, toEvent } from './rows.js';
 import { durationOf, eventTiming, timingColumns } from './timing.js';

@@ -1,6 +1,6 @@
 import { type CreateEvent, eventMessages } from '@ritim/shared';
 import { DateTime } from 'luxon';
-import { AppError } from '../../lib/errors.js';
+import { AppError } from '../../platform/errors.js';
 import { horizonEnd, isNeverEnding, startInstant } from '../../recurrence/expand.js';
 import { buildRuleText } from '../../recurrence/repeat-options.js';
 import { type RecurrenceRule, validateRule } from '../../recurrence/rule.js';

@@ -1,9 +1,8 @@
 import { eventMessages } from '@ritim/shared';
 import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { eventGuests, events, locations, users } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
-import type { Tx } from '../event-occurrences/columns.js';
+import type { Db, Tx } from '../../platform/db/client.js';
+import { eventGuests, events, locations, users } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
 import { activeGuestIds, assertAllActive, idArray } from '../users/active-guests.js';
 
 type Value = SQL | Placeholder;

@@ -1,8 +1,8 @@
 import { formSubmissionSchema, idParamsSchema, submitFormSchema } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../auth/access.js';
-import { errorResponses } from '../../lib/errors.js';
-import { defineFeature } from '../../lib/feature.js';
+import { currentUser } from '../../platform/access/access.js';
+import { errorResponses } from '../../platform/errors.js';
+import { defineFeature } from '../../platform/feature.js';
 import { FormSubmissionService } from './service.js';
 
 /**

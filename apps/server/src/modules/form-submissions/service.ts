@@ -6,12 +6,12 @@ import {
   type SubmitForm,
   submissionMessages,
 } from '@ritim/shared';
-import { auditChanges, recordAudit } from '../audit-logs/record.js';
+import { auditChanges, recordAudit } from '../../platform/audit/record.js';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { SessionUser } from '../../auth/tokens.js';
-import type { Db } from '../../db/client.js';
-import { forms, formSubmissions, lookups, userGroups } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
+import type { SessionUser } from '../../platform/access/tokens.js';
+import type { Db } from '../../platform/db/client.js';
+import { forms, formSubmissions, lookups, userGroups } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
 import { OccurrenceChanges } from '../event-occurrences/status.js';
 import { organisesOrAdmin } from '../event-occurrences/rules.js';
 import { checkChoices, type ListboxChoice, parseSubmissionData, validateSubmission } from './validate.js';

@@ -9,7 +9,14 @@ import {
 } from '@ritim/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventOccurrences, formSubmissions, groups, locations, occurrenceGuests, userGroups } from '../../db/schema.js';
+import {
+  eventOccurrences,
+  formSubmissions,
+  groups,
+  locations,
+  occurrenceGuests,
+  userGroups,
+} from '../../platform/db/schema.js';
 import { messageOf } from '../../test/harness.js';
 import { createEvent, createForm, createUsers, headersOf, insertRow, occurrenceIdsOf } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';

@@ -2,7 +2,7 @@ import type { Form, formListSchema } from '@ritim/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { formGroups, groups, lookups } from '../../db/schema.js';
+import { formGroups, groups, lookups } from '../../platform/db/schema.js';
 import { createPerson, insertRow } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
 

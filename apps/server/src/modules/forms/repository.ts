@@ -2,11 +2,10 @@ import type { CreateForm, Form, FormListQuery, FormSchema, FormSummary, UpdateFo
 import { formMessages } from '@ritim/shared';
 import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
-import type { Executor } from '../audit-logs/record.js';
-import { formGroups, forms, groups, users } from '../../db/schema.js';
-import { AppError, pgErrorCode } from '../../lib/errors.js';
-import { defineList } from '../../lib/list.js';
+import type { Db, Executor } from '../../platform/db/client.js';
+import { formGroups, forms, groups, users } from '../../platform/db/schema.js';
+import { AppError, pgErrorCode } from '../../platform/errors.js';
+import { defineList } from '../../platform/list.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -92,7 +91,7 @@ export class FormRepository {
     map: toSummary,
   });
 
-  /** One transaction with this repository working in it (lib/crud-routes.ts: a write and its audit row). */
+  /** One transaction with this repository working in it (platform/crud-routes.ts: a write and its audit row). */
   transaction<T>(work: (repository: FormRepository, tx: Executor) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => work(new FormRepository(tx), tx));
   }

@@ -12,12 +12,12 @@ import {
   updateFormSchema,
 } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../auth/access.js';
-import { type CrudRepository, crudRoutes, type CrudWrites } from '../../lib/crud-routes.js';
-import { AppError } from '../../lib/errors.js';
-import type { MessagingService } from '../messaging/service.js';
-import { defineFeature } from '../../lib/feature.js';
-import { messagingFor } from '../messaging/service.js';
+import { currentUser } from '../../platform/access/access.js';
+import { type CrudRepository, crudRoutes, type CrudWrites } from '../../platform/crud-routes.js';
+import { AppError } from '../../platform/errors.js';
+import type { MessagingService } from '../message-composition/service.js';
+import { defineFeature } from '../../platform/feature.js';
+import { messagingFor } from '../message-composition/service.js';
 import { FormRepository } from './repository.js';
 
 const crud = crudRoutes({
@@ -77,7 +77,7 @@ const formRoutes: FastifyPluginAsyncZod<{ forms: FormRepository; messaging: Mess
   app.get(
     '/:formId/report/:occurrenceId',
     {
-      // Kept like the lists (lib/answer-cache.ts): a repeat is neither a query for its data nor a hash of it.
+      // Kept like the lists (platform/answer-cache.ts): a repeat is neither a query for its data nor a hash of it.
       config: { access: ['admin', 'editor'] as const, cacheAnswer: true },
       schema: {
         tags: ['forms'],

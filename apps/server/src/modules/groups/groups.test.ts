@@ -2,7 +2,7 @@ import type { GroupDetail, groupListSchema } from '@ritim/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { formGroups, forms, lookups, userGroups } from '../../db/schema.js';
+import { formGroups, forms, lookups, userGroups } from '../../platform/db/schema.js';
 import { createUser } from '../../test/harness.js';
 import { useTestApp } from '../../test/use-test-app.js';
 

@@ -1,9 +1,8 @@
 import type { CreateGroup, Group, GroupDetail, GroupListQuery, UpdateGroup } from '@ritim/shared';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import type { Executor } from '../audit-logs/record.js';
-import { groups, users } from '../../db/schema.js';
-import { defineList } from '../../lib/list.js';
+import type { Db, Executor } from '../../platform/db/client.js';
+import { groups, users } from '../../platform/db/schema.js';
+import { defineList } from '../../platform/list.js';
 
 const columns = {
   id: groups.id,
@@ -69,7 +68,7 @@ export class GroupRepository {
     map: toGroup,
   });
 
-  /** One transaction with this repository working in it (lib/crud-routes.ts: a write and its audit row). */
+  /** One transaction with this repository working in it (platform/crud-routes.ts: a write and its audit row). */
   transaction<T>(work: (repository: GroupRepository, tx: Executor) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => work(new GroupRepository(tx), tx));
   }

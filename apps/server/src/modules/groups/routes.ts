@@ -6,8 +6,8 @@ import {
   groupMessages,
   updateGroupSchema,
 } from '@ritim/shared';
-import { crudRoutes } from '../../lib/crud-routes.js';
-import { defineFeature } from '../../lib/feature.js';
+import { crudRoutes } from '../../platform/crud-routes.js';
+import { defineFeature } from '../../platform/feature.js';
 import { GroupRepository } from './repository.js';
 
 /**

@@ -5,7 +5,7 @@ import { useTestApp } from '../../test/use-test-app.js';
 
 /**
  * What is particular to locations. The generic list and form behaviour (search, sorts, pages,
- * archived filter, create, edit, delete, refusals, roles) is checked in lib/crud-sections.test.ts.
+ * archived filter, create, edit, delete, refusals, roles) is checked in platform/crud-sections.test.ts.
  */
 const ctx = useTestApp({ people: true });
 const { admin } = ctx.headers;

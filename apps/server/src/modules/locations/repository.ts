@@ -1,9 +1,8 @@
 import type { CreateLocation, Location, LocationListQuery, UpdateLocation } from '@ritim/shared';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import type { Executor } from '../audit-logs/record.js';
-import { locations, users } from '../../db/schema.js';
-import { defineList } from '../../lib/list.js';
+import type { Db, Executor } from '../../platform/db/client.js';
+import { locations, users } from '../../platform/db/schema.js';
+import { defineList } from '../../platform/list.js';
 
 const columns = {
   id: locations.id,
@@ -54,7 +53,7 @@ export class LocationRepository {
     map: toLocation,
   });
 
-  /** One transaction with this repository working in it (lib/crud-routes.ts: a write and its audit row). */
+  /** One transaction with this repository working in it (platform/crud-routes.ts: a write and its audit row). */
   transaction<T>(work: (repository: LocationRepository, tx: Executor) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => work(new LocationRepository(tx), tx));
   }

@@ -1,7 +1,7 @@
 import type { FormField } from '@ritim/shared';
 import { inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { lookups, userGroups } from '../../db/schema.js';
+import type { Db } from '../../platform/db/client.js';
+import { lookups, userGroups } from '../../platform/db/schema.js';
 import type { LookupLabels } from '../../reports/types.js';
 import { idArray } from '../users/active-guests.js';
 

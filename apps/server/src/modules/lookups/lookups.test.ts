@@ -1,7 +1,7 @@
 import type { CodedText, Lookup, LookupList } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { forms, groups, locations, lookups, messageGroups, users } from '../../db/schema.js';
+import { forms, groups, locations, lookups, messageGroups, users } from '../../platform/db/schema.js';
 import { messageOf as message } from '../../test/harness.js';
 import { insertRow } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';

@@ -1,9 +1,8 @@
 import type { CreateLookup, Lookup, LookupListQuery, UpdateLookup } from '@ritim/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import type { Executor } from '../audit-logs/record.js';
-import { events, forms, groups, locations, lookups, messageGroups, users } from '../../db/schema.js';
-import { defineList } from '../../lib/list.js';
+import type { Db, Executor } from '../../platform/db/client.js';
+import { events, forms, groups, locations, lookups, messageGroups, users } from '../../platform/db/schema.js';
+import { defineList } from '../../platform/list.js';
 
 /**
  * The name of each lookupable record, read in the lookup's own row through left joins on the
@@ -63,7 +62,7 @@ const ancestorsOf = (id: number) => sql`(
 export class LookupRepository {
   constructor(private readonly db: Db) {}
 
-  /** One transaction with this repository working in it (lib/crud-routes.ts: a write and its audit row). */
+  /** One transaction with this repository working in it (platform/crud-routes.ts: a write and its audit row). */
   transaction<T>(work: (repository: LookupRepository, tx: Executor) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => work(new LookupRepository(tx), tx));
   }

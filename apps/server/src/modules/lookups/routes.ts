@@ -11,10 +11,10 @@ import {
   updateLookupSchema,
 } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../auth/access.js';
-import { type CrudRepository, crudRoutes, type CrudWrites } from '../../lib/crud-routes.js';
-import { AppError, errorResponses } from '../../lib/errors.js';
-import { defineFeature } from '../../lib/feature.js';
+import { currentUser } from '../../platform/access/access.js';
+import { type CrudRepository, crudRoutes, type CrudWrites } from '../../platform/crud-routes.js';
+import { AppError, errorResponses } from '../../platform/errors.js';
+import { defineFeature } from '../../platform/feature.js';
 import { LookupRepository } from './repository.js';
 import { LookupService } from './service.js';
 

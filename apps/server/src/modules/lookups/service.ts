@@ -6,9 +6,9 @@ import {
   messages,
   type UpdateLookup,
 } from '@ritim/shared';
-import { AppError, isReferencedError, pgErrorCode } from '../../lib/errors.js';
-import type { Executor } from '../audit-logs/record.js';
+import { AppError, isReferencedError, pgErrorCode } from '../../platform/errors.js';
 import type { LookupListRequest, LookupRepository } from './repository.js';
+import type { Executor } from '../../platform/db/client.js';
 
 /**
  * Per lookupable type: how messages name its record, and the foreign key of its generated *_ref
@@ -41,7 +41,7 @@ function constraintOf(error: unknown): string | undefined {
 export class LookupService {
   constructor(private readonly lookups: LookupRepository) {}
 
-  /** One transaction with this service working in it (lib/crud-routes.ts: a write and its audit row). */
+  /** One transaction with this service working in it (platform/crud-routes.ts: a write and its audit row). */
   transaction<T>(work: (service: LookupService, tx: Executor) => Promise<T>): Promise<T> {
     return this.lookups.transaction((repository, tx) => work(new LookupService(repository), tx));
   }

@@ -2,7 +2,7 @@ import type { MessageGroup, messageGroupListSchema } from '@ritim/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { lookups, users } from '../../db/schema.js';
+import { lookups, users } from '../../platform/db/schema.js';
 import { createUser } from '../../test/harness.js';
 import { createPerson } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';

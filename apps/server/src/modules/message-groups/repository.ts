@@ -1,9 +1,8 @@
 import type { CreateMessageGroup, MessageGroup, MessageGroupListQuery, UpdateMessageGroup } from '@ritim/shared';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import type { Executor } from '../audit-logs/record.js';
-import { messageGroups } from '../../db/schema.js';
-import { defineList } from '../../lib/list.js';
+import type { Db, Executor } from '../../platform/db/client.js';
+import { messageGroups } from '../../platform/db/schema.js';
+import { defineList } from '../../platform/list.js';
 
 /**
  * The users whose messages go to the group, by username, aggregated inside the group's own row
@@ -65,7 +64,7 @@ export class MessageGroupRepository {
     map: toMessageGroup,
   });
 
-  /** One transaction with this repository working in it (lib/crud-routes.ts: a write and its audit row). */
+  /** One transaction with this repository working in it (platform/crud-routes.ts: a write and its audit row). */
   transaction<T>(work: (repository: MessageGroupRepository, tx: Executor) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => work(new MessageGroupRepository(tx), tx));
   }

@@ -8,12 +8,12 @@ import {
   updateMessageGroupSchema,
 } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../auth/access.js';
-import { crudRoutes } from '../../lib/crud-routes.js';
-import { errorResponses } from '../../lib/errors.js';
-import type { MessagingService } from '../messaging/service.js';
-import { defineFeature } from '../../lib/feature.js';
-import { messagingFor } from '../messaging/service.js';
+import { currentUser } from '../../platform/access/access.js';
+import { crudRoutes } from '../../platform/crud-routes.js';
+import { errorResponses } from '../../platform/errors.js';
+import type { MessagingService } from '../message-composition/service.js';
+import { defineFeature } from '../../platform/feature.js';
+import { messagingFor } from '../message-composition/service.js';
 import { MessageGroupRepository } from './repository.js';
 
 /**

@@ -9,10 +9,10 @@ import {
   messagingMessages,
 } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../auth/access.js';
-import { AppError, errorResponses } from '../../lib/errors.js';
-import type { Outbox } from '../../messaging/outbox.js';
-import { defineFeature } from '../../lib/feature.js';
+import { currentUser } from '../../platform/access/access.js';
+import { AppError, errorResponses } from '../../platform/errors.js';
+import type { Outbox } from '../../platform/delivery/outbox.js';
+import { defineFeature } from '../../platform/feature.js';
 import { MessageLogService } from './service.js';
 
 const admins = { access: ['admin'] as const };

@@ -1,10 +1,10 @@
 import type { MessageLog, MessageLogListQuery } from '@ritim/shared';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { SessionUser } from '../../auth/tokens.js';
-import type { Db } from '../../db/client.js';
+import type { SessionUser } from '../../platform/access/tokens.js';
+import type { Db } from '../../platform/db/client.js';
 import { jsonColumn } from '../../lib/json-column.js';
-import { messageLogs, users } from '../../db/schema.js';
-import { defineList } from '../../lib/list.js';
+import { messageLogs, users } from '../../platform/db/schema.js';
+import { defineList } from '../../platform/list.js';
 import { dayRange, zoneOf } from '../../lib/time.js';
 import { eventTitleOf, occurrenceRefOf, startsWithin } from '../event-occurrences/references.js';
 import { peopleJson } from '../users/people-json.js';

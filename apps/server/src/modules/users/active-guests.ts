@@ -1,8 +1,8 @@
 import type { Text } from '@ritim/shared';
 import { type Placeholder, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
+import type { Db } from '../../platform/db/client.js';
+import { users } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
 
 /**
  * Only active guest-role users may be an event's or an occurrence's guests (docs/product.md §4). The ids of

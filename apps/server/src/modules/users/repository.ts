@@ -2,15 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { CreateUser, MyProfile, UpdateUser, User, UserListQuery } from '@ritim/shared';
 import { userMessages } from '@ritim/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import type { Executor } from '../audit-logs/record.js';
-import { groups, messageGroups, twoFactor, userGroups, users } from '../../db/schema.js';
+import type { Db, Executor } from '../../platform/db/client.js';
+import { groups, messageGroups, twoFactor, userGroups, users } from '../../platform/db/schema.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { revokeUserRefreshTokens } from '../../auth/refresh-tokens.js';
-import { raiseSessionVersion } from '../../auth/sessions.js';
-import type { SessionUser } from '../../auth/tokens.js';
-import { AppError, isReferencedError, pgErrorCode } from '../../lib/errors.js';
-import { defineList, type PageTable } from '../../lib/list.js';
+import { raiseSessionVersion } from '../../platform/access/sign-in-versions.js';
+import type { SessionUser } from '../../platform/access/tokens.js';
+import { AppError, isReferencedError, pgErrorCode } from '../../platform/errors.js';
+import { defineList, type PageTable } from '../../platform/list.js';
 
 export interface Credentials {
   user: SessionUser;
@@ -149,7 +148,7 @@ export class UserRepository {
       .prepare('users_credentials');
   }
 
-  /** A deferred join (lib/list.ts): the page's ids from `users` alone, then the page's rows with their groups. */
+  /** A deferred join (platform/list.ts): the page's ids from `users` alone, then the page's rows with their groups. */
   readonly list = defineList({
     name: 'users',
     page: (pageColumns) => this.db.select(pageColumns).from(users).$dynamic(),
@@ -171,7 +170,7 @@ export class UserRepository {
     map: toUser,
   });
 
-  /** One transaction with this repository working in it (lib/crud-routes.ts: a write and its audit row). */
+  /** One transaction with this repository working in it (platform/crud-routes.ts: a write and its audit row). */
   transaction<T>(work: (repository: UserRepository, tx: Executor) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => work(new UserRepository(tx), tx));
   }

@@ -12,17 +12,17 @@ import {
   userSchema,
 } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../auth/access.js';
+import { currentUser } from '../../platform/access/access.js';
 import { verifyPassword } from '../../auth/passwords.js';
 import { RefreshTokenRepository } from '../../auth/refresh-tokens.js';
 import { setRefreshCookie } from '../../auth/routes.js';
-import { accountKey, LoginThrottle, tooManyAttempts } from '../../auth/throttle.js';
-import type { AccessTokens } from '../../auth/tokens.js';
-import { crudRoutes } from '../../lib/crud-routes.js';
-import { noStore } from '../../lib/request-log.js';
-import { auditChanges, AuditTrail, recordAudit } from '../audit-logs/record.js';
-import { AppError, errorResponses } from '../../lib/errors.js';
-import { defineFeature } from '../../lib/feature.js';
+import { accountKey, LoginThrottle, tooManyAttempts } from '../../platform/access/throttle.js';
+import type { AccessTokens } from '../../platform/access/tokens.js';
+import { crudRoutes } from '../../platform/crud-routes.js';
+import { noStore } from '../../platform/request-log.js';
+import { auditChanges, AuditTrail, recordAudit } from '../../platform/audit/record.js';
+import { AppError, errorResponses } from '../../platform/errors.js';
+import { defineFeature } from '../../platform/feature.js';
 import { UserRepository } from './repository.js';
 
 const anySignedIn = ['admin', 'editor', 'guest'] as const;

@@ -1,11 +1,9 @@
 import type { Role } from '@ritim/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import type { Executor } from '../../platform/db/client.js';
+import { users } from '../../platform/db/schema.js';
 import { personName } from '../../lib/names.js';
 import { idArray } from './active-guests.js';
-
-type Executor = Pick<Db, 'execute'>;
 
 /** A person as cover and time off read them: their role, status, zone and full name. */
 export interface StaffMember {

@@ -1,7 +1,7 @@
 import type { AccessTokenClaims, CodedText, TokenResponse, User, UserList } from '@ritim/shared';
 import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { groups, lookups, messageGroups, refreshTokens, userGroups, users } from '../../db/schema.js';
+import { groups, lookups, messageGroups, refreshTokens, userGroups, users } from '../../platform/db/schema.js';
 import { bearer, createUser, signIn } from '../../test/harness.js';
 import { createPerson, type Headers, headersOf } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';

@@ -1,7 +1,7 @@
 import type { AttendanceList, EventOccurrence } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventOccurrences, locations, users } from '../../../db/schema.js';
+import { eventOccurrences, locations, users } from '../../../platform/db/schema.js';
 import { messageOf } from '../../../test/harness.js';
 import {
   createPerson,

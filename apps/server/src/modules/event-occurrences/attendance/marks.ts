@@ -1,9 +1,9 @@
 import type { AttendanceEntry, AttendanceStatus, EventOccurrence } from '@ritim/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { attendance, eventOccurrences, events, users } from '../../../db/schema.js';
+import { attendance, eventOccurrences, events, users } from '../../../platform/db/schema.js';
 import { jsonColumn, isoInstant } from '../../../lib/json-column.js';
-import type { Executor, Tx } from '../columns.js';
 import { guestListOf, sessionOrganiserId } from '../rules.js';
+import type { Executor, Tx } from '../../../platform/db/client.js';
 
 /** A person as the attendance API names them: "Name Surname", else the username. */
 export const personNameSql = (user: SQL) =>

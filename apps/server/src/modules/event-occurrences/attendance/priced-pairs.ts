@@ -1,9 +1,9 @@
 import type { AttendanceStatus, Currency } from '@ritim/shared';
 import { sql } from 'drizzle-orm';
-import { attendance, eventOccurrences, events, users } from '../../../db/schema.js';
-import type { Executor } from '../columns.js';
+import { attendance, eventOccurrences, events, users } from '../../../platform/db/schema.js';
 import { guestsAmong } from '../rules.js';
 import { personNameSql } from './marks.js';
+import type { Executor } from '../../../platform/db/client.js';
 
 /** One guest at one priced session, with their mark (null: not marked yet), as billing reads it. */
 export interface PricedPair {

@@ -8,12 +8,12 @@ import {
   toFillQuerySchema,
 } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../../auth/access.js';
+import { currentUser } from '../../../platform/access/access.js';
 import { sendCsv } from '../../../lib/csv.js';
-import { AppError, errorResponses } from '../../../lib/errors.js';
+import { AppError, errorResponses } from '../../../platform/errors.js';
 import { OCCURRENCE_NOT_FOUND } from '../rules.js';
 import { summaryRecords } from './summary.js';
-import { defineFeature } from '../../../lib/feature.js';
+import { defineFeature } from '../../../platform/feature.js';
 import { AttendanceService } from './service.js';
 
 const tags = ['attendance'];

@@ -9,10 +9,10 @@ import {
   type ToFillList,
   type ToFillQuery,
 } from '@ritim/shared';
-import { type AuditChanges, recordAudit, sessionStart } from '../../audit-logs/record.js';
-import type { SessionUser } from '../../../auth/tokens.js';
-import type { Db } from '../../../db/client.js';
-import { AppError } from '../../../lib/errors.js';
+import { type AuditChanges, recordAudit, sessionStart } from '../../../platform/audit/record.js';
+import type { SessionUser } from '../../../platform/access/tokens.js';
+import type { Db } from '../../../platform/db/client.js';
+import { AppError } from '../../../platform/errors.js';
 import { dayRange, zoneOf } from '../../../lib/time.js';
 import { OccurrenceReads } from '../reads.js';
 import { organisesOrAdmin } from '../rules.js';

@@ -1,7 +1,14 @@
 import type { AttendanceSummary } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventOccurrences, groups, locations, occurrenceGuests, userGroups, users } from '../../../db/schema.js';
+import {
+  eventOccurrences,
+  groups,
+  locations,
+  occurrenceGuests,
+  userGroups,
+  users,
+} from '../../../platform/db/schema.js';
 import {
   createPerson,
   createSession,

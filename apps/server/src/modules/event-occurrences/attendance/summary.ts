@@ -7,7 +7,7 @@ import {
 } from '@ritim/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { Db } from '../../../db/client.js';
+import type { Db } from '../../../platform/db/client.js';
 import {
   attendance,
   eventGuests,
@@ -17,7 +17,7 @@ import {
   occurrenceGuests,
   userGroups,
   users,
-} from '../../../db/schema.js';
+} from '../../../platform/db/schema.js';
 import { organiserOf } from '../rules.js';
 import { personNameSql } from './marks.js';
 

@@ -1,7 +1,7 @@
 import { SESSION_NOTES_FORM_ID, type ToFillList } from '@ritim/shared';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventOccurrences, formSubmissions, locations, users } from '../../../db/schema.js';
+import { eventOccurrences, formSubmissions, locations, users } from '../../../platform/db/schema.js';
 import {
   createPerson,
   createSession,

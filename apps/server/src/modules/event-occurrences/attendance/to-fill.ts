@@ -1,6 +1,6 @@
 import { SESSION_NOTES_FORM_ID } from '@ritim/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { attendance, formSubmissions, users } from '../../../db/schema.js';
+import { attendance, formSubmissions, users } from '../../../platform/db/schema.js';
 import { guestListOf } from '../rules.js';
 
 /**

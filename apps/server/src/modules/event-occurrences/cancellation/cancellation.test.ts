@@ -2,7 +2,7 @@ import type { ConflictList, EventOccurrence, MessageLog, OccurrenceCalendar, Occ
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eventOccurrences, events, messageLogs, users } from '../../../db/schema.js';
+import { eventOccurrences, events, messageLogs, users } from '../../../platform/db/schema.js';
 import { messageOf } from '../../../test/harness.js';
 import {
   createLocation,

@@ -1,9 +1,9 @@
 import type { OccurrenceCancellation, OccurrenceStatus } from '@ritim/shared';
 import { eq, type SQL, sql } from 'drizzle-orm';
-import { eventOccurrences, occurrenceCancellations, users } from '../../../db/schema.js';
+import { eventOccurrences, occurrenceCancellations, users } from '../../../platform/db/schema.js';
 import { personNameSql } from '../attendance/marks.js';
-import type { Tx } from '../columns.js';
 import { isoInstant } from '../../../lib/json-column.js';
+import type { Tx } from '../../../platform/db/client.js';
 
 /**
  * The cancellation of the session `occurrenceId` (an SQL expression: a parameter, or the row in

@@ -1,9 +1,8 @@
 import { type CancelOccurrence, cancellationMessages, type EventOccurrence } from '@ritim/shared';
-import { recordAudit, sessionStart } from '../../audit-logs/record.js';
-import type { SessionUser } from '../../../auth/tokens.js';
-import type { Db } from '../../../db/client.js';
-import { AppError } from '../../../lib/errors.js';
-import type { Tx } from '../columns.js';
+import { recordAudit, sessionStart } from '../../../platform/audit/record.js';
+import type { SessionUser } from '../../../platform/access/tokens.js';
+import type { Db, Tx } from '../../../platform/db/client.js';
+import { AppError } from '../../../platform/errors.js';
 import { OccurrenceReads } from '../reads.js';
 import { OccurrenceChanges } from '../status.js';
 import { OccurrenceCancellations } from './cancellations.js';

@@ -1,7 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { closures, eventOccurrences, events, formSubmissions, occurrenceCancellations } from '../../../db/schema.js';
+import {
+  closures,
+  eventOccurrences,
+  events,
+  formSubmissions,
+  occurrenceCancellations,
+} from '../../../platform/db/schema.js';
 import { dayStatus } from '../approved-days.js';
-import type { Executor, Tx } from '../columns.js';
+import type { Executor, Tx } from '../../../platform/db/client.js';
 
 /*
  * Sessions made or moved inside a closure are cancelled too (docs/domain.md#closures): in the

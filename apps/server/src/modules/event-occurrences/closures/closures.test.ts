@@ -9,7 +9,7 @@ import {
   messageLogs,
   occurrenceCancellations,
   users,
-} from '../../../db/schema.js';
+} from '../../../platform/db/schema.js';
 import { messageOf, TEST_JWT_SECRET } from '../../../test/harness.js';
 import {
   createEvent,

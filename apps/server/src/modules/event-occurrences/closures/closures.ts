@@ -1,6 +1,6 @@
 import type { Closure, ClosureKeptReason, ClosureListQuery, ClosureScope } from '@ritim/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.js';
+import type { Db, Executor, Tx } from '../../../platform/db/client.js';
 import {
   closures,
   eventOccurrences,
@@ -9,9 +9,8 @@ import {
   locations,
   occurrenceCancellations,
   users,
-} from '../../../db/schema.js';
+} from '../../../platform/db/schema.js';
 import { personNameSql } from '../attendance/marks.js';
-import type { Executor, Tx } from '../columns.js';
 import { isoInstant } from '../../../lib/json-column.js';
 
 /** A closure's days as stored: the chosen days in their zone and the instants they cover, [startsFrom, endsBefore). */

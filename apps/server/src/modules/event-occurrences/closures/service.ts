@@ -7,13 +7,12 @@ import {
   type CreateClosure,
   type DeleteClosureQuery,
 } from '@ritim/shared';
-import type { SessionUser } from '../../../auth/tokens.js';
-import { auditChanges, recordAudit, sessionStart } from '../../audit-logs/record.js';
-import type { Db } from '../../../db/client.js';
-import { AppError } from '../../../lib/errors.js';
+import type { SessionUser } from '../../../platform/access/tokens.js';
+import { auditChanges, recordAudit, sessionStart } from '../../../platform/audit/record.js';
+import type { Db, Executor, Tx } from '../../../platform/db/client.js';
+import { AppError } from '../../../platform/errors.js';
 import { personName } from '../../../lib/names.js';
 import { dayRange, zoneOf } from '../../../lib/time.js';
-import type { Executor, Tx } from '../columns.js';
 import { OccurrenceReads } from '../reads.js';
 import type { CancellationNotifier } from '../cancellation/service.js';
 import { cancelClosedSessions } from './closed-sessions.js';

@@ -7,12 +7,12 @@ import {
   occurrenceCovers,
   occurrenceGuests,
   users,
-} from '../../../db/schema.js';
+} from '../../../platform/db/schema.js';
 import { isoInstant, jsonColumn } from '../../../lib/json-column.js';
 import { idArray } from '../../users/active-guests.js';
 import { personNameSql } from '../attendance/marks.js';
-import type { Executor, Tx } from '../columns.js';
 import { guestsAmong, notCancelled, organiserOf } from '../rules.js';
+import type { Executor, Tx } from '../../../platform/db/client.js';
 
 /**
  * The occurrence side of cover (docs/domain.md#cover): the cover record of a session, giving it to a

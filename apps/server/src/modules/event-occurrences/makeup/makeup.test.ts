@@ -1,6 +1,6 @@
 import type { AuditLogList, EventOccurrence, MakeupSession, MakeupSlots, OccurrenceCalendar } from '@ritim/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { locations } from '../../../db/schema.js';
+import { locations } from '../../../platform/db/schema.js';
 import { messageOf } from '../../../test/harness.js';
 import {
   createEvent,

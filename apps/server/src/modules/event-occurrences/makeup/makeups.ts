@@ -8,11 +8,11 @@ import {
   occurrenceGuests,
   occurrenceMakeups,
   users,
-} from '../../../db/schema.js';
+} from '../../../platform/db/schema.js';
 import { dayStatus } from '../approved-days.js';
-import type { Executor, Tx } from '../columns.js';
 import { guestListOf, sessionOrganiserId } from '../rules.js';
 import { isoInstant } from '../../../lib/json-column.js';
+import type { Executor, Tx } from '../../../platform/db/client.js';
 
 /** The advisory lock spaces of make-up bookings (organiser, location, guest: three in a row). */
 const MAKEUP_LOCK = 0x6d6b00;

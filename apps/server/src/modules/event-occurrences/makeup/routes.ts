@@ -6,10 +6,10 @@ import {
   makeupSlotsSchema,
 } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../../auth/access.js';
-import { AppError, errorResponses } from '../../../lib/errors.js';
+import { currentUser } from '../../../platform/access/access.js';
+import { AppError, errorResponses } from '../../../platform/errors.js';
 import { OCCURRENCE_NOT_FOUND } from '../rules.js';
-import { defineFeature } from '../../../lib/feature.js';
+import { defineFeature } from '../../../platform/feature.js';
 import { MakeupService } from './service.js';
 
 const tags = ['event-occurrences'];

@@ -5,15 +5,14 @@ import {
   type MakeupSlots,
   type MakeupSlotsQuery,
 } from '@ritim/shared';
-import { recordAudit } from '../../audit-logs/record.js';
+import { recordAudit } from '../../../platform/audit/record.js';
 import { OrganiserTime } from '../../cover/planning.js';
-import type { SessionUser } from '../../../auth/tokens.js';
-import type { Db } from '../../../db/client.js';
-import { AppError, pgErrorCode } from '../../../lib/errors.js';
+import type { SessionUser } from '../../../platform/access/tokens.js';
+import type { Db, Executor } from '../../../platform/db/client.js';
+import { AppError, pgErrorCode } from '../../../platform/errors.js';
 import { holdApprovedDays } from '../approved-days.js';
 import { ClashRepository } from '../clashes.js';
 import { closedSpans, closureOfStart } from '../closures/closed-sessions.js';
-import type { Executor } from '../columns.js';
 import { organisesOrAdmin } from '../rules.js';
 import { OccurrenceChanges } from '../status.js';
 import { MAKEUP_MARKS, type MakeupOriginal, OccurrenceMakeups } from './makeups.js';

@@ -1,6 +1,6 @@
 import type { RsvpResponse } from '@ritim/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { rsvps } from '../../../db/schema.js';
+import { rsvps } from '../../../platform/db/schema.js';
 
 /** A guest's answer as a read carries it. */
 export interface RsvpAnswerJson {

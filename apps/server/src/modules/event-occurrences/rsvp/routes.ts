@@ -1,9 +1,9 @@
 import { rsvpAnswerSchema, rsvpSchema } from '@ritim/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../../lib/errors.js';
-import { noStore } from '../../../lib/request-log.js';
-import { defineFeature } from '../../../lib/feature.js';
+import { errorResponses } from '../../../platform/errors.js';
+import { noStore } from '../../../platform/request-log.js';
+import { defineFeature } from '../../../platform/feature.js';
 import { RsvpService } from './service.js';
 import { RsvpTokens } from './tokens.js';
 

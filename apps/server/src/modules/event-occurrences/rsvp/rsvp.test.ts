@@ -1,7 +1,7 @@
 import type { EventOccurrence, MessageLog, Rsvp } from '@ritim/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messageLogs } from '../../../db/schema.js';
+import { messageLogs } from '../../../platform/db/schema.js';
 import { messageOf, TEST_JWT_SECRET } from '../../../test/harness.js';
 import { createLocation, createSession, createUsers, type Headers, headersOf, waitFor } from '../../../test/seed.js';
 import { useTestApp } from '../../../test/use-test-app.js';

@@ -1,13 +1,13 @@
 import { type Rsvp, type RsvpAnswer, rsvpMessages } from '@ritim/shared';
-import { recordAudit, sessionStart } from '../../audit-logs/record.js';
+import { recordAudit, sessionStart } from '../../../platform/audit/record.js';
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../../db/client.js';
-import { eventOccurrences, events, locations, rsvps, users } from '../../../db/schema.js';
-import { AppError } from '../../../lib/errors.js';
+import type { Db, Executor } from '../../../platform/db/client.js';
+import { eventOccurrences, events, locations, rsvps, users } from '../../../platform/db/schema.js';
+import { AppError } from '../../../platform/errors.js';
 import { personName } from '../../../lib/names.js';
 import { AttendanceMarks } from '../attendance/marks.js';
-import { type Executor, organisers } from '../columns.js';
+import { organisers } from '../columns.js';
 import { sessionOrganiserId } from '../rules.js';
 import type { RsvpTokens } from './tokens.js';
 

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { rsvps } from '../../../db/schema.js';
-import type { Executor } from '../columns.js';
+import { rsvps } from '../../../platform/db/schema.js';
+import type { Executor } from '../../../platform/db/client.js';
 
 /** A link's token: 32 bytes of HMAC-SHA256, base64url. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
