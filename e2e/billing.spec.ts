@@ -1,7 +1,7 @@
 import { adminApiClient, expect, signInAs, test, uniqueNames } from './fixtures.js';
 
 /**
- * Billing (docs/screens.md#billing) in the browser: a priced session of a past month (a session
+ * Billing (docs/screens.md) in the browser: a priced session of a past month (a session
  * must have started to be marked) with the spec's own guest, marked present through the API; the
  * admin runs the month's preview, creates the drafts, opens the account's draft, issues it (it
  * takes a number), sends it by email, downloads its PDF, adds a package of the event, records a part payment on the account and reads the balance

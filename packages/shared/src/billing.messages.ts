@@ -22,7 +22,7 @@ export const billingMessages = defineMessages('billing', {
   accountRequired: 'accountId must be an id',
   accountUnknown: 'The account does not exist',
   accountFilterInvalid: 'Filter accountId must be an id',
-  guestFilterInvalid: 'Filter guestId must be an id',
+  guestFilterInvalid: 'Filter guestId must be an id: the guest whose account to find',
   sessionsInvalid: 'sessions must be a whole number from 1 to 1000',
   eventInvalid: 'eventId must be an id',
   eventUnknown: 'The event does not exist',

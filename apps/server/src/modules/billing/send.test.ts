@@ -299,6 +299,6 @@ describe('the lists Home and a guest’s page read', () => {
     expect(await of(guestIds.teacher!)).toEqual([]);
     const bad = await call('GET', '/api/billing/accounts?guestId=x');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ message: 'Filter guestId must be an id' });
+    expect(bad.json()).toMatchObject({ message: 'Filter guestId must be an id: the guest whose account to find' });
   });
 });

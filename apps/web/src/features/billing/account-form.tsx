@@ -6,7 +6,7 @@ import { GuestsField } from '../../components/guests-field';
 import { accounts } from './api';
 
 /**
- * /billing/accounts/create and /billing/accounts/:accountId/edit (docs/screens.md#billing): who
+ * /billing/accounts/create and /billing/accounts/:accountId/edit (docs/screens.md): who
  * pays (name, email and phone for the invoices, the invoices' language) and the guests they pay
  * for; a guest in another account is refused by the server, which names it.
  */

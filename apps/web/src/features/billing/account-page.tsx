@@ -18,7 +18,7 @@ import { formatBalances, formatMoney, formatMonth } from './money';
 import { PackageDialog } from './package-dialog';
 import { PaymentDialog } from './payment-dialog';
 
-/** /billing/accounts/:accountId (docs/screens.md#billing): one account's guests, packages, invoices, payments and statement. */
+/** /billing/accounts/:accountId (docs/screens.md): one account's guests, packages, invoices, payments and statement. */
 export function AccountScreen() {
   const { t } = useTranslation();
   const param = useParams().accountId;

@@ -7,7 +7,7 @@ import { ListPage } from '../../components/list-page';
 import { accounts } from './api';
 import { formatBalances } from './money';
 
-/** Billing › Accounts (docs/screens.md#billing): who pays, for which guests, and what each owes per currency. */
+/** Billing › Accounts (docs/screens.md): who pays, for which guests, and what each owes per currency. */
 export function AccountsList() {
   const { t, i18n } = useTranslation();
   const sortOptions = useRecordSortOptions(BILLING_ACCOUNT_SORTS);

@@ -6,7 +6,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'
   }`;
 
-/** /billing (docs/screens.md#billing): the section's two parts, Accounts and Invoices, as tabs above each screen. */
+/** /billing (docs/screens.md): the section's two parts, Accounts and Invoices, as tabs above each screen. */
 export function BillingLayout() {
   const { t } = useTranslation();
   return (

@@ -20,7 +20,7 @@ import { DialogForm } from './fields';
 import { InvoiceStatusBadge, invoiceName } from './invoice-bits';
 import { formatMoney, formatMonth } from './money';
 
-/** /billing/invoices/:invoiceId (docs/screens.md#billing): one invoice's lines, and Issue, Send, Void and its PDF. */
+/** /billing/invoices/:invoiceId (docs/screens.md): one invoice's lines, and Issue, Send, Void and its PDF. */
 export function InvoiceScreen() {
   const { t } = useTranslation();
   const param = useParams().invoiceId;

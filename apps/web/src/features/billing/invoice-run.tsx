@@ -26,7 +26,7 @@ function totalsByCurrency(run: InvoiceRun, language: string): string {
 }
 
 /**
- * /billing/invoices/run (docs/screens.md#billing): choose a month (in the user's zone), Preview
+ * /billing/invoices/run (docs/screens.md): choose a month (in the user's zone), Preview
  * (a dry run: the drafts per account with their totals, and the sessions with a guest not marked
  * yet, each linking to its day's Upcoming Events to mark it first), then 'Create drafts' makes
  * them; running again later adds only what is new.

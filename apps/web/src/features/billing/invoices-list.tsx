@@ -14,7 +14,7 @@ import { formatMoney, formatMonth } from './money';
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /**
- * Billing › Invoices (docs/screens.md#billing): every invoice, newest first, by status and month
+ * Billing › Invoices (docs/screens.md): every invoice, newest first, by status and month
  * (both kept in the URL), searched by account; 'Run a month' makes the month's drafts.
  */
 export function InvoicesList() {

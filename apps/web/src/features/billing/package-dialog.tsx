@@ -11,7 +11,7 @@ import { ChoiceField, CurrencyField, DialogForm } from './fields';
 import { parseMoneyInput } from './money';
 
 /**
- * Add package (docs/screens.md#billing): `sessions` prepaid sessions for a price, of one event or
+ * Add package (docs/screens.md): `sessions` prepaid sessions for a price, of one event or
  * of any, usable up to a last day when given; a charged session then uses one of them instead of
  * its price (the oldest package first).
  */

@@ -16,7 +16,7 @@ const likelyCurrency = (account: BillingAccount): Currency =>
   account.balance.find((money) => money.amount > 0)?.currency ?? account.balance[0]?.currency ?? 'TRY';
 
 /**
- * Record payment (docs/screens.md#billing): money received from the account, typed as a decimal
+ * Record payment (docs/screens.md): money received from the account, typed as a decimal
  * (`12.50`) and sent as minor units, with its currency, method, when it came (on the user's clock)
  * and a note; it lowers the balance in that currency.
  */

@@ -1,4 +1,4 @@
-/** English texts of the Billing section: accounts, packages, invoices, payments (docs/screens.md#billing). */
+/** English texts of the Billing section: accounts, packages, invoices, payments (docs/screens.md). */
 export const billing = {
   description: 'Who pays for which guests, the month’s invoices from attendance, payments and balances.',
   accounts: 'Accounts',

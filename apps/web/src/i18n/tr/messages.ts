@@ -206,7 +206,7 @@ export const messages = {
     accountRequired: 'accountId bir kimlik olmalıdır',
     accountUnknown: 'Hesap bulunamadı',
     accountFilterInvalid: 'accountId süzgeci bir kimlik olmalıdır',
-    guestFilterInvalid: 'guestId süzgeci bir kimlik olmalıdır',
+    guestFilterInvalid: 'guestId süzgeci, hesabı aranan misafirin kimliği olmalıdır',
     sessionsInvalid: 'sessions 1 ile 1000 arasında bir tam sayı olmalıdır',
     eventInvalid: 'eventId bir kimlik olmalıdır',
     eventUnknown: 'Etkinlik bulunamadı',
