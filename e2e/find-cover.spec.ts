@@ -40,6 +40,13 @@ test.beforeAll(async ({ playwright }) => {
       role: 'editor',
       timezone: ZONE,
     });
+  // An office's worth of other free editors: the list makes the dialog taller than a phone.
+  for (let n = 0; n < 15; n++) {
+    await person(
+      { username: unique(`cover-other-${n}`), password: 'find-cover-password-0' },
+      `Other ${unique(`E${n}`)}`,
+    );
+  }
   const originalId = await person(original, originalName);
   await person(substitute, substituteName);
   guestId = await post('/api/users', {

@@ -31,9 +31,11 @@ export function TitledDialog({
       onClose={onClose}
       aria-labelledby={titleId}
       data-testid={testId}
-      className="fixed inset-0 m-0 size-full max-h-none max-w-none items-end justify-center overflow-y-auto bg-transparent p-4 open:flex sm:items-center backdrop:bg-slate-900/40"
+      className="fixed inset-0 m-0 size-full max-h-none max-w-none justify-center overflow-y-auto bg-transparent p-4 open:flex backdrop:bg-slate-900/40"
     >
-      <div className="relative w-full max-w-lg rounded-lg bg-white shadow-xl ring-1 ring-slate-900/10">
+      {/* Auto margins, not align-items, put it at the bottom (phone) or the middle: a dialog taller than
+          the window then starts at its top and scrolls, where items-end would push its top out of reach. */}
+      <div className="relative mt-auto w-full max-w-lg rounded-lg bg-white shadow-xl ring-1 ring-slate-900/10 sm:mb-auto">
         <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-4 py-4 sm:px-6">
           <h2 id={titleId} className="min-w-0 text-base font-semibold break-words text-slate-900">
             {title}
