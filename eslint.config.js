@@ -108,6 +108,29 @@ export default tseslint.config(
       ],
     },
   },
+  // The occurrence domain (docs/architecture.md#the-occurrence-domain): its core
+  // (modules/event-occurrences) and the features beside it (attendance, cancellation, closures,
+  // make-ups, RSVP, cover records, the export) are used by other features only through each one's
+  // index.ts, never by reaching into its files.
+  {
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '(^|/)(event-occurrences|attendance|cancellation|closures|makeup|rsvp|occurrence-covers|occurrence-export)/(?!index\\.js$)',
+              message:
+                "Use what the occurrence domain's features export from their index.ts (the core's is modules/event-occurrences/index.ts), not their files.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['apps/server/src/{lib,recurrence,reports,i18n}/**/*.ts'],
     ignores: ['**/*.test.ts'],

@@ -14,11 +14,7 @@ import { DateTime } from 'luxon';
 import { buildApp } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/platform/db/client.js';
 import { attendance, eventOccurrences } from '../apps/server/src/platform/db/schema.js';
-import {
-  attendanceSummary,
-  type SummaryRequest,
-  summaryQuery,
-} from '../apps/server/src/modules/event-occurrences/attendance/summary.js';
+import { attendanceSummary, type SummaryRequest, summaryQuery } from '../apps/server/src/modules/attendance/summary.js';
 import { PASSWORD, seedBench, ZONE } from './seed-sql.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1250);

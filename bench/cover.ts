@@ -17,7 +17,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/platform/db/client.js';
 import { eventOccurrences } from '../apps/server/src/platform/db/schema.js';
 import { CoverService } from '../apps/server/src/modules/cover/service.js';
-import { OccurrenceCovers } from '../apps/server/src/modules/event-occurrences/cover/covers.js';
+import { OccurrenceCovers } from '../apps/server/src/modules/occurrence-covers/index.js';
 import { activeEditors } from '../apps/server/src/modules/users/staff.js';
 import { PASSWORD, seedBench, ZONE } from './seed-sql.js';
 

@@ -15,7 +15,7 @@ import { JobQueue } from '../apps/server/src/platform/jobs/queue.js';
 import { Outbox } from '../apps/server/src/platform/delivery/outbox.js';
 import { createTransport } from '../apps/server/src/platform/delivery/transports/index.js';
 import { reportAttachments } from '../apps/server/src/modules/message-composition/attachments.js';
-import { RsvpTokens } from '../apps/server/src/modules/event-occurrences/rsvp/tokens.js';
+import { RsvpTokens } from '../apps/server/src/modules/rsvp/tokens.js';
 import { MessagingService } from '../apps/server/src/modules/message-composition/service.js';
 
 const REMINDERS = Number(process.env.BENCH_REMINDERS ?? 1_000);

@@ -7,10 +7,7 @@ import { ConfigError, loadConfig, publicUrl, type Config } from './config.js';
 import { openDatabase } from './platform/db/client.js';
 import { startHorizonJob } from './modules/events/horizon-job.js';
 import { type JobLogger, JobQueue } from './platform/jobs/queue.js';
-import {
-  startToFillDigestJob,
-  toFillDigestSettings,
-} from './modules/event-occurrences/attendance/to-fill-digest/job.js';
+import { startToFillDigestJob, toFillDigestSettings } from './modules/attendance/to-fill-digest/job.js';
 import { deliveryJob, Outbox, outboxSealer } from './platform/delivery/outbox.js';
 import { createTransport, loadTransportConfig } from './platform/delivery/transports/index.js';
 import type { TransportConfig } from './platform/delivery/transports/config.js';

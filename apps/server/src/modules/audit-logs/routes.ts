@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/errors.js';
 import { noStore } from '../../platform/request-log.js';
 import { defineFeature } from '../../platform/feature.js';
-import { sessionIdsOfEvent } from '../event-occurrences/reads.js';
+import { occurrenceIdsOfEvent } from '../event-occurrences/index.js';
 import { AuditLogRepository } from './repository.js';
 
 /**
@@ -29,5 +29,5 @@ const auditLogRoutes: FastifyPluginAsyncZod<{ auditLogs: AuditLogRepository }> =
 
 /** The audit log (Activity) at /api/audit-logs; an event's History reads its sessions' rows by their ids. */
 export const auditLogsFeature = defineFeature('/api/audit-logs', async (app, { platform }) => {
-  await app.register(auditLogRoutes, { auditLogs: new AuditLogRepository(platform.db, sessionIdsOfEvent) });
+  await app.register(auditLogRoutes, { auditLogs: new AuditLogRepository(platform.db, occurrenceIdsOfEvent) });
 });

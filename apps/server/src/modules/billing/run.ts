@@ -13,7 +13,7 @@ import {
 } from '../../platform/db/schema.js';
 import { monthRange, zoneOf } from '../../lib/time.js';
 import { type AuditEntry, recordAudit } from '../../platform/audit/record.js';
-import { pricedPairs, type PricedPair } from '../event-occurrences/attendance/priced-pairs.js';
+import { pricedPairs, type PricedPair } from '../attendance/index.js';
 import { InvoiceReads } from './invoices.js';
 import { usedSessions } from './packages.js';
 import type { BillingPolicyService } from './policy.js';

@@ -9,8 +9,8 @@ import {
   users,
 } from '../../platform/db/schema.js';
 import { pgErrorCode } from '../../platform/errors.js';
-import { personNameSql } from '../event-occurrences/attendance/marks.js';
 import type { Executor } from '../../platform/db/client.js';
+import { personNameSql } from '../event-occurrences/index.js';
 
 /**
  * Transaction-scoped advisory locks of billing. Whatever takes both takes RUN first: the month's

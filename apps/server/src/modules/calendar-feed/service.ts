@@ -4,7 +4,7 @@ import { REDACTED } from '@ritim/shared';
 import type { Db, Executor } from '../../platform/db/client.js';
 import { calendarFeeds, users } from '../../platform/db/schema.js';
 import { recordAudit } from '../../platform/audit/record.js';
-import { CalendarReads } from '../event-occurrences/calendar-reads.js';
+import { CalendarReads } from '../event-occurrences/index.js';
 import { personName } from '../../lib/names.js';
 import { type SessionRow, sessionsCalendarInPieces, toCalendarSession } from './ics.js';
 import { compress, type ContentEncoding } from '../../lib/compression.js';

@@ -10,7 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, eventOccurrences, messageLogs, occurrenceCovers } from '../../platform/db/schema.js';
 import { messageOf } from '../../test/harness.js';
-import { toFillSessionsOf } from '../event-occurrences/attendance/to-fill-digest/reads.js';
+import { toFillSessionsOf } from '../attendance/to-fill-digest/reads.js';
 import {
   createLocation,
   createPerson,

@@ -3,8 +3,8 @@ import type { Db } from '../../platform/db/client.js';
 import { eventOccurrences, events, locations, occurrenceCancellations } from '../../platform/db/schema.js';
 import type { ListViewer } from '../../platform/list.js';
 import { calendarSessionColumns, joinEvent, organisers, sessionColumns } from './columns.js';
-import { makeupJson } from './makeup/makeups.js';
-import { isOccurrenceGuest, sessionOrganiserId, visibleTo } from './rules.js';
+import { isOccurrenceGuest, occurrenceOrganiserId, visibleTo } from './rules.js';
+import { makeupJson } from './embedded.js';
 
 /** A calendar read's range and the admin's filters. */
 export interface CalendarRange {
@@ -83,7 +83,7 @@ export class CalendarReads {
       gte(eventOccurrences.startsAt, range.from),
       lt(eventOccurrences.startsAt, range.to),
       visibleTo(viewer.role, viewer.id),
-      range.organiserId === undefined ? undefined : eq(sessionOrganiserId, range.organiserId),
+      range.organiserId === undefined ? undefined : eq(occurrenceOrganiserId, range.organiserId),
       range.locationId === undefined ? undefined : eq(events.locationId, range.locationId),
       range.guestId === undefined ? undefined : isOccurrenceGuest(range.guestId),
     );

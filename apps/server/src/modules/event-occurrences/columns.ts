@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import { eventOccurrences, events, locations, users } from '../../platform/db/schema.js';
-import { sessionOrganiserId } from './rules.js';
+import { occurrenceOrganiserId } from './rules.js';
 
 /** The session's organiser (`organiserOf`): `users` a second time in a select that may name guests too. */
 export const organisers = alias(users, 'organisers');
@@ -15,7 +15,7 @@ export const joinEvent = <T extends PgSelect>(query: T): T =>
   query
     .innerJoin(events, eq(events.id, eventOccurrences.eventId))
     .innerJoin(locations, eq(locations.id, events.locationId))
-    .innerJoin(organisers, eq(organisers.id, sessionOrganiserId)) as unknown as T;
+    .innerJoin(organisers, eq(organisers.id, occurrenceOrganiserId)) as unknown as T;
 
 /** When a session is and where it stands. */
 export const sessionColumns = {

@@ -8,7 +8,7 @@ import type { Executor } from '../../platform/db/client.js';
  * of (docs/domain.md#guests), each with the `notesField` answers of the submissions about them and
  * their attendance mark (null: unmarked). One query; the mark is a primary-key probe per session.
  */
-export function guestSessionsBetween(db: Executor, guestId: number, start: Date, end: Date, notesField: string) {
+export function guestOccurrencesBetween(db: Executor, guestId: number, start: Date, end: Date, notesField: string) {
   const notes = sql<string | null>`(select string_agg(s.data ->> ${notesField}, ' · ' order by s.form_id)
       from ${formSubmissions} s where s.occurrence_id = ${eventOccurrences.id} and s.guest_id = ${guestId}
         and coalesce(btrim(s.data ->> ${notesField}), '') <> '')`;

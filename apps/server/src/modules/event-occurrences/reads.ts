@@ -36,19 +36,24 @@ import {
   organisers,
   sessionColumns,
 } from './columns.js';
-import { attendanceJson } from './attendance/marks.js';
-import { toFillCondition } from './attendance/to-fill.js';
-import { cancellationJson } from './cancellation/cancellations.js';
-import { coverJson } from './cover/covers.js';
-import { bookedMakeupsJson, type BookedMakeupJson, makeupJson } from './makeup/makeups.js';
-import { rsvpJson, type RsvpAnswerJson } from './rsvp/answers.js';
+import { toFillCondition } from './to-fill.js';
 import { guestListOf, visibleTo } from './rules.js';
+import {
+  attendanceJson,
+  cancellationJson,
+  coverJson,
+  bookedMakeupsJson,
+  type BookedMakeupJson,
+  makeupJson,
+  rsvpJson,
+  type RsvpAnswerJson,
+} from './embedded.js';
 
 /** The marks of a guest who will not be there: no reminder goes to them. */
 export const NOT_COMING: readonly AttendanceStatus[] = ['cancelled', 'lateCancelled', 'excused'];
 
 /** The ids of an event's sessions, as a subquery (an event's History reads their audit rows by them). */
-export const sessionIdsOfEvent = (eventId: number): SQL =>
+export const occurrenceIdsOfEvent = (eventId: number): SQL =>
   sql`(select ${eventOccurrences.id} from ${eventOccurrences} where ${eventOccurrences.eventId} = ${eventId})`;
 
 /** The list's request once `date`/`timezone` are read: instants as ISO text. */

@@ -88,7 +88,7 @@ export const organiserOf = (occurrence: SQL, event: SQL): SQL<number> =>
   sql<number>`coalesce(${occurrence}.cover_organiser_id, ${event}.organiser_id)`;
 
 /** `organiserOf` the `event_occurrences` and `events` tables in scope, as the typed reads join them. */
-export const sessionOrganiserId: SQL<number> = sql<number>`coalesce(${eventOccurrences.coverOrganiserId}, ${events.organiserId})`;
+export const occurrenceOrganiserId: SQL<number> = sql<number>`coalesce(${eventOccurrences.coverOrganiserId}, ${events.organiserId})`;
 
 /** Whether `userId` organises the occurrence: covers it, or organises its event and it is not covered. */
 export const isOrganisedBy = (userId: unknown): SQL =>

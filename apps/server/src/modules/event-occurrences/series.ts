@@ -3,7 +3,7 @@ import type { Db, Executor, Tx } from '../../platform/db/client.js';
 import { eventOccurrences, events } from '../../platform/db/schema.js';
 import { statisticsOf } from '../../platform/db/statistics.js';
 import { excludeStart } from '../../recurrence/rule-text.js';
-import { cancelClosedSessionsOf, closedCancellationsInsert, newSessionStatus } from './closures/closed-sessions.js';
+import { cancelClosedOccurrencesOf, closedCancellationsInsert, newOccurrenceStatus } from './closed-occurrences.js';
 import { hasHistory } from './rules.js';
 
 /**
@@ -139,7 +139,7 @@ export class SeriesRepository {
    * them another event. How many it cancelled.
    */
   cancelClosedFrom(tx: Tx, eventId: number, from: Date): Promise<number> {
-    return cancelClosedSessionsOf(tx, eventId, from);
+    return cancelClosedOccurrencesOf(tx, eventId, from);
   }
 
   async moveFrom(tx: Tx, fromEventId: number, toEventId: number, start: Date): Promise<number> {
@@ -197,7 +197,7 @@ export function seriesInsert(
   const array = Array.isArray(starts) ? seriesStarts(starts) : starts;
   return sql`insert into ${eventOccurrences} (event_id, starts_at, ends_at, status)
     select source.id, s, s + ${durationMs}::float8 * interval '1 millisecond',
-      ${newSessionStatus(sql`s`, sql`source.organiser_id`, sql`source.location_id`)}
+      ${newOccurrenceStatus(sql`s`, sql`source.organiser_id`, sql`source.location_id`)}
     from ${source}, unnest(${array}::timestamptz[]) as s
     on conflict (event_id, starts_at) do nothing
     returning id, event_id, starts_at, status`;

@@ -24,7 +24,7 @@ import { type AuditChanges, recordAudit, sessionStart } from '../../platform/aud
 import { assertActiveGuests } from '../users/active-guests.js';
 import { holdApprovedDays, recordApprovedDay, removeApprovedDay } from './approved-days.js';
 import { type CalendarCut, CalendarReads } from './calendar-reads.js';
-import { cancelClosedSessions } from './closures/closed-sessions.js';
+import { cancelClosedOccurrences } from './closed-occurrences.js';
 import { OccurrenceReads } from './reads.js';
 import { SeriesRepository } from './series.js';
 import { OccurrenceChanges } from './status.js';
@@ -190,7 +190,7 @@ export class EventOccurrenceService {
             await this.changes.move(tx, id, start, new Date(start.getTime() + length));
             await this.series.excludeSlot(tx, event, occurrence.startsAt);
             // Moved into a closed day: cancelled like the sessions made there (docs/domain.md#closures).
-            await cancelClosedSessions(tx, [id]);
+            await cancelClosedOccurrences(tx, [id]);
             changes.occurrenceDate = { from: occurrence.startsAt.toISOString(), to: start.toISOString() };
           }
         }

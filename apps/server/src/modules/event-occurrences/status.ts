@@ -13,7 +13,7 @@ import {
   users,
 } from '../../platform/db/schema.js';
 import { auditInsertFrom } from '../../platform/audit/record.js';
-import { isOccurrenceGuest, sessionOrganiserId } from './rules.js';
+import { isOccurrenceGuest, occurrenceOrganiserId } from './rules.js';
 import { dayStatus } from './approved-days.js';
 import { isoInstant } from '../../lib/json-column.js';
 
@@ -200,7 +200,7 @@ export class OccurrenceChanges {
         : sql<boolean>`(${isOccurrenceGuest(guestId)}
             and exists (select 1 from ${users} u where u.id = ${guestId} and u.status = 'active'))`;
     const [row] = await tx
-      .select({ status: eventOccurrences.status, organiserId: sessionOrganiserId, isGuest })
+      .select({ status: eventOccurrences.status, organiserId: occurrenceOrganiserId, isGuest })
       .from(eventOccurrences)
       .innerJoin(events, eq(events.id, eventOccurrences.eventId))
       .where(eq(eventOccurrences.id, occurrenceId))

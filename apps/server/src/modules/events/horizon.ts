@@ -6,8 +6,7 @@ import { statisticsOf } from '../../platform/db/statistics.js';
 import { RecurrenceError } from '../../recurrence/errors.js';
 import { horizonEnd, seriesOccurrences } from '../../recurrence/expand.js';
 import { parseRule, type RecurrenceRule } from '../../recurrence/rule.js';
-import { holdApprovedDays } from '../event-occurrences/approved-days.js';
-import { SeriesRepository } from '../event-occurrences/series.js';
+import { holdApprovedDays, SeriesRepository } from '../event-occurrences/index.js';
 
 /**
  * The rolling horizon: every active never-ending event whose occurrences end before 12 months from

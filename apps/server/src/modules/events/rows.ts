@@ -6,8 +6,7 @@ import { eventGuests, events, locations, users } from '../../platform/db/schema.
 import { rruleByDayText } from '../../recurrence/by-day-text.js';
 import { ruleToOptions } from '../../recurrence/repeat-options.js';
 import { parseRule, type RecurrenceRule } from '../../recurrence/rule.js';
-import { nextStartOf } from '../event-occurrences/references.js';
-import { organisers, type PlaceAndOrganiser, placeAndOrganiser } from '../event-occurrences/columns.js';
+import { nextStartOf, organisers, type PlaceAndOrganiser, placeAndOrganiser } from '../event-occurrences/index.js';
 import { peopleJson } from '../users/people-json.js';
 
 const creators = alias(users, 'creators');

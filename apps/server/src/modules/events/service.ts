@@ -18,10 +18,14 @@ import { statisticsOf } from '../../platform/db/statistics.js';
 import { rruleByDayText } from '../../recurrence/by-day-text.js';
 import { seriesOccurrences } from '../../recurrence/expand.js';
 import { engine, ruleInZone } from '../../recurrence/rule-text.js';
-import { holdApprovedDays } from '../event-occurrences/approved-days.js';
-import { ConflictChecker } from '../event-occurrences/conflicts.js';
-import { closedCancellationsInsert } from '../event-occurrences/closures/closed-sessions.js';
-import { SeriesRepository, seriesInsert, seriesStarts } from '../event-occurrences/series.js';
+import {
+  holdApprovedDays,
+  ConflictChecker,
+  closedCancellationsInsert,
+  SeriesRepository,
+  seriesInsert,
+  seriesStarts,
+} from '../event-occurrences/index.js';
 import { activeGuestIds, idArray } from '../users/active-guests.js';
 import { peopleJson } from '../users/people-json.js';
 import { createdEventFields, eventColumns, joinEventRefs, selectEvents, toEvent } from './rows.js';

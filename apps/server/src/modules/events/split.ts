@@ -9,7 +9,7 @@ import { seriesOccurrences } from '../../recurrence/expand.js';
 import { formatRule, parseRule } from '../../recurrence/rule.js';
 import { continuedRule, engine } from '../../recurrence/rule-text.js';
 import { splitRule } from '../../recurrence/split.js';
-import type { SeriesRepository } from '../event-occurrences/series.js';
+import type { SeriesRepository } from '../event-occurrences/index.js';
 import { repeatOf, selectEvents, toEvent } from './rows.js';
 import { durationOf, eventTiming, timingColumns } from './timing.js';
 import { type EventReferences, insertEvent } from './writes.js';

@@ -12,8 +12,7 @@ import type { SessionUser } from '../../platform/access/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { forms, formSubmissions, lookups, userGroups } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import { OccurrenceChanges } from '../event-occurrences/status.js';
-import { organisesOrAdmin } from '../event-occurrences/rules.js';
+import { OccurrenceChanges, organisesOrAdmin } from '../event-occurrences/index.js';
 import { checkChoices, type ListboxChoice, parseSubmissionData, validateSubmission } from './validate.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -9,7 +9,7 @@ import { renderOccurrenceReport } from '../../reports/occurrence-report.js';
 import { InvoiceReads } from '../billing/invoices.js';
 import { invoiceFileName, invoicePdf } from '../billing/pdf.js';
 import { sessionsCalendar, toCalendarSession } from '../calendar-feed/ics.js';
-import { OccurrenceReads } from '../event-occurrences/reads.js';
+import { OccurrenceReads } from '../event-occurrences/index.js';
 import { monthlyReportData, occurrenceReportData } from './report-data.js';
 import { reportFileName } from './service.js';
 

@@ -2,7 +2,7 @@ import type { Language } from '@ritim/shared';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { asLanguage } from '../../i18n/guest-texts.js';
 import { personName } from '../../lib/names.js';
-import type { GuestContactRow, OccurrenceReads } from '../event-occurrences/reads.js';
+import type { GuestContactRow, OccurrenceReads } from '../event-occurrences/index.js';
 import type { NewMessage } from '../../platform/delivery/outbox.js';
 
 /** An active guest of an occurrence, with what it takes to reach them. */

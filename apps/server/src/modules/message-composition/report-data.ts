@@ -6,8 +6,7 @@ import { forms, formSubmissions, users } from '../../platform/db/schema.js';
 import { NOTES_FIELD } from '../../reports/occurrence-report.js';
 import type { MonthlyReportData, OccurrenceReportData } from '../../reports/types.js';
 import { monthRange } from '../../lib/time.js';
-import { guestSessionsBetween } from '../event-occurrences/guest-month.js';
-import { OccurrenceReads } from '../event-occurrences/reads.js';
+import { guestOccurrencesBetween, OccurrenceReads } from '../event-occurrences/index.js';
 import { lookupLabelsByOrganiser } from '../lookups/labels.js';
 import { personName } from '../../lib/names.js';
 
@@ -113,7 +112,7 @@ export async function monthlyReportData(
     .where(eq(users.id, guestId));
   if (!guest) return undefined;
   const [start, end] = monthRange(month, zone);
-  const occurrences = await guestSessionsBetween(db, guestId, start, end, NOTES_FIELD);
+  const occurrences = await guestOccurrencesBetween(db, guestId, start, end, NOTES_FIELD);
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   return {
     guestName: personName(guest.name, guest.surname, guest.username),

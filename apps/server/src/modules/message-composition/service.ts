@@ -22,10 +22,13 @@ import { formatIn, type GuestTexts, guestTexts } from '../../i18n/guest-texts.js
 import { monthTitle } from '../../reports/format.js';
 import { renderOccurrenceReport } from '../../reports/occurrence-report.js';
 import { assertNotPastDay, dayRange, monthRange, zoneOf } from '../../lib/time.js';
-import { OccurrenceReads } from '../event-occurrences/reads.js';
-import { OccurrenceChanges } from '../event-occurrences/status.js';
-import { OCCURRENCE_NOT_FOUND, organisesOrAdmin } from '../event-occurrences/rules.js';
-import { pairKey, RsvpTokens } from '../event-occurrences/rsvp/tokens.js';
+import {
+  OccurrenceReads,
+  OccurrenceChanges,
+  OCCURRENCE_NOT_FOUND,
+  organisesOrAdmin,
+} from '../event-occurrences/index.js';
+import { pairKey, RsvpTokens } from '../rsvp/index.js';
 import type { Platform } from '../../platform/feature.js';
 import {
   type Addressee,

@@ -6,7 +6,7 @@ import { jsonColumn } from '../../lib/json-column.js';
 import { messageLogs, users } from '../../platform/db/schema.js';
 import { defineList } from '../../platform/list.js';
 import { dayRange, zoneOf } from '../../lib/time.js';
-import { eventTitleOf, occurrenceRefOf, startsWithin } from '../event-occurrences/references.js';
+import { eventTitleOf, occurrenceRefOf, startsWithin } from '../event-occurrences/index.js';
 import { peopleJson } from '../users/people-json.js';
 
 /** The guests a message is about, as one JSON array per row (one query per page). */

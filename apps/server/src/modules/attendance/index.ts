@@ -1,0 +1,2 @@
+export { AttendanceMarks } from './marks.js';
+export { pricedPairs, type PricedPair } from './priced-pairs.js';

@@ -1,0 +1,1 @@
+export type { CancellationNotifier } from './service.js';

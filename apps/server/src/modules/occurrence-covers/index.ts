@@ -1,0 +1,1 @@
+export { OccurrenceCovers, type CoverSession } from './covers.js';

@@ -1,0 +1,1 @@
+export { pairKey, RsvpTokens } from './tokens.js';
