@@ -21,8 +21,8 @@ let adminHeaders: Record<string, string>;
 let occurrenceId: number;
 let organiserId: number;
 
-/** The session as the API has it. */
-async function sessionOf(id: number) {
+/** The occurrence as the API has it. */
+async function occurrenceAsApiHasIt(id: number) {
   const response = await admin.get(`/api/event-occurrences/${id}`, { headers: adminHeaders });
   expect(response.status()).toBe(200);
   return (await response.json()) as { status: string; cancellation: { reason: string } | null };
@@ -103,7 +103,10 @@ test('on a 390 px phone: Cancel session with a reason strikes it through with th
   await expect(struck).toHaveCSS('text-decoration-line', 'line-through');
   await expect(cancelledRow.getByTestId('cancellation-reason')).toHaveText(`Cancelled: ${REASON}`);
   await expect(cancelledRow.getByText('Cancelled', { exact: true })).toBeVisible();
-  expect(await sessionOf(occurrenceId)).toMatchObject({ status: 'cancelled', cancellation: { reason: REASON } });
+  expect(await occurrenceAsApiHasIt(occurrenceId)).toMatchObject({
+    status: 'cancelled',
+    cancellation: { reason: REASON },
+  });
 
   // A reload reads it from the server: still struck through, with the reason.
   await page.reload();
@@ -116,7 +119,7 @@ test('on a 390 px phone: Cancel session with a reason strikes it through with th
   expect(confirmations).toHaveLength(1);
   await expect(row(page, title).getByTestId('cancelled-title')).toHaveCount(0);
   await expect(row(page, title).getByText('Scheduled', { exact: true })).toBeVisible();
-  expect(await sessionOf(occurrenceId)).toMatchObject({ status: 'scheduled', cancellation: null });
+  expect(await occurrenceAsApiHasIt(occurrenceId)).toMatchObject({ status: 'scheduled', cancellation: null });
 });
 
 test('from the calendar’s details: Cancel session, then its details name the reason and the calendar draws it struck through with it; Restore', async ({
@@ -151,5 +154,5 @@ test('from the calendar’s details: Cancel session, then its details name the r
   await expect(page.getByText('Session restored')).toBeVisible();
   await expect(details.getByTestId('calendar-details-cancellation')).toHaveCount(0);
   await expect(details.getByRole('button', { name: 'Cancel session' })).toBeVisible();
-  expect(await sessionOf(occurrenceId)).toMatchObject({ status: 'scheduled', cancellation: null });
+  expect(await occurrenceAsApiHasIt(occurrenceId)).toMatchObject({ status: 'scheduled', cancellation: null });
 });

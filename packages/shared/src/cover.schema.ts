@@ -103,17 +103,17 @@ export const timeOffSchema = z.object({
 export type TimeOff = z.infer<typeof timeOffSchema>;
 
 /** A session of the user's that a time off affects (not cancelled, completed or covered by someone else). */
-export const affectedSessionSchema = z.object({
+export const affectedOccurrenceSchema = z.object({
   occurrenceId: z.number().int(),
   eventId: z.number().int(),
   title: z.string(),
   startsAt: z.string(),
   endsAt: z.string(),
 });
-export type AffectedSession = z.infer<typeof affectedSessionSchema>;
+export type AffectedOccurrence = z.infer<typeof affectedOccurrenceSchema>;
 
 /** POST /api/time-off's answer. */
-export const timeOffResultSchema = z.object({ timeOff: timeOffSchema, affected: z.array(affectedSessionSchema) });
+export const timeOffResultSchema = z.object({ timeOff: timeOffSchema, affected: z.array(affectedOccurrenceSchema) });
 export type TimeOffResult = z.infer<typeof timeOffResultSchema>;
 
 /**

@@ -53,11 +53,11 @@ export const bookMakeupSchema = z.strictObject({
 export type BookMakeup = z.infer<typeof bookMakeupSchema>;
 
 /** The make-up session booked: an occurrence of the original's event with that guest only. */
-export const makeupSessionSchema = z.object({
+export const makeupOccurrenceSchema = z.object({
   id: z.number().int(),
   eventId: z.number().int(),
   startsAt: z.string(),
   endsAt: z.string(),
   makeupOf: makeupOfSchema,
 });
-export type MakeupSession = z.infer<typeof makeupSessionSchema>;
+export type MakeupOccurrence = z.infer<typeof makeupOccurrenceSchema>;

@@ -256,7 +256,7 @@ export const occurrenceCalendarQuerySchema = z
 export type OccurrenceCalendarQuery = z.infer<typeof occurrenceCalendarQuerySchema>;
 
 /** One session as the calendar draws it; its event's details are in `events` by id. */
-export const calendarSessionSchema = z.object({
+export const calendarOccurrenceSchema = z.object({
   id: z.number().int(),
   eventId: z.number().int(),
   startsAt: z.string(),
@@ -281,7 +281,7 @@ export type CalendarDay = z.infer<typeof calendarDaySchema>;
  * `days` (only when cut by perDay or perHour): every day of the range with a session, by date.
  */
 export const occurrenceCalendarSchema = z.object({
-  sessions: z.array(calendarSessionSchema),
+  sessions: z.array(calendarOccurrenceSchema),
   events: z.array(
     z.object({
       id: z.number().int(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dativeOf, GUEST_TEXTS } from '../i18n/guest-texts.js';
-import { attendanceTotals, formatTimeSpan, monthTitle, sessionTotals } from './format.js';
+import { attendanceTotals, formatTimeSpan, monthTitle, occurrenceTotals } from './format.js';
 
 describe('formatTimeSpan', () => {
   it("writes the times in the zone passed in, whatever the host's zone", () => {
@@ -47,14 +47,14 @@ describe('monthTitle', () => {
   });
 });
 
-describe('sessionTotals', () => {
+describe('occurrenceTotals', () => {
   it('counts the sessions and each status, completed first, leaving out statuses nobody has', () => {
     const statuses = [...Array<'completed'>(6).fill('completed'), 'approved' as const, 'scheduled' as const];
-    expect(sessionTotals(statuses)).toBe('8 sessions: 6 completed, 1 approved, 1 scheduled');
-    expect(sessionTotals(['scheduled', 'completed', 'scheduled'])).toBe('3 sessions: 1 completed, 2 scheduled');
-    expect(sessionTotals(['approved'])).toBe('1 session: 1 approved');
-    expect(sessionTotals([])).toBe('0 sessions');
-    expect(sessionTotals(['cancelled', 'completed'])).toBe('2 sessions: 1 completed, 1 cancelled');
+    expect(occurrenceTotals(statuses)).toBe('8 sessions: 6 completed, 1 approved, 1 scheduled');
+    expect(occurrenceTotals(['scheduled', 'completed', 'scheduled'])).toBe('3 sessions: 1 completed, 2 scheduled');
+    expect(occurrenceTotals(['approved'])).toBe('1 session: 1 approved');
+    expect(occurrenceTotals([])).toBe('0 sessions');
+    expect(occurrenceTotals(['cancelled', 'completed'])).toBe('2 sessions: 1 completed, 1 cancelled');
   });
 });
 
@@ -95,7 +95,7 @@ describe('in Turkish', () => {
   });
 
   it('counts sessions in Turkish', () => {
-    expect(sessionTotals(['completed', 'completed', 'scheduled'], tr)).toBe('3 oturum: 2 tamamlandı, 1 planlandı');
+    expect(occurrenceTotals(['completed', 'completed', 'scheduled'], tr)).toBe('3 oturum: 2 tamamlandı, 1 planlandı');
   });
 
   it("counts attendance in Turkish, the number's suffix following how it is read aloud", () => {

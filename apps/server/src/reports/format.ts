@@ -32,7 +32,7 @@ export const STATUS_LABELS: Record<OccurrenceStatus, string> = GUEST_TEXTS.en.st
 const TOTALS_ORDER: readonly OccurrenceStatus[] = ['completed', 'approved', 'scheduled', 'cancelled'];
 
 /** '8 sessions: 6 completed, 1 approved, 1 scheduled, 1 cancelled' (statuses nobody has are left out). */
-export function sessionTotals(statuses: readonly OccurrenceStatus[], texts: GuestTexts = GUEST_TEXTS.en): string {
+export function occurrenceTotals(statuses: readonly OccurrenceStatus[], texts: GuestTexts = GUEST_TEXTS.en): string {
   const parts = TOTALS_ORDER.map((status) => ({ status, n: statuses.filter((one) => one === status).length }))
     .filter(({ n }) => n > 0)
     .map(({ status, n }) => texts.statusCount(n, status));

@@ -1,7 +1,7 @@
 import type { AttendanceStatus } from '@ritim/shared';
 import { type Element, h } from './element.js';
 import { guestTexts, type GuestTexts } from '../i18n/guest-texts.js';
-import { attendanceTotals, formatTimeSpan, monthTitle, sessionTotals } from './format.js';
+import { attendanceTotals, formatTimeSpan, monthTitle, occurrenceTotals } from './format.js';
 import { reportImages, reportKey } from './image-cache.js';
 import { type Page, renderPage } from './render.js';
 import { card, colors, headerBand, noticeLine, notesBlock, text } from './theme.js';
@@ -39,7 +39,7 @@ const pill = {
   borderRadius: 999,
 } as const;
 
-function sessionCard(occurrence: MonthlyReportOccurrence, timeZone: string, texts: GuestTexts): Element {
+function occurrenceCard(occurrence: MonthlyReportOccurrence, timeZone: string, texts: GuestTexts): Element {
   const notes = occurrence.notes?.trim() ?? '';
   const when = formatTimeSpan(occurrence.startsAt, occurrence.endsAt, timeZone, texts);
   const mark = occurrence.attendance;
@@ -76,7 +76,7 @@ export function monthlyReportPage(data: MonthlyReportData): Page {
     occurrences.length === 0
       ? []
       : [
-          sessionTotals(
+          occurrenceTotals(
             occurrences.map(({ status }) => status),
             texts,
           ),
@@ -92,7 +92,7 @@ export function monthlyReportPage(data: MonthlyReportData): Page {
       [{ label: texts.timeZone, value: data.timeZone }],
       attendance === undefined ? totals : [...totals, attendance],
     ),
-    items: occurrences.map((occurrence) => sessionCard(occurrence, data.timeZone, texts)),
+    items: occurrences.map((occurrence) => occurrenceCard(occurrence, data.timeZone, texts)),
     empty: noticeLine(texts.noSessions),
     more: (n) => noticeLine(texts.moreSessions(n)),
   };

@@ -131,7 +131,7 @@ export async function occurrenceIdsOf(database: Database, eventId: number): Prom
 }
 
 /** A one-off session: its event's title, wall-clock start in its organiser's zone, organiser and guests. */
-export interface SessionInput {
+export interface OccurrenceInput {
   title?: string;
   /** `YYYY-MM-DDTHH:mm` in `zone`. */
   start: string;
@@ -146,7 +146,7 @@ export interface SessionInput {
  * A session that does not repeat, created through POST /api/events by `as` (an admin); its
  * occurrence's id.
  */
-export async function createSession(ctx: Seedable, as: Headers, session: SessionInput): Promise<number> {
+export async function createSession(ctx: Seedable, as: Headers, session: OccurrenceInput): Promise<number> {
   const local = session.start.replace(/[-:]/g, '');
   const eventId = await createEvent(ctx, as, {
     title: session.title ?? 'Session',

@@ -4,7 +4,7 @@ import type {
   CancelOccurrenceInput,
   EventOccurrence,
   EventOccurrenceListQuery,
-  MakeupSession,
+  MakeupOccurrence,
   MakeupSlots,
   ScheduleDayRequest,
   SendReportRequest,
@@ -190,7 +190,7 @@ export function useBookMakeup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: BookMakeup & { id: number }) =>
-      apiRequest<MakeupSession>(`${OCCURRENCES}/${id}/makeup`, { method: 'POST', body }),
+      apiRequest<MakeupOccurrence>(`${OCCURRENCES}/${id}/makeup`, { method: 'POST', body }),
     onSettled: () => invalidateOccurrences(queryClient),
   });
 }

@@ -210,7 +210,7 @@ function updateSentence(row: AuditLog, t: TFunction, base: Words, options: Sente
     const { sameDay, from, to } = moveTexts(start.from, start.to, zone);
     // Within one day the sentence gives the times only, and the name says which day.
     const name = sameDay
-      ? sessionName(row, t, options, formatStart(start.from, zone, options.language, true))
+      ? occurrenceName(row, t, options, formatStart(start.from, zone, options.language, true))
       : nameOf(row);
     return t('audit.sentences.moved', { ...base, ...named(row, t, name), from, to });
   }
@@ -244,7 +244,7 @@ function answerOf(row: AuditLog, t: TFunction): string | undefined {
 const SENDS_MESSAGES: readonly AuditEntityType[] = ['message-logs'];
 
 /** A session's name with the day and time it is on ("'Piano' on Tue 12/08 10:00"), when the row says it. */
-function sessionName(row: AuditLog, t: TFunction, options: SentenceOptions, when?: string): string {
+function occurrenceName(row: AuditLog, t: TFunction, options: SentenceOptions, when?: string): string {
   const name = nameOf(row);
   const start = sessionStartOf(row);
   const shown = when ?? (start ? formatStart(start, options.zone, options.language) : '');
@@ -263,7 +263,10 @@ export function auditSentence(row: AuditLog, t: TFunction, options: SentenceOpti
   const { zone } = options;
   const actor = actorOf(row, t);
   // A session is named with its day and time (a make-up's are its own, so the sentence gives them).
-  const base: Words = { actor, ...named(row, t, row.action === 'makeup' ? nameOf(row) : sessionName(row, t, options)) };
+  const base: Words = {
+    actor,
+    ...named(row, t, row.action === 'makeup' ? nameOf(row) : occurrenceName(row, t, options)),
+  };
   switch (row.action) {
     case 'create':
       return t('audit.sentences.created', base);

@@ -17,7 +17,7 @@ export interface Widgets {
   /** features/attendance: 'Take attendance' as a dialog, open while `occurrenceId` is set. */
   TakeAttendanceDialog: ComponentType<{ occurrenceId: number | null; onClose: () => void }>;
   /** features/cancellation: 'Cancel session', open while `occurrence` is set. */
-  CancelSessionDialog: ComponentType<{ occurrence: EventOccurrence | null; onClose: () => void }>;
+  CancelOccurrenceDialog: ComponentType<{ occurrence: EventOccurrence | null; onClose: () => void }>;
   /** features/makeup: 'Book a make-up' for one guest of a session. */
   BookMakeup: ComponentType<{ occurrence: EventOccurrence; guest: EventOccurrence['guests'][number] }>;
   /** features/activity: a record's History (who changed what), as its edit page shows it. */

@@ -25,8 +25,8 @@ const widgets: Widgets = {
   TakeAttendanceDialog: widget(
     async () => (await import('../features/attendance/take-attendance')).TakeAttendanceDialog,
   ),
-  CancelSessionDialog: widget(
-    async () => (await import('../features/cancellation/cancel-session')).CancelSessionDialog,
+  CancelOccurrenceDialog: widget(
+    async () => (await import('../features/cancellation/cancel-occurrence')).CancelOccurrenceDialog,
   ),
   BookMakeup: widget(async () => (await import('../features/makeup/makeup')).BookMakeup),
   HistoryPanel: widget(async () => (await import('../features/activity/history-panel')).HistoryPanel),

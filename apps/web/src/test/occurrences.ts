@@ -7,7 +7,7 @@ import { json } from './http';
 type Guest = EventOccurrence['guests'][number];
 
 /** An active guest of a session as the reads carry them, with their mark (null: unmarked). */
-export const sessionGuest = (
+export const occurrenceGuest = (
   id: number,
   name: string,
   surname: string,
@@ -19,7 +19,7 @@ export const sessionGuest = (
  * 2026, approved, organised by Ayşe Yılmaz (user 7, of group 2); `guests` are both the event's and
  * the session's.
  */
-export const choirSession = (guests: Guest[], overrides: Partial<EventOccurrence> = {}): EventOccurrence => ({
+export const choirOccurrence = (guests: Guest[], overrides: Partial<EventOccurrence> = {}): EventOccurrence => ({
   id: 501,
   eventId: 12,
   occurrenceDate: '2026-11-24T07:00:00.000Z',
@@ -52,7 +52,7 @@ export const choirSession = (guests: Guest[], overrides: Partial<EventOccurrence
  * Upcoming Events' calls for a day with the one session `current()` answers (the list, the
  * session, its notes form); `handle` answers the calls under test first (undefined: not one).
  */
-export function stubSessionDay(
+export function stubOccurrenceDay(
   claims: Record<string, unknown>,
   current: () => EventOccurrence,
   handle: (url: string, init?: RequestInit) => Response | undefined = () => undefined,

@@ -10,7 +10,7 @@ import {
   insertRow,
   listOccurrences,
   type Person,
-  type SessionInput,
+  type OccurrenceInput,
 } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
@@ -36,7 +36,7 @@ const put = (id: number | string, payload: unknown, headers: Headers = admin.hea
   ctx.app.inject({ method: 'PUT', url: url(id), headers, payload: payload as Record<string, unknown> });
 const read = (id: number, headers: Headers = admin.headers) =>
   ctx.app.inject({ method: 'GET', url: `/api/event-occurrences/${id}`, headers });
-const session = (input: Partial<SessionInput> = {}) =>
+const session = (input: Partial<OccurrenceInput> = {}) =>
   createSession(ctx, admin.headers, {
     start: '2026-04-08T10:00',
     zone: ZONE,

@@ -14,7 +14,7 @@ export interface Mark {
 }
 
 /** The session a mark is about, as marking needs it. */
-export interface MarkedSession {
+export interface MarkedOccurrence {
   status: EventOccurrence['status'];
   startsAt: Date;
   organiserId: number;
@@ -30,7 +30,7 @@ export class AttendanceMarks {
    * The session, its organiser and the guests that count, in one query. The row is held FOR SHARE
    * until the transaction ends, so it is neither deleted nor changed (cancelled, say) meanwhile.
    */
-  async lockSession(tx: Tx, id: number): Promise<MarkedSession | undefined> {
+  async lockOccurrence(tx: Tx, id: number): Promise<MarkedOccurrence | undefined> {
     const [row] = await tx
       .select({
         status: eventOccurrences.status,

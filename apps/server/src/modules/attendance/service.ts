@@ -9,7 +9,7 @@ import {
   type ToFillList,
   type ToFillQuery,
 } from '@ritim/shared';
-import { type AuditChanges, recordAudit, sessionStart } from '../../platform/audit/record.js';
+import { type AuditChanges, recordAudit, occurrenceStartChange } from '../../platform/audit/record.js';
 import type { SessionUser } from '../../platform/access/tokens.js';
 import type { Db } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -61,7 +61,7 @@ export class AttendanceService {
       seen.add(entry.guestId);
     }
     return this.db.transaction(async (tx) => {
-      const session = await this.marks.lockSession(tx, id);
+      const session = await this.marks.lockOccurrence(tx, id);
       if (!session || !organisesOrAdmin(viewer, session.organiserId)) return undefined;
       if (session.status === 'cancelled') throw new AppError(409, attendanceMessages.sessionCancelled);
       const guests = new Set(session.guestIds);
@@ -79,7 +79,7 @@ export class AttendanceService {
         entityType: 'attendance',
         entityId: id,
         entityName: session.title,
-        changes: { ...sessionStart(session.startsAt), ...markChanges(before, after) },
+        changes: { ...occurrenceStartChange(session.startsAt), ...markChanges(before, after) },
       });
       return { attendance: after };
     });

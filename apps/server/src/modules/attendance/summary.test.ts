@@ -8,7 +8,7 @@ import {
   type Headers,
   insertRow,
   type Person,
-  type SessionInput,
+  type OccurrenceInput,
 } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
@@ -63,7 +63,7 @@ beforeAll(async () => {
   team = (await insertRow(ctx.database, groups, { name: 'Team' })).id;
   await insertRow(ctx.database, userGroups, { userId: ayla.id, groupId: team });
 
-  const create = (input: Partial<SessionInput> & { start: string }) =>
+  const create = (input: Partial<OccurrenceInput> & { start: string }) =>
     createSession(ctx, admin.headers, {
       zone: LONDON,
       organiserId: emre.id,

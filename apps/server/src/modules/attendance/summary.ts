@@ -107,7 +107,7 @@ export function summaryQuery(request: SummaryRequest): SQL {
     request.viewer.role !== 'admin' ||
     request.organiserId !== undefined ||
     request.locationId !== undefined;
-  const sessionOrganiser = organiserOf(sql`o`, sql`e`);
+  const occurrenceOrganiser = organiserOf(sql`o`, sql`e`);
   const markOrganiser = sql`coalesce((select c.organiser_id from ${occurrenceCovers} c where c.occurrence_id = a.occurrence_id),
     e.organiser_id)`;
   const joinEvent = (eventId: SQL, organiser: SQL) =>
@@ -126,7 +126,7 @@ export function summaryQuery(request: SummaryRequest): SQL {
       sql` and `,
     );
   const sessions = sql`${started(sql`o.starts_at`)} and o.status <> 'cancelled'`;
-  const organiser = needsEvent ? sessionOrganiser : sql`null::integer`;
+  const organiser = needsEvent ? occurrenceOrganiser : sql`null::integer`;
   const counts = STATUS_COLUMNS.map(
     (status) => sql`, cast(coalesce(sum(n) filter (where status = ${status}), 0) as integer) as "${sql.raw(status)}"`,
   );
@@ -136,7 +136,7 @@ export function summaryQuery(request: SummaryRequest): SQL {
       from (
         select o.event_id, ${organiser} as organiser_id,
           ${request.groupBy === 'month' ? month(sql`o.starts_at`) : sql`null`} as month, count(*) as sessions
-        from ${eventOccurrences} o${joinEvent(sql`o.event_id`, sessionOrganiser)}
+        from ${eventOccurrences} o${joinEvent(sql`o.event_id`, occurrenceOrganiser)}
         where ${sessions} and not o.has_guest_override
         group by 1, 2, 3
       ) s
@@ -145,7 +145,7 @@ export function summaryQuery(request: SummaryRequest): SQL {
       union all
       select ${pick({ guest: sql`og.user_id`, organiser, event: sql`o.event_id`, month: month(sql`o.starts_at`) })},
         count(*)
-      from ${eventOccurrences} o${joinEvent(sql`o.event_id`, sessionOrganiser)}
+      from ${eventOccurrences} o${joinEvent(sql`o.event_id`, occurrenceOrganiser)}
       join ${occurrenceGuests} og on og.occurrence_id = o.id and ${guestCounts(sql`og.user_id`)}
       where ${sessions} and o.has_guest_override
       group by 1

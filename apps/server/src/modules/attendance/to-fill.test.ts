@@ -8,7 +8,7 @@ import {
   type Headers,
   insertRow,
   type Person,
-  type SessionInput,
+  type OccurrenceInput,
 } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
@@ -61,7 +61,7 @@ beforeAll(async () => {
   ayla = await createPerson(ctx, { username: 'ayla', role: 'guest', name: 'Ayla' });
   burak = await createPerson(ctx, { username: 'burak', role: 'guest', name: 'Burak' });
   room = (await insertRow(ctx.database, locations, { name: 'Room' })).id;
-  const create = (start: string, input: Partial<SessionInput> = {}) =>
+  const create = (start: string, input: Partial<OccurrenceInput> = {}) =>
     createSession(ctx, admin.headers, {
       start,
       zone: ZONE,

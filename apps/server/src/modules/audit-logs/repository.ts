@@ -22,7 +22,7 @@ const toAuditLog = (row: typeof auditLogs.$inferSelect): AuditLog => ({
 });
 
 /** The ids of an event's sessions, as a subquery (the sessions' module owns their table). */
-export type SessionIdsOf = (eventId: number) => SQL;
+export type OccurrenceIdsOfEvent = (eventId: number) => SQL;
 
 /** Rows about one session of an event: the session itself, and its attendance marks. */
 const SESSION_SECTIONS = ['event-occurrences', 'attendance'] as const;
@@ -31,7 +31,7 @@ const SESSION_SECTIONS = ['event-occurrences', 'attendance'] as const;
 export class AuditLogRepository {
   constructor(
     private readonly db: Db,
-    private readonly sessionIdsOf: SessionIdsOf,
+    private readonly occurrenceIdsOfEvent: OccurrenceIdsOfEvent,
   ) {}
 
   /** `?eventId=`: the event's rows, and its sessions' (each through its own section's index). */
@@ -40,7 +40,7 @@ export class AuditLogRepository {
       and(eq(auditLogs.entityType, 'events'), eq(auditLogs.entityId, eventId)),
       and(
         inArray(auditLogs.entityType, [...SESSION_SECTIONS]),
-        inArray(auditLogs.entityId, this.sessionIdsOf(eventId)),
+        inArray(auditLogs.entityId, this.occurrenceIdsOfEvent(eventId)),
       ),
     );
   }

@@ -7,7 +7,7 @@ import { events, locations, users } from '../../platform/db/schema.js';
 import { TEST_JWT_SECRET } from '../../test/harness.js';
 import { createEvent, createPerson } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
-import { type CalendarSession, foldLines, sessionsCalendar, sessionsCalendarInPieces } from './ics.js';
+import { type CalendarOccurrence, foldLines, sessionsCalendar, sessionsCalendarInPieces } from './ics.js';
 import { CalendarFeedService } from './service.js';
 
 /**
@@ -75,7 +75,7 @@ beforeAll(async () => {
 });
 
 describe('rendering a calendar in pieces', () => {
-  const sessions: CalendarSession[] = Array.from({ length: 60 }, (_, i) => ({
+  const sessions: CalendarOccurrence[] = Array.from({ length: 60 }, (_, i) => ({
     id: i + 1,
     startsAt: new Date(Date.UTC(2026, 2, 29, 0, 30) + i * 3_600_000 * 7),
     endsAt: new Date(Date.UTC(2026, 2, 29, 1, 30) + i * 3_600_000 * 7),

@@ -4,7 +4,7 @@ import { personName } from '../../lib/names.js';
 import { SLICE_MS, timeSlices } from '../../lib/time-slice.js';
 
 /** One session as a calendar entry shows it. */
-export interface CalendarSession {
+export interface CalendarOccurrence {
   id: number;
   startsAt: Date;
   endsAt: Date;
@@ -17,20 +17,20 @@ export interface CalendarSession {
   organiser: string;
 }
 
-/** A stored session as the occurrence reads give it (their `calendarSessionColumns`). */
-export interface SessionRow extends Omit<CalendarSession, 'organiser'> {
+/** A stored session as the occurrence reads give it (their `calendarOccurrenceColumns`). */
+export interface OccurrenceRow extends Omit<CalendarOccurrence, 'organiser'> {
   organiserUsername: string;
   organiserName: string | null;
   organiserSurname: string | null;
 }
 
 /** The one mapping from a stored session to a calendar entry: the feed and a reminder's .ics both use it. */
-export const toCalendarSession = ({
+export const toCalendarOccurrence = ({
   organiserUsername,
   organiserName,
   organiserSurname,
   ...session
-}: SessionRow): CalendarSession => ({
+}: OccurrenceRow): CalendarOccurrence => ({
   ...session,
   organiser: personName(organiserName, organiserSurname, organiserUsername),
 });
@@ -47,7 +47,7 @@ const ICS_STATUS: Record<OccurrenceStatus, ICalEventStatus> = {
 };
 
 /** The UID of an occurrence in every calendar Ritim writes: a feed and a reminder's file name the same entry. */
-export const sessionUid = (occurrenceId: number) => `occurrence-${occurrenceId}@ritim`;
+export const occurrenceUid = (occurrenceId: number) => `occurrence-${occurrenceId}@ritim`;
 
 /** The calendar's own properties (a feed and a reminder's file alike). */
 const calendarOptions = (name: string, publish: boolean): ICalCalendarData => ({
@@ -60,7 +60,7 @@ const calendarOptions = (name: string, publish: boolean): ICalCalendarData => ({
  * A session as a calendar entry. A cancelled one says so in its title too (some calendars show no
  * STATUS) and carries no conference link: there is nothing to join.
  */
-function eventOf(session: CalendarSession): ICalEventData {
+function eventOf(session: CalendarOccurrence): ICalEventData {
   const cancelled = session.status === 'cancelled';
   const link = cancelled ? null : session.conferenceLink;
   const description = [
@@ -72,7 +72,7 @@ function eventOf(session: CalendarSession): ICalEventData {
     .filter(Boolean)
     .join('\n');
   return {
-    id: sessionUid(session.id),
+    id: occurrenceUid(session.id),
     start: session.startsAt,
     end: session.endsAt,
     // A fixed stamp (the row's last change), so an unchanged calendar renders the same bytes.
@@ -92,7 +92,7 @@ function eventOf(session: CalendarSession): ICalEventData {
  * without a link); the conference link in DESCRIPTION and URL.
  * `publish` marks a one-off file (a reminder's attachment) rather than a subscription.
  */
-export function sessionsCalendar(name: string, sessions: readonly CalendarSession[], publish = false): string {
+export function sessionsCalendar(name: string, sessions: readonly CalendarOccurrence[], publish = false): string {
   const calendar = ical(calendarOptions(name, publish));
   for (const session of sessions) calendar.createEvent(eventOf(session));
   return calendar.toString();
@@ -143,7 +143,7 @@ const END = 'END:VCALENDAR';
  */
 export async function sessionsCalendarInPieces(
   name: string,
-  sessions: readonly CalendarSession[],
+  sessions: readonly CalendarOccurrence[],
   sliceMs = SLICE_MS,
 ): Promise<string> {
   const options = calendarOptions(name, false);

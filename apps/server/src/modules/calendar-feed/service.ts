@@ -6,7 +6,7 @@ import { calendarFeeds, users } from '../../platform/db/schema.js';
 import { recordAudit } from '../../platform/audit/record.js';
 import { CalendarReads } from '../event-occurrences/index.js';
 import { personName } from '../../lib/names.js';
-import { type SessionRow, sessionsCalendarInPieces, toCalendarSession } from './ics.js';
+import { type OccurrenceRow, sessionsCalendarInPieces, toCalendarOccurrence } from './ics.js';
 import { compress, type ContentEncoding } from '../../lib/compression.js';
 import { ifNoneMatch } from '../../platform/answer-cache.js';
 
@@ -179,7 +179,7 @@ export class CalendarFeedService {
             const reads = new CalendarReads(tx);
             const digest = await reads.calendarVersionOf(owner.id, from);
             // Page by page: a page's rows are mapped in a few milliseconds, not all at once.
-            const sessions: SessionRow[] = [];
+            const sessions: OccurrenceRow[] = [];
             for (;;) {
               const last = sessions[sessions.length - 1];
               const page = await reads.calendarOf(owner.id, from, {
@@ -194,7 +194,7 @@ export class CalendarFeedService {
         );
         const body = await sessionsCalendarInPieces(
           `Ritim: ${personName(owner.name, owner.surname, owner.username)}`,
-          sessions.map(toCalendarSession),
+          sessions.map(toCalendarOccurrence),
         );
         // The earliest session leaves the feed PAST_DAYS after it starts.
         const until = sessions.length ? sessions[0]!.startsAt.getTime() + PAST_DAYS * DAY_MS : Infinity;

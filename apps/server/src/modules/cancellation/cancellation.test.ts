@@ -10,7 +10,7 @@ import {
   createUsers,
   type Headers,
   headersOf,
-  type SessionInput,
+  type OccurrenceInput,
   waitFor,
 } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
@@ -45,7 +45,7 @@ const read = async (id: number) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<EventOccurrence>();
 };
-const session = (input: Partial<SessionInput> = {}) =>
+const session = (input: Partial<OccurrenceInput> = {}) =>
   createSession(ctx, admin, {
     start: '2026-04-10T14:00',
     zone: ZONE,

@@ -1,5 +1,5 @@
 import { type CancelOccurrence, cancellationMessages, type EventOccurrence } from '@ritim/shared';
-import { recordAudit, sessionStart } from '../../platform/audit/record.js';
+import { recordAudit, occurrenceStartChange } from '../../platform/audit/record.js';
 import type { SessionUser } from '../../platform/access/tokens.js';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -58,7 +58,7 @@ export class CancellationService {
         entityId: id,
         entityName: event.title,
         changes: {
-          ...sessionStart(occurrence.startsAt),
+          ...occurrenceStartChange(occurrence.startsAt),
           status: { from: occurrence.status, to: 'cancelled' },
           reason: { from: null, to: input.reason },
           ...(input.notify ? { notify: { from: null, to: true } } : {}),
@@ -84,7 +84,7 @@ export class CancellationService {
         entityType: 'event-occurrences',
         entityId: id,
         entityName: locked.event.title,
-        changes: { ...sessionStart(locked.occurrence.startsAt), status: { from: 'cancelled', to: status } },
+        changes: { ...occurrenceStartChange(locked.occurrence.startsAt), status: { from: 'cancelled', to: status } },
       });
       return true;
     });

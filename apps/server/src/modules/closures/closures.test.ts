@@ -20,7 +20,7 @@ import {
   headersOf,
   insertRow,
   occurrenceIdsOf,
-  type SessionInput,
+  type OccurrenceInput,
   waitFor,
 } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
@@ -59,7 +59,7 @@ const read = async (id: number) => {
   return response.json<EventOccurrence>();
 };
 const statusOf = async (id: number) => (await read(id)).status;
-const session = (input: Partial<SessionInput> = {}) =>
+const session = (input: Partial<OccurrenceInput> = {}) =>
   createSession(ctx, admin, {
     start: '2026-04-01T10:00',
     zone: LONDON,

@@ -25,7 +25,7 @@ export interface ClosureDays {
 }
 
 /** A session inside a closure's days and scope that is not cancelled yet. */
-export interface ClosedSession {
+export interface ClosedOccurrence {
   occurrenceId: number;
   eventId: number;
   title: string;
@@ -117,8 +117,8 @@ export class ClosureRepository {
    * cancelled, by start, each with why it is kept (completed, answers) if it is. With `lock`, FOR
    * UPDATE (in the transaction that closes them).
    */
-  async sessionsIn(db: Executor, days: ClosureDays, lock = false): Promise<ClosedSession[]> {
-    return rowsOf<ClosedSession>(
+  async sessionsIn(db: Executor, days: ClosureDays, lock = false): Promise<ClosedOccurrence[]> {
+    return rowsOf<ClosedOccurrence>(
       await db.execute(sql`select o.id as "occurrenceId", o.event_id as "eventId", e.title,
           ${isoInstant(sql`o.starts_at`)} as "startsAt",
           case when o.status = 'completed' then 'completed'

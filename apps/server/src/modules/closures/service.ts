@@ -8,7 +8,7 @@ import {
   type DeleteClosureQuery,
 } from '@ritim/shared';
 import type { SessionUser } from '../../platform/access/tokens.js';
-import { auditChanges, recordAudit, sessionStart } from '../../platform/audit/record.js';
+import { auditChanges, recordAudit, occurrenceStartChange } from '../../platform/audit/record.js';
 import type { Db, Executor, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { personName } from '../../lib/names.js';
@@ -124,7 +124,7 @@ export class ClosureService {
           entityId: session.occurrenceId,
           entityName: session.title,
           changes: {
-            ...sessionStart(session.startsAt),
+            ...occurrenceStartChange(session.startsAt),
             status: { from: null, to: 'cancelled' },
             closureId: { from: null, to: id },
           },

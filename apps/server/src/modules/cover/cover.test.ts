@@ -10,14 +10,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, eventOccurrences, messageLogs, occurrenceCovers } from '../../platform/db/schema.js';
 import { messageOf } from '../../test/harness.js';
-import { toFillSessionsOf } from '../attendance/to-fill-digest/reads.js';
+import { toFillOccurrencesOf } from '../attendance/to-fill-digest/reads.js';
 import {
   createLocation,
   createPerson,
   createSession,
   createUsers,
   type Person,
-  type SessionInput,
+  type OccurrenceInput,
 } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
@@ -43,7 +43,7 @@ let ayla: Person;
 let burak: Person;
 let room: number;
 
-const session = (input: Partial<SessionInput> = {}) =>
+const session = (input: Partial<OccurrenceInput> = {}) =>
   createSession(ctx, admin.headers, {
     start: '2026-04-01T10:00',
     zone: LONDON,
@@ -361,7 +361,7 @@ describe('what follows the substitute of a session that took place', () => {
   it('is in the substitute’s daily list of sessions to fill, not the original’s', async () => {
     const from = new Date('2026-03-19T00:00:00Z');
     const to = new Date('2026-03-20T00:00:00Z');
-    const theirs = await toFillSessionsOf(ctx.database.db, [ozan.id, emre.id], from, to, NOW);
+    const theirs = await toFillOccurrencesOf(ctx.database.db, [ozan.id, emre.id], from, to, NOW);
     expect(theirs.filter((row) => row.id === past)).toEqual([
       { id: past, organiserId: ozan.id, title: 'Past lesson', startsAt: new Date('2026-03-19T10:00:00Z') },
     ]);

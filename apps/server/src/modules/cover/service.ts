@@ -24,8 +24,8 @@ import type { SessionUser } from '../../platform/access/tokens.js';
 import type { Db, Tx } from '../../platform/db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { dayRange } from '../../lib/time.js';
-import { auditChanges, recordAudit, sessionStart } from '../../platform/audit/record.js';
-import { type CoverSession, OccurrenceCovers } from '../occurrence-covers/index.js';
+import { auditChanges, recordAudit, occurrenceStartChange } from '../../platform/audit/record.js';
+import { type CoverOccurrence, OccurrenceCovers } from '../occurrence-covers/index.js';
 import { OccurrenceReads, OCCURRENCE_NOT_FOUND } from '../event-occurrences/index.js';
 import { activeEditors, type StaffMember, staffByIds } from '../users/staff.js';
 import { type Commitments, isFree, overlaps } from './free.js';
@@ -202,7 +202,7 @@ export class CoverService {
    * working hours when they have any; by knownGuests descending, coversLast30Days ascending, id.
    * A few queries for all the sessions together, whatever their number.
    */
-  private async rank(db: Db | Tx, sessions: readonly CoverSession[]): Promise<Map<number, CoverCandidate[]>> {
+  private async rank(db: Db | Tx, sessions: readonly CoverOccurrence[]): Promise<Map<number, CoverCandidate[]>> {
     const ranked = new Map<number, CoverCandidate[]>(sessions.map((session) => [session.id, []]));
     if (sessions.length === 0) return ranked;
     const editors = await activeEditors(db);
@@ -263,7 +263,7 @@ export class CoverService {
   async plan(timeOffId: number): Promise<CoverPlan> {
     const sessions = await this.affectedBy(timeOffId);
     const ranked = await this.rank(this.db, sessions);
-    const given = new Map<number, CoverSession[]>();
+    const given = new Map<number, CoverOccurrence[]>();
     return {
       plan: sessions.map((session) => {
         const choice = (ranked.get(session.id) ?? []).find(
@@ -282,7 +282,7 @@ export class CoverService {
    */
   private async give(
     tx: Tx,
-    assignments: readonly { session: CoverSession; organiserId: number }[],
+    assignments: readonly { session: CoverOccurrence; organiserId: number }[],
     viewer: SessionUser,
   ): Promise<CoverChange[]> {
     const substituteIds = assignments.map((assignment) => assignment.organiserId);
@@ -305,7 +305,7 @@ export class CoverService {
       this.hours.of(substituteIds, tx),
     ]);
     const commitments = commitmentsOf([...people.values()], busy, timeOff, weeks);
-    const takenHere = new Map<number, CoverSession[]>();
+    const takenHere = new Map<number, CoverOccurrence[]>();
     for (const { session, organiserId } of assignments) {
       const free =
         isFree(session, commitments.get(organiserId)!) &&
@@ -336,7 +336,7 @@ export class CoverService {
         entityId: session.id,
         entityName: session.title,
         changes: {
-          ...sessionStart(session.startsAt),
+          ...occurrenceStartChange(session.startsAt),
           organiser: { from: names.get(session.organiserId) ?? null, to: names.get(organiserId) ?? null },
         },
       })),
@@ -379,7 +379,7 @@ export class CoverService {
         entityId: session.id,
         entityName: session.title,
         changes: {
-          ...sessionStart(session.startsAt),
+          ...occurrenceStartChange(session.startsAt),
           organiser: {
             from: names.get(session.coverOrganiserId) ?? null,
             to: names.get(session.eventOrganiserId) ?? null,

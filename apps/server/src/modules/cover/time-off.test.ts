@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, eventOccurrences, timeOff } from '../../platform/db/schema.js';
 import { messageOf } from '../../test/harness.js';
-import { createLocation, createPerson, createSession, type Person, type SessionInput } from '../../test/seed.js';
+import { createLocation, createPerson, createSession, type Person, type OccurrenceInput } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
 /**
@@ -22,7 +22,7 @@ let elif: Person;
 let guest: Person;
 let room: number;
 
-const session = (input: Partial<SessionInput> = {}) =>
+const session = (input: Partial<OccurrenceInput> = {}) =>
   createSession(ctx, admin.headers, {
     start: '2026-03-28T10:00',
     zone: LONDON,

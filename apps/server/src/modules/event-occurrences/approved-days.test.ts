@@ -1,4 +1,4 @@
-import type { EventOccurrence, MakeupSession } from '@ritim/shared';
+import type { EventOccurrence, MakeupOccurrence } from '@ritim/shared';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messageLogs } from '../../platform/db/schema.js';
@@ -10,7 +10,7 @@ import {
   type Headers,
   headersOf,
   occurrenceIdsOf,
-  type SessionInput,
+  type OccurrenceInput,
   waitFor,
 } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
@@ -59,7 +59,7 @@ const move = async (id: number, occurrenceDate: string) => {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<EventOccurrence>().status;
 };
-const session = (input: Partial<SessionInput> = {}) =>
+const session = (input: Partial<OccurrenceInput> = {}) =>
   createSession(ctx, admin, {
     start: '2026-06-02T10:00',
     zone: LONDON,
@@ -114,7 +114,7 @@ describe('a make-up booked on an approved day', () => {
         payload: { guestId: ids.ayla, startsAt },
       });
       expect(response.statusCode, response.body).toBe(201);
-      return response.json<MakeupSession>().id;
+      return response.json<MakeupOccurrence>().id;
     };
 
     const makeup = await book('2026-06-03T13:00:00.000Z');

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.js';
 import { eventOccurrences, events, locations, occurrenceCancellations } from '../../platform/db/schema.js';
 import type { ListViewer } from '../../platform/list.js';
-import { calendarSessionColumns, joinEvent, organisers, sessionColumns } from './columns.js';
+import { calendarOccurrenceColumns, joinEvent, organisers, occurrenceColumns } from './columns.js';
 import { isOccurrenceGuest, occurrenceOrganiserId, visibleTo } from './rules.js';
 import { makeupJson } from './embedded.js';
 
@@ -35,7 +35,7 @@ export class CalendarReads {
    * entry shows (calendar-feed/ics.ts); with a `page`, the `limit` after `after` (keyset on start, id).
    */
   calendarOf(userId: number, from: Date, page?: { after: { startsAt: Date; id: number } | null; limit: number }) {
-    const query = joinEvent(this.db.select(calendarSessionColumns).from(eventOccurrences).$dynamic())
+    const query = joinEvent(this.db.select(calendarOccurrenceColumns).from(eventOccurrences).$dynamic())
       .where(
         and(
           gte(eventOccurrences.startsAt, from),
@@ -89,7 +89,7 @@ export class CalendarReads {
     );
     // Aliased: the subquery of a cut needs one name per column (three tables have an id and a name).
     const fields = {
-      ...sessionColumns,
+      ...occurrenceColumns,
       eventId: eventOccurrences.eventId,
       title: events.title,
       timezone: events.timezone,

@@ -18,7 +18,7 @@ export const joinEvent = <T extends PgSelect>(query: T): T =>
     .innerJoin(organisers, eq(organisers.id, occurrenceOrganiserId)) as unknown as T;
 
 /** When a session is and where it stands. */
-export const sessionColumns = {
+export const occurrenceColumns = {
   id: eventOccurrences.id,
   startsAt: eventOccurrences.startsAt,
   endsAt: eventOccurrences.endsAt,
@@ -57,8 +57,8 @@ export const organiserColumns = {
  * A session as a calendar entry shows it (the feed and a reminder's .ics, calendar-feed/ics.ts)
  * and as messages and reports name it: one column set, so both read the same fields.
  */
-export const calendarSessionColumns = {
-  ...sessionColumns,
+export const calendarOccurrenceColumns = {
+  ...occurrenceColumns,
   updatedAt: eventOccurrences.updatedAt,
   title: events.title,
   description: events.description,

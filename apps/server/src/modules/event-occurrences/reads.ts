@@ -28,13 +28,13 @@ import { jsonColumn, isoInstant } from '../../lib/json-column.js';
 import { defineList, type ListViewer, type PageTable } from '../../platform/list.js';
 import { peopleJson } from '../users/people-json.js';
 import {
-  calendarSessionColumns,
+  calendarOccurrenceColumns,
   joinEvent,
   type PlaceAndOrganiser,
   placeAndOrganiser,
   organiserColumns,
   organisers,
-  sessionColumns,
+  occurrenceColumns,
 } from './columns.js';
 import { toFillCondition } from './to-fill.js';
 import { guestListOf, visibleTo } from './rules.js';
@@ -105,7 +105,7 @@ function rowColumns(light: boolean, onlyGuest: unknown) {
   const data = light ? sql`` : sql`, 'submissionData', s.data`;
   const whose = onlyGuest === undefined ? sql`` : sql` and s.guest_id = ${onlyGuest}`;
   return {
-    ...sessionColumns,
+    ...occurrenceColumns,
     eventId: eventOccurrences.eventId,
     hasGuestOverride: eventOccurrences.hasGuestOverride,
     title: events.title,
@@ -250,7 +250,7 @@ export interface OccurrenceDetail {
 }
 
 const detailColumns = {
-  ...calendarSessionColumns,
+  ...calendarOccurrenceColumns,
   organiserId: organisers.id,
   organiserZone: organisers.timezone,
 };

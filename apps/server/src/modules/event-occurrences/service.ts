@@ -20,7 +20,7 @@ import { AppError, isReferencedError, pgErrorCode } from '../../platform/errors.
 import { jsonColumn } from '../../lib/json-column.js';
 import type { ListViewer } from '../../platform/list.js';
 import { assertNotPastDay, boundsIn, dayRange, zoneOf } from '../../lib/time.js';
-import { type AuditChanges, recordAudit, sessionStart } from '../../platform/audit/record.js';
+import { type AuditChanges, recordAudit, occurrenceStartChange } from '../../platform/audit/record.js';
 import { assertActiveGuests } from '../users/active-guests.js';
 import { holdApprovedDays, recordApprovedDay, removeApprovedDay } from './approved-days.js';
 import { type CalendarCut, CalendarReads } from './calendar-reads.js';
@@ -201,7 +201,7 @@ export class EventOccurrenceService {
           entityName: event.title,
           // A move records both starts; any other change, the start it was made to.
           changes: Object.keys(changes).length
-            ? { ...(changes.occurrenceDate ? {} : sessionStart(occurrence.startsAt)), ...changes }
+            ? { ...(changes.occurrenceDate ? {} : occurrenceStartChange(occurrence.startsAt)), ...changes }
             : null,
         });
         return true;

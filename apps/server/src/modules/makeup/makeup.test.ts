@@ -1,4 +1,4 @@
-import type { AuditLogList, EventOccurrence, MakeupSession, MakeupSlots, OccurrenceCalendar } from '@ritim/shared';
+import type { AuditLogList, EventOccurrence, MakeupOccurrence, MakeupSlots, OccurrenceCalendar } from '@ritim/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { locations } from '../../platform/db/schema.js';
 import { messageOf } from '../../test/harness.js';
@@ -11,7 +11,7 @@ import {
   occurrenceIdsOf,
   occurrencesOf,
   type Person,
-  type SessionInput,
+  type OccurrenceInput,
 } from '../../test/seed.js';
 import { useTestApp } from '../../test/use-test-app.js';
 
@@ -72,7 +72,7 @@ const cancel = async (id: number) => {
   });
   expect(response.statusCode, response.body).toBe(200);
 };
-const session = (input: Partial<SessionInput> = {}) =>
+const session = (input: Partial<OccurrenceInput> = {}) =>
   createSession(ctx, admin.headers, {
     start: '2026-03-26T10:00',
     zone: LONDON,
@@ -258,7 +258,7 @@ describe('POST /api/event-occurrences/:id/makeup', () => {
     const [first] = await starts(id, ayla.id);
     const response = await book(id, { guestId: ayla.id, startsAt: first!.startsAt });
     expect(response.statusCode, response.body).toBe(201);
-    const booked = response.json<MakeupSession>();
+    const booked = response.json<MakeupOccurrence>();
     const original = await read(id);
     expect(booked).toEqual({
       id: expect.any(Number) as number,
@@ -337,7 +337,7 @@ describe('POST /api/event-occurrences/:id/makeup', () => {
     const second = await book(id, { guestId: ayla.id, startsAt: '2026-05-19T09:00:00Z' });
     expect(second.statusCode).toBe(409);
     expect(codeOf(second)).toBe('makeup.alreadyBooked');
-    await cancel(first.json<MakeupSession>().id);
+    await cancel(first.json<MakeupOccurrence>().id);
     // A cancelled make-up is no longer the guest's make-up.
     expect((await read(id)).guests.find((guest) => guest.id === ayla.id)?.makeup).toBeNull();
     expect((await book(id, { guestId: ayla.id, startsAt: '2026-05-19T09:00:00Z' })).statusCode).toBe(201);
@@ -360,7 +360,7 @@ describe('POST /api/event-occurrences/:id/makeup', () => {
     // 19:00-20:00 BST ends at 20:00: on the grid.
     const last = await book(id, { guestId: ayla.id, startsAt: '2026-05-26T18:00:00Z' });
     expect(last.statusCode, last.body).toBe(201);
-    await cancel(last.json<MakeupSession>().id);
+    await cancel(last.json<MakeupOccurrence>().id);
   });
 
   it('refuses a time the guest or the location has taken meanwhile with 409', async () => {
@@ -431,7 +431,7 @@ describe('POST /api/event-occurrences/:id/makeup', () => {
     await mark(missedId!, ayla.id, 'absent');
     const made = await book(missedId!, { guestId: ayla.id, startsAt: '2026-06-25T09:00:00Z' });
     expect(made.statusCode, made.body).toBe(201);
-    const makeupId = made.json<MakeupSession>().id;
+    const makeupId = made.json<MakeupOccurrence>().id;
     // The rule moves to Tuesdays at 11:00: the untouched future sessions are made again, the make-up stays.
     const edit = await ctx.app.inject({
       method: 'PATCH',

@@ -1,7 +1,7 @@
 import {
   bookMakeupSchema,
   idParamsSchema,
-  makeupSessionSchema,
+  makeupOccurrenceSchema,
   makeupSlotsQuerySchema,
   makeupSlotsSchema,
 } from '@ritim/shared';
@@ -56,7 +56,7 @@ const occurrenceMakeupRoutes: FastifyPluginAsyncZod<{ makeups: MakeupService }> 
           'guest who is not eligible.',
         params: idParamsSchema,
         body: bookMakeupSchema,
-        response: { 201: makeupSessionSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 201: makeupOccurrenceSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

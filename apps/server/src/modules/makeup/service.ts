@@ -1,7 +1,7 @@
 import {
   type BookMakeup,
   makeupMessages,
-  type MakeupSession,
+  type MakeupOccurrence,
   type MakeupSlots,
   type MakeupSlotsQuery,
 } from '@ritim/shared';
@@ -77,7 +77,7 @@ export class MakeupService {
    * free grid time in the future (409 otherwise) and the guest has no live make-up for the session
    * (409). Bookings sharing a person or the room are serialised, so of two for one time one wins.
    */
-  async book(id: number, input: BookMakeup, viewer: SessionUser): Promise<MakeupSession | undefined> {
+  async book(id: number, input: BookMakeup, viewer: SessionUser): Promise<MakeupOccurrence | undefined> {
     const start = new Date(input.startsAt);
     try {
       return await this.db.transaction(async (tx) => {

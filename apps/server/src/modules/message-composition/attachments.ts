@@ -8,7 +8,7 @@ import { renderMonthlyReport } from '../../reports/monthly-report.js';
 import { renderOccurrenceReport } from '../../reports/occurrence-report.js';
 import { InvoiceReads } from '../billing/invoices.js';
 import { invoiceFileName, invoicePdf } from '../billing/pdf.js';
-import { sessionsCalendar, toCalendarSession } from '../calendar-feed/ics.js';
+import { sessionsCalendar, toCalendarOccurrence } from '../calendar-feed/ics.js';
 import { OccurrenceReads } from '../event-occurrences/index.js';
 import { monthlyReportData, occurrenceReportData } from './report-data.js';
 import { reportFileName } from './service.js';
@@ -46,7 +46,7 @@ export const reportAttachments =
     if (spec.kind === 'occurrence-ics') {
       const [session] = await new OccurrenceReads(db).details(db, [spec.occurrenceId]);
       if (!session) throw new TransportError(messagingMessages.sessionGone, true);
-      const content = sessionsCalendar(session.title, [toCalendarSession(session)], true);
+      const content = sessionsCalendar(session.title, [toCalendarOccurrence(session)], true);
       return [{ filename: 'session.ics', contentType: 'text/calendar; charset=utf-8', content: Buffer.from(content) }];
     }
     const data = await monthlyReportData(db, spec.guestId, spec.month, spec.timezone);

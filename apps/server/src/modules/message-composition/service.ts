@@ -157,10 +157,10 @@ export class MessagingService {
    */
   queueCancellationNotices(
     tx: Tx,
-    cancellations: readonly SessionNotice[],
+    cancellations: readonly OccurrenceNotice[],
     viewer: SessionUser,
   ): Promise<EnqueueResult> {
-    return this.queueSessionNotices(tx, 'cancellation', cancellations, viewer);
+    return this.queueOccurrenceNotices(tx, 'cancellation', cancellations, viewer);
   }
 
   /**
@@ -170,15 +170,19 @@ export class MessagingService {
    * already started are not told about. Keyed by the cancellation removed, so closing and
    * reopening the days again tells them again.
    */
-  queueRestorationNotices(tx: Tx, restorations: readonly SessionNotice[], viewer: SessionUser): Promise<EnqueueResult> {
-    return this.queueSessionNotices(tx, 'restoration', restorations, viewer);
+  queueRestorationNotices(
+    tx: Tx,
+    restorations: readonly OccurrenceNotice[],
+    viewer: SessionUser,
+  ): Promise<EnqueueResult> {
+    return this.queueOccurrenceNotices(tx, 'restoration', restorations, viewer);
   }
 
   /** A cancellation's or a restoration's messages, one per guest (or message group) of each session. */
-  private async queueSessionNotices(
+  private async queueOccurrenceNotices(
     tx: Tx,
     type: 'cancellation' | 'restoration',
-    notices: readonly SessionNotice[],
+    notices: readonly OccurrenceNotice[],
     viewer: SessionUser,
   ): Promise<EnqueueResult> {
     const outbox = this.requireOutbox();
@@ -554,7 +558,7 @@ interface CoverNotice {
 }
 
 /** A session cancelled, or put back on by deleting its closure: which cancellation, and its reason (the closure's title). */
-interface SessionNotice {
+interface OccurrenceNotice {
   occurrenceId: number;
   cancellationId: number;
   reason: string;

@@ -21,7 +21,7 @@ import type { Executor, Tx } from '../../platform/db/client.js';
  */
 
 /** A session as cover reads it: when, where it stands, whose it is and whose its event is. */
-export interface CoverSession {
+export interface CoverOccurrence {
   id: number;
   eventId: number;
   title: string;
@@ -46,7 +46,7 @@ export interface BusySpan {
 
 type Raw<T> = { [K in keyof T]: unknown };
 
-const toSession = (row: Raw<CoverSession>): CoverSession => ({
+const toCoverOccurrence = (row: Raw<CoverOccurrence>): CoverOccurrence => ({
   id: Number(row.id),
   eventId: Number(row.eventId),
   title: String(row.title),
@@ -60,7 +60,7 @@ const toSession = (row: Raw<CoverSession>): CoverSession => ({
 
 const rowsOf = async <T>(db: Executor, query: SQL): Promise<T[]> => ((await db.execute(query)) as { rows: T[] }).rows;
 
-const sessionColumns = sql`o.id, o.event_id as "eventId", e.title, o.starts_at as "startsAt", o.ends_at as "endsAt",
+const occurrenceColumns = sql`o.id, o.event_id as "eventId", e.title, o.starts_at as "startsAt", o.ends_at as "endsAt",
   o.status, ${organiserOf(sql`o`, sql`e`)} as "organiserId", e.organiser_id as "eventOrganiserId",
   o.cover_organiser_id as "coverOrganiserId"`;
 
@@ -73,30 +73,30 @@ const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 /** The reads and writes of covers (`occurrence_covers` and the occurrence's `cover_organiser_id`). */
 export class OccurrenceCovers {
   /** Sessions by id (those that exist), by start; with `lock`, held FOR UPDATE until the transaction ends. */
-  async sessions(db: Executor, ids: readonly number[], lock = false): Promise<CoverSession[]> {
+  async sessions(db: Executor, ids: readonly number[], lock = false): Promise<CoverOccurrence[]> {
     if (ids.length === 0) return [];
-    const rows = await rowsOf<Raw<CoverSession>>(
+    const rows = await rowsOf<Raw<CoverOccurrence>>(
       db,
-      sql`select ${sessionColumns} from ${eventOccurrences} o join ${events} e on e.id = o.event_id
+      sql`select ${occurrenceColumns} from ${eventOccurrences} o join ${events} e on e.id = o.event_id
         where o.id = any(${idArray(ids)}::integer[]) order by o.starts_at, o.id${lock ? sql` for update of o` : sql``}`,
     );
-    return rows.map(toSession);
+    return rows.map(toCoverOccurrence);
   }
 
   /**
    * The sessions `userId` organises (`organiserOf`) starting in [from, to) that are not cancelled
    * and not completed: what their time off affects. By start.
    */
-  async sessionsOf(db: Executor, userId: number, from: Date, to: Date): Promise<CoverSession[]> {
-    const rows = await rowsOf<Raw<CoverSession>>(
+  async sessionsOf(db: Executor, userId: number, from: Date, to: Date): Promise<CoverOccurrence[]> {
+    const rows = await rowsOf<Raw<CoverOccurrence>>(
       db,
-      sql`select ${sessionColumns} from ${eventOccurrences} o join ${events} e on e.id = o.event_id
+      sql`select ${occurrenceColumns} from ${eventOccurrences} o join ${events} e on e.id = o.event_id
         where o.starts_at >= ${at(from)} and o.starts_at < ${at(to)}
           and ${organiserOf(sql`o`, sql`e`)} = ${userId}
           and o.status not in ('cancelled', 'completed')
         order by o.starts_at, o.id`,
     );
-    return rows.map(toSession);
+    return rows.map(toCoverOccurrence);
   }
 
   /**
@@ -240,7 +240,7 @@ export class OccurrenceCovers {
   }
 
   /** The session is given to `organiserId` (it holds the row FOR UPDATE); a cover before is replaced. */
-  async cover(tx: Tx, session: CoverSession, organiserId: number, by: number, now: Date): Promise<void> {
+  async cover(tx: Tx, session: CoverOccurrence, organiserId: number, by: number, now: Date): Promise<void> {
     await tx.delete(occurrenceCovers).where(eq(occurrenceCovers.occurrenceId, session.id));
     await tx.insert(occurrenceCovers).values({
       occurrenceId: session.id,

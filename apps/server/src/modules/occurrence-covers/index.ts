@@ -1,1 +1,1 @@
-export { OccurrenceCovers, type CoverSession } from './covers.js';
+export { OccurrenceCovers, type CoverOccurrence } from './covers.js';

@@ -1,5 +1,5 @@
 import { type Rsvp, type RsvpAnswer, rsvpMessages } from '@ritim/shared';
-import { recordAudit, sessionStart } from '../../platform/audit/record.js';
+import { recordAudit, occurrenceStartChange } from '../../platform/audit/record.js';
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../platform/db/client.js';
@@ -117,7 +117,7 @@ export class RsvpService {
         .from(rsvps)
         .where(eq(rsvps.tokenHash, hash))
         .for('update');
-      const session = link && (await this.marks.lockSession(tx, link.occurrenceId));
+      const session = link && (await this.marks.lockOccurrence(tx, link.occurrenceId));
       // A guest who left the list (or was made inactive) has nothing to answer any more.
       if (!link || !session?.guestIds.includes(link.guestId)) throw NOT_FOUND();
       if (session.status === 'cancelled') throw new AppError(409, rsvpMessages.cancelled);
@@ -143,7 +143,7 @@ export class RsvpService {
         entityId: link.occurrenceId,
         entityName: answer.session.title,
         changes: {
-          ...sessionStart(session.startsAt),
+          ...occurrenceStartChange(session.startsAt),
           guestId: { from: null, to: link.guestId },
           response: { from: link.response ?? null, to: input.response },
         },

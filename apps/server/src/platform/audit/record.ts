@@ -60,7 +60,7 @@ export function auditChanges(before: unknown, after: unknown, input?: unknown): 
  * an answer): `startsAt` from and to the same instant, so the log names the session by its day
  * and time, even after it has moved or gone.
  */
-export function sessionStart(startsAt: Date | string): AuditChanges {
+export function occurrenceStartChange(startsAt: Date | string): AuditChanges {
   const instant = typeof startsAt === 'string' ? new Date(startsAt).toISOString() : startsAt.toISOString();
   return { startsAt: { from: instant, to: instant } };
 }

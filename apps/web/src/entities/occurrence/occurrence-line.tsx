@@ -3,7 +3,7 @@ import { dateTimeIn } from '../../lib/wall-clock';
 import { organiserZone } from './rows';
 
 /** The session's time (its organiser's clock) and place, above what is done to it (marks, a cancellation). */
-export function SessionLine({ occurrence }: { occurrence: EventOccurrence }) {
+export function OccurrenceLine({ occurrence }: { occurrence: EventOccurrence }) {
   const zone = organiserZone(occurrence);
   return (
     <p className="mb-3 text-sm text-slate-600">

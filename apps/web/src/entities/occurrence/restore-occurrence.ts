@@ -4,15 +4,17 @@ import { errorMessage } from '../../api/errors';
 import { useRestoreOccurrence } from '../../api/occurrences';
 import { confirmAction } from '../../components/confirm';
 import { toast } from '../../components/toast';
-import { sessionTime } from './session-time';
+import { occurrenceTime } from './occurrence-time';
 
 /** 'Restore' (admins): after a confirmation, the session takes back the status it had before. */
-export function useRestoreSession() {
+export function useConfirmRestore() {
   const { t } = useTranslation();
   const restore = useRestoreOccurrence();
   return (occurrence: EventOccurrence, onRestored?: () => void) => {
     if (
-      !confirmAction(t('cancellation.confirmRestore', { title: occurrence.event.title, time: sessionTime(occurrence) }))
+      !confirmAction(
+        t('cancellation.confirmRestore', { title: occurrence.event.title, time: occurrenceTime(occurrence) }),
+      )
     )
       return;
     restore.mutate(

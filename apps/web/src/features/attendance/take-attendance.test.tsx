@@ -6,15 +6,15 @@ import { loadLanguage } from '../../i18n';
 import { renderApp, startEachTestAt } from '../../test/app';
 import { openDialogsInPlace } from '../../test/dialog';
 import { bodyOf, json } from '../../test/http';
-import { chooseRowMenuItem, choirSession, sessionGuest, stubSessionDay } from '../../test/sessions';
+import { chooseRowMenuItem, choirOccurrence, occurrenceGuest, stubOccurrenceDay } from '../../test/occurrences';
 import { adminClaims, editorClaims } from '../../test/tokens';
 
-const ali = sessionGuest(21, 'Ali', 'Demir');
-const zeynep = sessionGuest(22, 'Zeynep', 'Kara', 'excused');
+const ali = occurrenceGuest(21, 'Ali', 'Demir');
+const zeynep = occurrenceGuest(22, 'Zeynep', 'Kara', 'excused');
 
-/** The choir's session (test/sessions.ts) with Ali and Zeynep, who is excused. */
+/** The choir's session (test/occurrences.ts) with Ali and Zeynep, who is excused. */
 const session = (overrides: Partial<EventOccurrence> = {}) =>
-  choirSession([ali, zeynep], {
+  choirOccurrence([ali, zeynep], {
     attendance: [
       {
         guestId: 22,
@@ -29,7 +29,7 @@ const session = (overrides: Partial<EventOccurrence> = {}) =>
 
 /** The day with one session, and PUT …/attendance answered by `mark`. */
 const stubDay = (claims: Record<string, unknown>, occurrence: EventOccurrence, mark?: (body: unknown) => Response) =>
-  stubSessionDay(
+  stubOccurrenceDay(
     claims,
     () => occurrence,
     (url, init) =>

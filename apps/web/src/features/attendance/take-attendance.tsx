@@ -17,7 +17,7 @@ import {
 } from '../../entities/occurrence/attendance';
 import { fullName } from '../../lib/names';
 import { RsvpBadge } from '../../entities/occurrence/attendance-badge';
-import { SessionLine } from '../../entities/occurrence/session-line';
+import { OccurrenceLine } from '../../entities/occurrence/occurrence-line';
 import { Widget } from '../../lib/widgets';
 import { Spinner } from '../../components/spinner';
 import { TitledDialog } from '../../components/titled-dialog';
@@ -271,7 +271,7 @@ export function TakeAttendanceDialog({ occurrenceId, onClose }: { occurrenceId: 
     >
       {occurrence ? (
         <>
-          <SessionLine occurrence={occurrence} />
+          <OccurrenceLine occurrence={occurrence} />
           <AttendanceMarking key={occurrence.id} occurrence={occurrence} onSaved={onClose} onCancel={onClose} />
         </>
       ) : query.isError ? (

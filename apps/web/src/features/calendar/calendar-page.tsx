@@ -24,7 +24,7 @@ import {
   CALENDAR_VIEWS,
   moreInputs,
   readCalendarParams,
-  sessionInputs,
+  occurrenceInputs,
   stepDate,
   VIEW_CUTS,
   writeCalendarParams,
@@ -33,10 +33,10 @@ import {
   type CalendarState,
   type CalendarView,
 } from './calendar-values';
-import { DaySessions } from './day-sessions';
+import { DayOccurrences } from './day-occurrences';
 import { MoveConfirmation } from './move-confirmation';
-import { SessionCalendar, type SessionDrop, type VisibleRange } from './session-calendar';
-import { SessionDetails } from './session-details';
+import { OccurrenceCalendar, type OccurrenceDrop, type VisibleRange } from './occurrence-calendar';
+import { OccurrenceDetails } from './occurrence-details';
 
 /** Below this width the calendar opens as a list (when the URL names no view). */
 const NARROW_QUERY = '(max-width: 639px)';
@@ -169,20 +169,20 @@ export function CalendarPage() {
   const events = useMemo(
     () =>
       query.data
-        ? [...sessionInputs(query.data, { canMove: admin }), ...moreInputs(query.data, zone, { allDay: timeGrid })]
+        ? [...occurrenceInputs(query.data, { canMove: admin }), ...moreInputs(query.data, zone, { allDay: timeGrid })]
         : [],
     [query.data, admin, zone, timeGrid],
   );
 
   const [openId, setOpenId] = useState<number | null>(null);
   const [openDay, setOpenDay] = useState<string | null>(null);
-  const [drop, setDrop] = useState<SessionDrop | null>(null);
+  const [drop, setDrop] = useState<OccurrenceDrop | null>(null);
   const move = useUpdateOccurrence();
   const cancelMove = () => {
     drop?.revert();
     setDrop(null);
   };
-  const confirmMove = (pending: SessionDrop) =>
+  const confirmMove = (pending: OccurrenceDrop) =>
     move.mutate(
       { id: pending.occurrenceId, changes: { occurrenceDate: pending.to.toISOString() } },
       {
@@ -296,7 +296,7 @@ export function CalendarPage() {
         )}
 
         <div className={`mt-4 transition-opacity ${loading && query.data ? 'opacity-60' : ''}`} data-testid="calendar">
-          <SessionCalendar
+          <OccurrenceCalendar
             view={state.view}
             date={state.date}
             zone={zone}
@@ -310,8 +310,8 @@ export function CalendarPage() {
         </div>
       </div>
 
-      <SessionDetails occurrenceId={openId} zone={zone} role={role} onClose={() => setOpenId(null)} />
-      <DaySessions date={openDay} zone={zone} filters={filters} role={role} onClose={() => setOpenDay(null)} />
+      <OccurrenceDetails occurrenceId={openId} zone={zone} role={role} onClose={() => setOpenId(null)} />
+      <DayOccurrences date={openDay} zone={zone} filters={filters} role={role} onClose={() => setOpenDay(null)} />
       <MoveConfirmation drop={drop} zone={zone} busy={move.isPending} onConfirm={confirmMove} onCancel={cancelMove} />
     </div>
   );

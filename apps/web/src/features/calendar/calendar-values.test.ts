@@ -4,7 +4,7 @@ import {
   dayRangeIn,
   moreInputs,
   readCalendarParams,
-  sessionInputs,
+  occurrenceInputs,
   stepDate,
   viewOfType,
   writeCalendarParams,
@@ -111,7 +111,7 @@ describe('sessions as calendar events', () => {
   };
 
   it('gives each session its event’s title, place and organiser, with its exact start and end, and marks a make-up', () => {
-    const [first, , third] = sessionInputs(range, { canMove: true });
+    const [first, , third] = occurrenceInputs(range, { canMove: true });
     expect(first).toEqual({
       id: '1',
       title: 'Choir',
@@ -143,12 +143,12 @@ describe('sessions as calendar events', () => {
   });
 
   it('lets admins move every session but a completed one, and no one else move any', () => {
-    expect(sessionInputs(range, { canMove: true }).map((session) => session.startEditable)).toEqual([
+    expect(occurrenceInputs(range, { canMove: true }).map((session) => session.startEditable)).toEqual([
       true,
       false,
       true,
     ]);
-    expect(sessionInputs(range, { canMove: false }).some((session) => session.startEditable)).toBe(false);
+    expect(occurrenceInputs(range, { canMove: false }).some((session) => session.startEditable)).toBe(false);
   });
 });
 

@@ -100,7 +100,7 @@ export function stepDate(view: CalendarView, date: string, direction: 1 | -1): s
 }
 
 /** What each session carries besides its times, for drawing it and for its details. */
-export interface SessionProps {
+export interface OccurrenceProps {
   kind: 'session';
   /** Sessions come before a day's '+N more' when they start together. */
   rank: 0;
@@ -115,7 +115,7 @@ export interface SessionProps {
 }
 
 /** A session as FullCalendar's event input. */
-export interface SessionInput {
+export interface OccurrenceInput {
   id: string;
   title: string;
   start: string;
@@ -123,7 +123,7 @@ export interface SessionInput {
   /** Only admins move sessions, and never a completed one. */
   startEditable: boolean;
   durationEditable: false;
-  extendedProps: SessionProps;
+  extendedProps: OccurrenceProps;
 }
 
 /** A day's '+N more': the sessions of `date` the calendar was not given, `total` with those drawn. */
@@ -150,10 +150,10 @@ export interface MoreInput {
   extendedProps: MoreProps;
 }
 
-export type CalendarInput = SessionInput | MoreInput;
+export type CalendarInput = OccurrenceInput | MoreInput;
 
 /** The range's sessions as FullCalendar events, each with its event's title, place and organiser. */
-export function sessionInputs(range: OccurrenceCalendar, { canMove }: { canMove: boolean }): SessionInput[] {
+export function occurrenceInputs(range: OccurrenceCalendar, { canMove }: { canMove: boolean }): OccurrenceInput[] {
   const events = new Map(range.events.map((event) => [event.id, event]));
   return range.sessions.map((session) => {
     const event = events.get(session.eventId);

@@ -11,8 +11,8 @@ import { buttonClass } from '../../components/ui';
 import { formatDay } from '../../lib/dates';
 import { timeIn } from '../../lib/wall-clock';
 import { calendarQuery } from './api';
-import { dayRangeIn, sessionInputs, type CalendarFilters } from './calendar-values';
-import { SessionDetails } from './session-details';
+import { dayRangeIn, occurrenceInputs, type CalendarFilters } from './calendar-values';
+import { OccurrenceDetails } from './occurrence-details';
 
 /** Rows drawn at once; 'Show more' adds as many (a busy day holds hundreds). */
 const PAGE = 50;
@@ -32,7 +32,7 @@ function DayList({
   const { t } = useTranslation();
   // The whole day, uncut (a few hundred sessions at most), and never another day's meanwhile.
   const query = useQuery({ ...calendarQuery({ ...dayRangeIn(date, zone), ...filters }), placeholderData: undefined });
-  const sessions = useMemo(() => (query.data ? sessionInputs(query.data, { canMove: false }) : []), [query.data]);
+  const sessions = useMemo(() => (query.data ? occurrenceInputs(query.data, { canMove: false }) : []), [query.data]);
   const [shown, setShown] = useState(PAGE);
   const [openId, setOpenId] = useState<number | null>(null);
   const list = useRef<HTMLUListElement>(null);
@@ -101,7 +101,7 @@ function DayList({
           {t('calendar.day.showMore', { count: Math.min(PAGE, remaining) })}
         </button>
       )}
-      <SessionDetails occurrenceId={openId} zone={zone} role={role} onClose={() => setOpenId(null)} />
+      <OccurrenceDetails occurrenceId={openId} zone={zone} role={role} onClose={() => setOpenId(null)} />
     </>
   );
 }
@@ -110,7 +110,7 @@ function DayList({
  * A busy day's sessions, opened by its '+N more' (issue 14): the calendar draws only a few sessions
  * a day, so the rest are read here, when asked for, within the admin's filters.
  */
-export function DaySessions({
+export function DayOccurrences({
   date,
   zone,
   filters,

@@ -7,10 +7,10 @@ import { ConflictWarnings } from '../../entities/occurrence/conflict-warnings';
 import { Spinner } from '../../components/spinner';
 import { buttonClass } from '../../components/ui';
 import { dateTimeIn } from '../../lib/wall-clock';
-import type { SessionDrop } from './session-calendar';
+import type { OccurrenceDrop } from './occurrence-calendar';
 
 /** The double bookings the move would make (the same check as Edit Event Occurrence), asked at once. */
-function MoveConflicts({ drop, zone }: { drop: SessionDrop; zone: string }) {
+function MoveConflicts({ drop, zone }: { drop: OccurrenceDrop; zone: string }) {
   const { query, settled } = useOccurrenceConflicts(drop.occurrenceId, { occurrenceDate: drop.to.toISOString() }, 0);
   return (
     <div className="mt-3" data-testid="calendar-move-conflicts">
@@ -36,10 +36,10 @@ export function MoveConfirmation({
   onCancel,
   children,
 }: {
-  drop: SessionDrop | null;
+  drop: OccurrenceDrop | null;
   zone: string;
   busy: boolean;
-  onConfirm: (drop: SessionDrop) => void;
+  onConfirm: (drop: OccurrenceDrop) => void;
   onCancel: () => void;
   children?: ReactNode;
 }) {

@@ -20,7 +20,7 @@ import {
   type CalendarInput,
   type CalendarView,
   type MoreProps,
-  type SessionProps,
+  type OccurrenceProps,
 } from './calendar-values';
 
 /** What the screen learns when the calendar shows another period. */
@@ -33,7 +33,7 @@ export interface VisibleRange {
 }
 
 /** A session dropped at another start, waiting for the admin's confirmation. */
-export interface SessionDrop {
+export interface OccurrenceDrop {
   occurrenceId: number;
   title: string;
   from: Date;
@@ -74,9 +74,9 @@ function MoreContent({ more }: { more: MoreProps }) {
   );
 }
 
-function SessionContent({ info }: { info: EventDisplayInfo }) {
+function OccurrenceContent({ info }: { info: EventDisplayInfo }) {
   const { t } = useTranslation();
-  const props = info.event.extendedProps as SessionProps | MoreProps;
+  const props = info.event.extendedProps as OccurrenceProps | MoreProps;
   if (props.kind === 'more') return <MoreContent more={props} />;
   const { status, cancellationReason, makeup, location, organiser } = props;
   const cancelled = status === 'cancelled';
@@ -130,7 +130,7 @@ function SessionContent({ info }: { info: EventDisplayInfo }) {
  * screen's URL, sessions open on click or Enter, and admins drag a session to another start.
  * Only this module imports FullCalendar, so it stays in the calendar's chunk.
  */
-export function SessionCalendar({
+export function OccurrenceCalendar({
   view,
   date,
   zone,
@@ -150,7 +150,7 @@ export function SessionCalendar({
   onRangeChange: (range: VisibleRange) => void;
   onOpen: (occurrenceId: number) => void;
   onOpenDay: (date: string) => void;
-  onDrop: (drop: SessionDrop) => void;
+  onDrop: (drop: OccurrenceDrop) => void;
 }) {
   const { t, i18n } = useTranslation();
   const calendarRef = useRef<CalendarRef>(null);
@@ -201,7 +201,7 @@ export function SessionCalendar({
       eventInteractive
       editable={canMove}
       eventDurationEditable={false}
-      eventContent={(info) => <SessionContent info={info} />}
+      eventContent={(info) => <OccurrenceContent info={info} />}
       datesSet={(info) =>
         onRangeChange({
           view: viewOfType(info.view.type) ?? view,
@@ -212,7 +212,7 @@ export function SessionCalendar({
       }
       eventClick={(info) => {
         info.jsEvent.preventDefault();
-        const props = info.event.extendedProps as SessionProps | MoreProps;
+        const props = info.event.extendedProps as OccurrenceProps | MoreProps;
         if (props.kind === 'more') onOpenDay(props.date);
         else onOpen(props.occurrenceId);
       }}
@@ -224,7 +224,7 @@ export function SessionCalendar({
           return;
         }
         onDrop({
-          occurrenceId: (info.event.extendedProps as SessionProps).occurrenceId,
+          occurrenceId: (info.event.extendedProps as OccurrenceProps).occurrenceId,
           title: info.event.title,
           from,
           to: start,

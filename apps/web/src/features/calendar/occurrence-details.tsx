@@ -10,8 +10,8 @@ import { formQuery } from '../../api/forms';
 import { occurrenceQuery, useDeleteOccurrence } from '../../api/occurrences';
 import { useSession } from '../../auth/session-store';
 import { AttendanceBadge, RsvpBadge } from '../../entities/occurrence/attendance-badge';
-import { useRestoreSession } from '../../entities/occurrence/restore-session';
-import { SessionLine } from '../../entities/occurrence/session-line';
+import { useConfirmRestore } from '../../entities/occurrence/restore-occurrence';
+import { OccurrenceLine } from '../../entities/occurrence/occurrence-line';
 import { CoverLine } from '../../entities/occurrence/cover-line';
 import { confirmAction } from '../../components/confirm';
 import { MakeupBadge } from '../../entities/occurrence/makeup-badge';
@@ -30,7 +30,7 @@ const linkClass =
   'font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
 /** A session's start and end in `zone`: dd/MM/yyyy HH:mm–HH:mm. */
-export const sessionTime = (occurrence: Pick<EventOccurrence, 'occurrenceDate' | 'endDate'>, zone: string) =>
+export const occurrenceTime = (occurrence: Pick<EventOccurrence, 'occurrenceDate' | 'endDate'>, zone: string) =>
   `${dateTimeIn(occurrence.occurrenceDate, zone)}–${timeIn(occurrence.endDate, zone)}`;
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -63,7 +63,7 @@ function DetailsBody({
     <>
       <dl className="divide-y divide-slate-100" data-testid="calendar-details-list">
         <Detail label={t('calendar.details.time')}>
-          <span className="tabular-nums">{sessionTime(occurrence, zone)}</span>{' '}
+          <span className="tabular-nums">{occurrenceTime(occurrence, zone)}</span>{' '}
           <span className="text-slate-500">({zone})</span>
         </Detail>
         <Detail label={t('common.place')}>{occurrence.event.location.name}</Detail>
@@ -154,7 +154,7 @@ function DetailsBody({
  * reason. Admins get Cancel session (or Restore), Edit and Delete; admins and the organiser the Fill Form links per guest, until the session is completed,
  * and 'Take attendance', which turns the dialog into the marking and back once saved.
  */
-export function SessionDetails({
+export function OccurrenceDetails({
   occurrenceId,
   zone,
   role,
@@ -173,7 +173,7 @@ export function SessionDetails({
   // The session being cancelled: the dialog asks for the reason in place of the details.
   const [cancellingId, setCancellingId] = useState<number | null>(null);
   const remove = useDeleteOccurrence();
-  const restore = useRestoreSession();
+  const restore = useConfirmRestore();
   const occurrence = occurrenceId !== null && query.data?.id === occurrenceId ? query.data : undefined;
   const admin = role === 'admin';
   // A completed session is final: nothing to edit, delete or fill any more.
@@ -181,10 +181,10 @@ export function SessionDetails({
   const canMark = occurrence !== undefined && occurrence.guests.length > 0 && canTakeAttendance(occurrence, user);
   const marking = canMark && markingId === occurrence.id;
 
-  const deleteSession = (session: EventOccurrence) => {
+  const deleteOccurrence = (session: EventOccurrence) => {
     if (
       !confirmAction(
-        t('calendar.details.confirmDelete', { title: session.event.title, time: sessionTime(session, zone) }),
+        t('calendar.details.confirmDelete', { title: session.event.title, time: occurrenceTime(session, zone) }),
       )
     )
       return;
@@ -198,7 +198,7 @@ export function SessionDetails({
   };
 
   if (admin && changeable && cancellingId === occurrence.id) {
-    return <Widget name="CancelSessionDialog" occurrence={occurrence} onClose={() => setCancellingId(null)} />;
+    return <Widget name="CancelOccurrenceDialog" occurrence={occurrence} onClose={() => setCancellingId(null)} />;
   }
 
   if (marking) {
@@ -209,7 +209,7 @@ export function SessionDetails({
         title={t('attendance.dialogTitle', { title: occurrence.event.title })}
         testId="calendar-details"
       >
-        <SessionLine occurrence={occurrence} />
+        <OccurrenceLine occurrence={occurrence} />
         <Widget
           name="AttendanceMarking"
           key={occurrence.id}
@@ -258,7 +258,7 @@ export function SessionDetails({
                   type="button"
                   className={buttonClass.danger}
                   disabled={remove.isPending}
-                  onClick={() => deleteSession(occurrence)}
+                  onClick={() => deleteOccurrence(occurrence)}
                 >
                   {remove.isPending && <Spinner />}
                   {t('common.delete')}

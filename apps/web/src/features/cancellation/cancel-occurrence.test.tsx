@@ -6,12 +6,12 @@ import { loadLanguage } from '../../i18n';
 import { renderApp, resetApp } from '../../test/app';
 import { openDialogsInPlace } from '../../test/dialog';
 import { bodyOf, json } from '../../test/http';
-import { chooseRowMenuItem, choirSession, sessionGuest, stubSessionDay } from '../../test/sessions';
+import { chooseRowMenuItem, choirOccurrence, occurrenceGuest, stubOccurrenceDay } from '../../test/occurrences';
 import { adminClaims } from '../../test/tokens';
 
-/** The choir's session with one guest, Ali (docs of the fixture in test/sessions.ts). */
+/** The choir's session with one guest, Ali (docs of the fixture in test/occurrences.ts). */
 const session = (overrides: Partial<EventOccurrence> = {}) =>
-  choirSession([sessionGuest(21, 'Ali', 'Demir')], overrides);
+  choirOccurrence([occurrenceGuest(21, 'Ali', 'Demir')], overrides);
 
 const cancelled = session({
   status: 'cancelled',
@@ -20,7 +20,7 @@ const cancelled = session({
 
 /** The day with its one session answered as `current()` has it, and the changes (cancel, restore). */
 const stubDay = (current: () => EventOccurrence, change: (path: string, body: unknown) => Response) =>
-  stubSessionDay(adminClaims, current, (url, init) => {
+  stubOccurrenceDay(adminClaims, current, (url, init) => {
     const action = /^\/api\/event-occurrences\/501\/(cancel|restore)$/.exec(url);
     return action && init?.method === 'POST' ? change(action[1]!, bodyOf(init)) : undefined;
   });

@@ -4,24 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../components/toast';
 import { errorMessage } from '../../api/errors';
 import { useCancelOccurrence } from '../../api/occurrences';
-import { sessionTime } from '../../entities/occurrence/session-time';
+import { occurrenceTime } from '../../entities/occurrence/occurrence-time';
 import { Spinner } from '../../components/spinner';
 import { TitledDialog } from '../../components/titled-dialog';
 import { buttonClass, inputClass } from '../../components/ui';
 
 /** The session a cancellation is about, as the lists and the calendar's details have it. */
-type CancellableSession = EventOccurrence;
+type CancellableOccurrence = EventOccurrence;
 
 /**
  * 'Cancel session' (admins; docs/domain.md#cancellation): asks for the reason (required, at most
  * 500 characters) and whether to tell the guests, then cancels; the session stays listed, struck
  * through with the reason. The server's refusal is shown here and what was typed stays.
  */
-export function CancelSessionDialog({
+export function CancelOccurrenceDialog({
   occurrence,
   onClose,
 }: {
-  occurrence: CancellableSession | null;
+  occurrence: CancellableOccurrence | null;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -32,12 +32,12 @@ export function CancelSessionDialog({
       title={occurrence ? t('cancellation.dialogTitle', { title: occurrence.event.title }) : t('cancellation.cancel')}
       testId="cancel-session-dialog"
     >
-      {occurrence && <CancelSessionForm key={occurrence.id} occurrence={occurrence} onClose={onClose} />}
+      {occurrence && <CancelOccurrenceForm key={occurrence.id} occurrence={occurrence} onClose={onClose} />}
     </TitledDialog>
   );
 }
 
-function CancelSessionForm({ occurrence, onClose }: { occurrence: CancellableSession; onClose: () => void }) {
+function CancelOccurrenceForm({ occurrence, onClose }: { occurrence: CancellableOccurrence; onClose: () => void }) {
   const { t } = useTranslation();
   const cancel = useCancelOccurrence();
   const reasonId = useId();
@@ -67,7 +67,7 @@ function CancelSessionForm({ occurrence, onClose }: { occurrence: CancellableSes
   return (
     <form onSubmit={submit} noValidate data-testid="cancel-session-form">
       <p className="mb-3 text-sm text-slate-600">
-        <span className="tabular-nums">{sessionTime(occurrence)}</span> · {occurrence.event.location.name}
+        <span className="tabular-nums">{occurrenceTime(occurrence)}</span> · {occurrence.event.location.name}
       </p>
       <fieldset disabled={cancel.isPending} className="space-y-4">
         <div>

@@ -117,7 +117,7 @@ export const candidatesQuery = (occurrenceId: number) =>
   });
 
 /** POST /api/event-occurrences/{id}/cover: the session is the substitute's from now on. */
-export function useCoverSession() {
+export function useCoverOccurrence() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({

@@ -1,7 +1,7 @@
 import {
   coverMessages,
   MAX_LIMIT,
-  type AffectedSession,
+  type AffectedOccurrence,
   type ApplyCoverPlan,
   type CoverPlan,
   type CoverCandidate,
@@ -44,12 +44,12 @@ const timeOffQuery = (id: number, cached: () => TimeOff | undefined) =>
 /** A session of the plan with the substitute chosen for it (null: left uncovered). */
 interface PlanRow {
   occurrenceId: number;
-  session: AffectedSession | undefined;
+  session: AffectedOccurrence | undefined;
   proposed: { id: number; name: string } | null;
 }
 type Choice = { id: number; name: string } | null;
 
-const overlaps = (a: AffectedSession | undefined, b: AffectedSession | undefined) =>
+const overlaps = (a: AffectedOccurrence | undefined, b: AffectedOccurrence | undefined) =>
   a !== undefined && b !== undefined && a.startsAt < b.endsAt && b.startsAt < a.endsAt;
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {

@@ -6,16 +6,19 @@ import { loadLanguage } from '../../i18n';
 import { renderApp, startEachTestAt, stubApi } from '../../test/app';
 import { openDialogsInPlace } from '../../test/dialog';
 import { bodyOf, json } from '../../test/http';
-import { chooseRowMenuItem, choirSession, sessionGuest, stubSessionDay } from '../../test/sessions';
+import { chooseRowMenuItem, choirOccurrence, occurrenceGuest, stubOccurrenceDay } from '../../test/occurrences';
 import { adminClaims } from '../../test/tokens';
 
-/** The choir's session with three guests (test/sessions.ts). */
+/** The choir's session with three guests (test/occurrences.ts). */
 const open = (overrides: Partial<EventOccurrence> = {}) =>
-  choirSession([sessionGuest(21, 'Ali', 'Demir'), sessionGuest(22, 'Can', 'Kaya'), sessionGuest(23, 'Ece', 'Aydın')], {
-    occurrenceDate: '2026-12-08T07:00:00.000Z',
-    endDate: '2026-12-08T08:00:00.000Z',
-    ...overrides,
-  });
+  choirOccurrence(
+    [occurrenceGuest(21, 'Ali', 'Demir'), occurrenceGuest(22, 'Can', 'Kaya'), occurrenceGuest(23, 'Ece', 'Aydın')],
+    {
+      occurrenceDate: '2026-12-08T07:00:00.000Z',
+      endDate: '2026-12-08T08:00:00.000Z',
+      ...overrides,
+    },
+  );
 const covered = open({
   event: {
     ...open().event,
@@ -44,7 +47,7 @@ describe('Find cover', { timeout: 30_000 }, () => {
   it('ranks the candidates with why, assigns one in one click telling everyone, and gives it back', async () => {
     let current = open();
     const calls: [string, string, unknown][] = [];
-    stubSessionDay(
+    stubOccurrenceDay(
       adminClaims,
       () => current,
       (url, init) => {
@@ -87,7 +90,7 @@ describe('Find cover', { timeout: 30_000 }, () => {
 
   it('says when the candidates fail, with Retry, and when nobody is free, in Turkish too', async () => {
     let answer = () => json(500, { message: 'Database down' });
-    stubSessionDay(
+    stubOccurrenceDay(
       adminClaims,
       () => open(),
       (url) => (url === '/api/event-occurrences/501/cover-candidates' ? answer() : undefined),

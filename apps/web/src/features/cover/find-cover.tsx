@@ -8,7 +8,7 @@ import { TitledDialog } from '../../components/titled-dialog';
 import { toast } from '../../components/toast';
 import { buttonClass } from '../../components/ui';
 import { CoverLine } from '../../entities/occurrence/cover-line';
-import { candidatesQuery, useCoverSession, useGiveBack } from './api';
+import { candidatesQuery, useCoverOccurrence, useGiveBack } from './api';
 
 /** Whether a session can be given to a substitute or back: not cancelled and not completed. */
 export const coverable = (occurrence: Pick<EventOccurrence, 'status'>) =>
@@ -71,7 +71,7 @@ export function FindCover({
   const { t } = useTranslation();
   const [open, setOpen] = useState(startOpen);
   const [notify, setNotify] = useState(true);
-  const assign = useCoverSession();
+  const assign = useCoverOccurrence();
   const giveBack = useGiveBack();
   const listId = useId();
   const candidates = useQuery({ ...candidatesQuery(occurrence.id), enabled: open && !occurrence.cover });

@@ -125,7 +125,7 @@ export function TimeOffFormScreen() {
         </div>
       </form>
       {preview.data && (
-        <AffectedSessions
+        <AffectedOccurrences
           result={preview.data}
           zone={zone}
           busy={createTimeOff.isPending}
@@ -157,7 +157,7 @@ function UserChoice({ value, onChange }: { value: number | undefined; onChange: 
 }
 
 /** The sessions of theirs on those days (nothing is cancelled), then 'Save time off'. */
-function AffectedSessions({
+function AffectedOccurrences({
   result,
   zone,
   busy,

@@ -13,7 +13,7 @@ const linkClass =
   'font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
 /** A session of a clash, as a link to Edit Event Occurrence (where it can be moved or its guests changed). */
-function SessionLink({ session, zone }: { session: OccurrenceClash['with']; zone: string }) {
+function OccurrenceLink({ session, zone }: { session: OccurrenceClash['with']; zone: string }) {
   const { t, i18n } = useTranslation();
   const when = formatSpan(session.startsAt, session.endsAt, zone, i18n.language);
   return (
@@ -59,8 +59,8 @@ export function AdminClashes({ zone }: { zone: string }) {
                       <span className="font-normal text-slate-500">({t(`conflicts.homeKind.${clash.kind}`)})</span>
                     </p>
                     <p className="mt-0.5 text-slate-700 tabular-nums">
-                      <SessionLink session={clash.with} zone={zone} /> {t('conflicts.and')}{' '}
-                      <SessionLink session={clash} zone={zone} />
+                      <OccurrenceLink session={clash.with} zone={zone} /> {t('conflicts.and')}{' '}
+                      <OccurrenceLink session={clash} zone={zone} />
                     </p>
                   </li>
                 ))}

@@ -61,7 +61,7 @@ function ZoneNote({ occurrence, zone }: { occurrence: EventOccurrence; zone: str
  * A session's title on Home, with its make-up mark; a cancelled one struck through, its reason
  * under it (docs/domain.md#cancellation), as in the lists and the calendar.
  */
-function SessionTitle({ occurrence, className }: { occurrence: EventOccurrence; className: string }) {
+function OccurrenceTitle({ occurrence, className }: { occurrence: EventOccurrence; className: string }) {
   const cancelled = occurrence.status === 'cancelled';
   return (
     <>
@@ -132,7 +132,7 @@ function AdminToday({ zone }: { zone: string }) {
                   >
                     <StartTime occurrence={occurrence} />
                     <div className="min-w-0 flex-1">
-                      <SessionTitle occurrence={occurrence} className="text-sm font-medium" />
+                      <OccurrenceTitle occurrence={occurrence} className="text-sm font-medium" />
                       <p className="text-sm text-slate-500">
                         {t('home.organisedBy', { name: fullName(occurrence.event.organiser) })}
                         <ZoneNote occurrence={occurrence} zone={zone} />
@@ -247,7 +247,7 @@ function EditorToday({ zone }: { zone: string }) {
                     <div className="flex items-start gap-4">
                       <StartTime occurrence={occurrence} />
                       <div className="min-w-0 flex-1">
-                        <SessionTitle occurrence={occurrence} className="text-sm font-medium" />
+                        <OccurrenceTitle occurrence={occurrence} className="text-sm font-medium" />
                         <p className="text-sm text-slate-500">
                           {t('home.place', { name: occurrence.event.location.name })}
                           <ZoneNote occurrence={occurrence} zone={zone} />
@@ -332,7 +332,7 @@ function GuestNext({ zone, userId }: { zone: string; userId: string | undefined 
                         </span>
                       )}
                     </div>
-                    <SessionTitle occurrence={occurrence} className="mt-0.5 text-sm font-medium" />
+                    <OccurrenceTitle occurrence={occurrence} className="mt-0.5 text-sm font-medium" />
                     <p className="text-sm text-slate-600">
                       {t('home.place', { name: occurrence.event.location.name })}
                     </p>

@@ -6,14 +6,14 @@ import { loadLanguage } from '../../i18n';
 import { renderApp, startEachTestAt } from '../../test/app';
 import { openDialogsInPlace } from '../../test/dialog';
 import { bodyOf, json } from '../../test/http';
-import { chooseRowMenuItem, choirSession, sessionGuest, stubSessionDay } from '../../test/sessions';
+import { chooseRowMenuItem, choirOccurrence, occurrenceGuest, stubOccurrenceDay } from '../../test/occurrences';
 import { adminClaims, editorClaims } from '../../test/tokens';
 
-const ali = sessionGuest(21, 'Ali', 'Demir', 'present');
-const zeynep = sessionGuest(22, 'Zeynep', 'Kara', 'absent');
+const ali = occurrenceGuest(21, 'Ali', 'Demir', 'present');
+const zeynep = occurrenceGuest(22, 'Zeynep', 'Kara', 'absent');
 
-/** The choir's session (test/sessions.ts), at which Zeynep was absent. */
-const session = () => choirSession([ali, zeynep]);
+/** The choir's session (test/occurrences.ts), at which Zeynep was absent. */
+const session = () => choirOccurrence([ali, zeynep]);
 
 /** Free hours in Istanbul (UTC+3) from 25 November on: 08:00 and 11:00 each day. */
 const slot = (day: number, hour: number) => {
@@ -34,7 +34,7 @@ function stubDay(
   day: () => EventOccurrence = session,
 ) {
   let reads = 0;
-  return stubSessionDay(claims, day, (url, init) => {
+  return stubOccurrenceDay(claims, day, (url, init) => {
     if (url.startsWith('/api/event-occurrences/501/makeup-slots?'))
       return slots[Math.min(reads++, slots.length - 1)]!();
     if (url === '/api/event-occurrences/501/makeup' && init?.method === 'POST') return book(bodyOf(init));

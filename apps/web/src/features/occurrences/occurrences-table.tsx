@@ -5,7 +5,7 @@ import { occurrenceListQuery, useDeleteOccurrence } from '../../api/occurrences'
 import { isAdmin } from '../../auth/roles';
 import { useSession } from '../../auth/session-store';
 import { AttendanceBadge, RsvpBadge } from '../../entities/occurrence/attendance-badge';
-import { useRestoreSession } from '../../entities/occurrence/restore-session';
+import { useConfirmRestore } from '../../entities/occurrence/restore-occurrence';
 import { Widget } from '../../lib/widgets';
 import { CancellationReason } from '../../entities/occurrence/cancellation-reason';
 import { CoverLine } from '../../entities/occurrence/cover-line';
@@ -62,14 +62,14 @@ export function useEditSeriesAction() {
 export function useCancellationActions() {
   const { t } = useTranslation();
   const [cancelling, setCancelling] = useState<EventOccurrence | null>(null);
-  const restore = useRestoreSession();
+  const restore = useConfirmRestore();
   const actions = (row: EventOccurrence): RowAction[] => {
     if (row.status === 'completed') return [];
     return row.status === 'cancelled'
       ? [{ label: t('common.restore'), onSelect: () => restore(row) }]
       : [{ label: t('cancellation.cancel'), onSelect: () => setCancelling(row), tone: 'danger' }];
   };
-  const dialog = <Widget name="CancelSessionDialog" occurrence={cancelling} onClose={() => setCancelling(null)} />;
+  const dialog = <Widget name="CancelOccurrenceDialog" occurrence={cancelling} onClose={() => setCancelling(null)} />;
   return { actions, dialog };
 }
 

@@ -5,7 +5,7 @@ import { personName } from '../../../lib/names.js';
 import { dayRange } from '../../../lib/time.js';
 import { zoneOffsets } from '../../../recurrence/zone.js';
 import type { EnqueueResult, NewMessage, Outbox } from '../../../platform/delivery/outbox.js';
-import { type DigestOrganiser, digestOrganisers, toFillSessionsOf, type ToFillSession } from './reads.js';
+import { type DigestOrganiser, digestOrganisers, toFillOccurrencesOf, type ToFillOccurrence } from './reads.js';
 
 /** When the digest goes out and where its link points. */
 export interface ToFillDigestSettings {
@@ -57,7 +57,7 @@ export async function queueToFillDigests(
   const messages: NewMessage[] = [];
   for (const { day, zone, organisers } of due.values()) {
     const [from, to] = dayRange(day, zone);
-    const sessions = await toFillSessionsOf(
+    const sessions = await toFillOccurrencesOf(
       db,
       organisers.map((organiser) => organiser.id),
       new Date(from),
@@ -76,7 +76,7 @@ export async function queueToFillDigests(
 function digestMessage(
   organiser: DigestOrganiser,
   day: string,
-  sessions: readonly ToFillSession[],
+  sessions: readonly ToFillOccurrence[],
   appUrl: string,
 ): NewMessage {
   const texts = guestTexts(organiser.language);

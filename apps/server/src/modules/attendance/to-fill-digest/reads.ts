@@ -17,7 +17,7 @@ export interface DigestOrganiser {
 }
 
 /** A session still to fill, as the digest lists it. */
-export interface ToFillSession {
+export interface ToFillOccurrence {
   id: number;
   organiserId: number;
   title: string;
@@ -40,13 +40,13 @@ export async function digestOrganisers(db: Executor): Promise<DigestOrganiser[]>
  * (`toFillCondition`, docs/domain.md#attendance): started by `now` and not cancelled. One query,
  * by organiser then start.
  */
-export async function toFillSessionsOf(
+export async function toFillOccurrencesOf(
   db: Executor,
   organiserIds: readonly number[],
   from: Date,
   to: Date,
   now: Date,
-): Promise<ToFillSession[]> {
+): Promise<ToFillOccurrence[]> {
   if (organiserIds.length === 0) return [];
   const organiser = organiserOf(sql`${eventOccurrences}`, sql`e`);
   const result = await db.execute(sql`select ${eventOccurrences.id} as id, ${organiser} as "organiserId", e.title,
@@ -59,7 +59,7 @@ export async function toFillSessionsOf(
       and ${eventOccurrences.status} <> 'cancelled'
       and ${toFillCondition(sql`${eventOccurrences}`)}
     order by 2, ${eventOccurrences.startsAt}, ${eventOccurrences.id}`);
-  return (result as { rows: (Omit<ToFillSession, 'startsAt'> & { startsAt: Date | string })[] }).rows.map((row) => ({
+  return (result as { rows: (Omit<ToFillOccurrence, 'startsAt'> & { startsAt: Date | string })[] }).rows.map((row) => ({
     id: Number(row.id),
     organiserId: Number(row.organiserId),
     title: row.title,
