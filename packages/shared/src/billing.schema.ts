@@ -1,3 +1,4 @@
+import { messages } from './messages.js';
 import { z } from 'zod';
 import { billingMessages } from './billing.messages.js';
 import { ATTENDANCE_STATUSES, LANGUAGES } from './constants.js';
@@ -114,7 +115,7 @@ export const updateBillingAccountSchema = z
     guestIds: accountFields.guestIds,
   })
   .partial()
-  .refine((input) => Object.values(input).some((value) => value !== undefined), billingMessages.nothingToUpdate);
+  .refine((input) => Object.values(input).some((value) => value !== undefined), messages.nothingToUpdate);
 export type UpdateBillingAccount = z.infer<typeof updateBillingAccountSchema>;
 
 export const billingAccountSchema = z.object({
@@ -238,7 +239,7 @@ export type Invoice = z.infer<typeof invoiceSchema>;
 export const runInvoicesSchema = z.strictObject({
   month,
   timezone: timezoneParam.optional(),
-  dryRun: z.boolean({ error: billingMessages.dryRunInvalid }).optional(),
+  dryRun: z.boolean({ error: messages.dryRunInvalid }).optional(),
 });
 export type RunInvoices = z.infer<typeof runInvoicesSchema>;
 
@@ -279,7 +280,7 @@ export const voidInvoiceSchema = z.strictObject({
     .string({ error: billingMessages.reasonRequired })
     .trim()
     .min(1, billingMessages.reasonRequired)
-    .max(500, billingMessages.reasonTooLong),
+    .max(500, messages.reasonTooLong),
 });
 export type VoidInvoice = z.infer<typeof voidInvoiceSchema>;
 
@@ -338,8 +339,8 @@ export type BillingPaymentList = z.infer<typeof billingPaymentListSchema>;
  */
 export const statementQuerySchema = z
   .object({
-    from: z.string({ error: billingMessages.fromInvalid }).pipe(billingDay(billingMessages.fromInvalid)).optional(),
-    to: z.string({ error: billingMessages.toInvalid }).pipe(billingDay(billingMessages.toInvalid)).optional(),
+    from: z.string({ error: messages.dayFromInvalid }).pipe(billingDay(messages.dayFromInvalid)).optional(),
+    to: z.string({ error: messages.dayToInvalid }).pipe(billingDay(messages.dayToInvalid)).optional(),
     timezone: timezoneParam.optional(),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { error: billingMessages.rangeInverted });

@@ -1,3 +1,4 @@
+import { messages } from './messages.js';
 import { z } from 'zod';
 import { cancellationMessages } from './cancellation.messages.js';
 export { cancellationMessages } from './cancellation.messages.js';
@@ -14,8 +15,8 @@ export const cancelOccurrenceSchema = z.strictObject({
     .string({ error: cancellationMessages.reasonRequired })
     .trim()
     .min(1, cancellationMessages.reasonRequired)
-    .max(CANCELLATION_REASON_MAX, cancellationMessages.reasonTooLong),
-  notify: z.boolean({ error: cancellationMessages.notifyInvalid }).optional().default(false),
+    .max(CANCELLATION_REASON_MAX, messages.reasonTooLong),
+  notify: z.boolean({ error: messages.notifyInvalid }).optional().default(false),
 });
 export type CancelOccurrence = z.infer<typeof cancelOccurrenceSchema>;
 export type CancelOccurrenceInput = z.input<typeof cancelOccurrenceSchema>;

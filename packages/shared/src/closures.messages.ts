@@ -4,15 +4,11 @@ import { defineMessages } from './messages.js';
 export const closureMessages = defineMessages('closures', {
   titleRequired: 'A closure title is required',
   titleTooLong: 'The title is at most 500 characters',
-  fromRequired: 'from must be a day (YYYY-MM-DD)',
-  toRequired: 'to must be a day (YYYY-MM-DD)',
   rangeInverted: 'The closure’s last day (to) must not be before its first (from)',
   rangeTooLong: 'A closure covers at most 366 days',
   scopeInvalid: 'scope must be {kind: "all"}, {kind: "location", id} or {kind: "organiser", id}',
   scopeIdRequired: 'A location or organiser scope needs the id of one',
   unknownLocation: 'The scope’s location does not exist',
   unknownOrganiser: 'The scope’s organiser does not exist',
-  dryRunInvalid: 'dryRun must be true or false',
-  notifyInvalid: 'notify must be true or false',
   notFound: 'Closure not found',
 });

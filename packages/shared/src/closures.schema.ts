@@ -1,3 +1,4 @@
+import { messages } from './messages.js';
 import { z } from 'zod';
 import { closureMessages } from './closures.messages.js';
 import { idField } from './ids.js';
@@ -34,12 +35,12 @@ export const createClosureSchema = z
       .trim()
       .min(1, closureMessages.titleRequired)
       .max(CLOSURE_TITLE_MAX, closureMessages.titleTooLong),
-    from: z.string({ error: closureMessages.fromRequired }).pipe(calendarDay),
-    to: z.string({ error: closureMessages.toRequired }).pipe(calendarDay),
+    from: z.string({ error: messages.dayFromInvalid }).pipe(calendarDay),
+    to: z.string({ error: messages.dayToInvalid }).pipe(calendarDay),
     scope: closureScopeSchema,
-    dryRun: z.boolean({ error: closureMessages.dryRunInvalid }).optional().default(false),
+    dryRun: z.boolean({ error: messages.dryRunInvalid }).optional().default(false),
     /** Send each guest of a cancelled session the cancellation (the `cancellation` message). */
-    notify: z.boolean({ error: closureMessages.notifyInvalid }).optional().default(false),
+    notify: z.boolean({ error: messages.notifyInvalid }).optional().default(false),
     timezone: timezoneParam.optional(),
   })
   .refine((input) => input.from <= input.to, { error: closureMessages.rangeInverted })
@@ -101,7 +102,7 @@ export type ClosureResult = z.infer<typeof closureResultSchema>;
  */
 export const deleteClosureQuerySchema = z.object({
   notify: z
-    .enum(['true', 'false', '1', '0'], { error: closureMessages.notifyInvalid })
+    .enum(['true', 'false', '1', '0'], { error: messages.notifyInvalid })
     .optional()
     .transform((value) => value === 'true' || value === '1'),
 });

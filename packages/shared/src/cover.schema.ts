@@ -1,3 +1,4 @@
+import { messages } from './messages.js';
 import { z } from 'zod';
 import { coverMessages } from './cover.messages.js';
 import { idField, idText } from './ids.js';
@@ -73,15 +74,15 @@ export type Availability = z.infer<typeof availabilitySchema>;
 export const createTimeOffSchema = z
   .strictObject({
     userId: idField(coverMessages.userRequired),
-    from: z.string({ error: coverMessages.fromRequired }).pipe(calendarDay),
-    to: z.string({ error: coverMessages.toRequired }).pipe(calendarDay),
+    from: z.string({ error: messages.dayFromInvalid }).pipe(calendarDay),
+    to: z.string({ error: messages.dayToInvalid }).pipe(calendarDay),
     reason: z
       .string()
       .trim()
-      .max(TIME_OFF_REASON_MAX, coverMessages.reasonTooLong)
+      .max(TIME_OFF_REASON_MAX, messages.reasonTooLong)
       .nullish()
       .transform((reason) => reason || null),
-    dryRun: z.boolean({ error: coverMessages.dryRunInvalid }).optional().default(false),
+    dryRun: z.boolean({ error: messages.dryRunInvalid }).optional().default(false),
   })
   .refine((input) => input.from <= input.to, { error: coverMessages.rangeInverted })
   .refine(
@@ -123,8 +124,8 @@ export type TimeOffResult = z.infer<typeof timeOffResultSchema>;
 export const timeOffListQuerySchema = z
   .object({
     userId: idText(coverMessages.userRequired).optional(),
-    from: z.string({ error: coverMessages.fromRequired }).pipe(calendarDay).optional(),
-    to: z.string({ error: coverMessages.toRequired }).pipe(calendarDay).optional(),
+    from: z.string({ error: messages.dayFromInvalid }).pipe(calendarDay).optional(),
+    to: z.string({ error: messages.dayToInvalid }).pipe(calendarDay).optional(),
     limit: z.coerce.number().int().min(1).max(1000).default(50),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   })
@@ -133,7 +134,7 @@ export type TimeOffListQuery = z.infer<typeof timeOffListQuerySchema>;
 export const timeOffListSchema = z.object({ timeOff: z.array(timeOffSchema), totalCount: z.number().int() });
 export type TimeOffList = z.infer<typeof timeOffListSchema>;
 
-const notifyField = z.boolean({ error: coverMessages.notifyInvalid }).optional().default(true);
+const notifyField = z.boolean({ error: messages.notifyInvalid }).optional().default(true);
 
 /** POST /api/event-occurrences/{id}/cover: the substitute; `notify` (default true) tells the guests and both organisers. */
 export const coverRequestSchema = z.strictObject({
@@ -145,7 +146,7 @@ export type CoverRequest = z.infer<typeof coverRequestSchema>;
 /** DELETE /api/event-occurrences/{id}/cover?notify=false: gives it back; `notify` (default true) tells them too. */
 export const uncoverQuerySchema = z.object({
   notify: z
-    .enum(['true', 'false', '1', '0'], { error: coverMessages.notifyInvalid })
+    .enum(['true', 'false', '1', '0'], { error: messages.notifyInvalid })
     .optional()
     .transform((value) => value === undefined || value === 'true' || value === '1'),
 });

@@ -6,7 +6,6 @@ export const formMessages = defineMessages('forms', {
   sessionNotesNotDeletable: 'Form 1 cannot be deleted: Upcoming Events offers it for filling. You can edit it instead.',
   sessionNotesNotArchivable: 'Form 1 cannot be archived: Upcoming Events offers it for filling',
   schemaType: 'Schema must be a JSON object with a "fields" list, or its JSON text',
-  groupIds: 'Groups must be a list of group ids',
   groupNotFound: ({ id }: { id: number }) => `Group ${id} does not exist`,
   someGroupNotFound: 'One of the chosen groups does not exist',
 });

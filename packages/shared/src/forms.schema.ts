@@ -66,8 +66,8 @@ const formSchemaInput = z.unknown().transform((value, ctx): FormSchema | null =>
 });
 
 const groupIds = z
-  .array(idField(formMessages.groupIds), {
-    error: formMessages.groupIds,
+  .array(idField(messages.groupIdsInvalid), {
+    error: messages.groupIdsInvalid,
   })
   .max(1000, 'A form may belong to at most 1000 groups')
   .transform((ids) => [...new Set(ids)]);

@@ -21,7 +21,6 @@ export const lookupMessages = defineMessages('lookups', {
   keysInvalid: `keys must list 1 to ${LOOKUP_QUERY_MAX_KEYS} non-empty keys of at most ${LOOKUP_KEY_MAX} characters`,
   idsInvalid: `lookupableIds must list 1 to ${LOOKUP_QUERY_MAX_IDS} positive whole numbers`,
   idsNeedType: 'lookupableIds needs a lookupableType',
-  nothingToUpdate: 'Nothing to update',
   parentMissing: ({ id }: { id: number }) => `Parent lookup ${id} does not exist`,
   recordMissing: ({ item, id }: { item: string; id: number }) => `${item} ${id} does not exist`,
   cycle: ({ parentId }: { parentId: number }) =>

@@ -84,7 +84,7 @@ export const updateLookupSchema = z
   })
   .superRefine((value, ctx) => {
     if (Object.values(value).every((v) => v === undefined)) {
-      ctx.addIssue({ code: 'custom', message: lookupMessages.nothingToUpdate });
+      ctx.addIssue({ code: 'custom', message: messages.nothingToUpdate });
       return;
     }
     const typeSent = value.lookupableType !== undefined;

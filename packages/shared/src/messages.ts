@@ -41,7 +41,7 @@ export interface CodedText {
   values?: MessageValues;
 }
 
-/** Each section's fixed text -> the code the catalog defined it with (the first, for a text two sections share). */
+/** Each section's fixed text -> the code its catalog defined it with (a text belongs to one code). */
 const fixedCodes = new Map<string, string>();
 /** Every code defined, with its English text or template (`{{name}}` for a value). */
 const definedCodes = new Map<string, string>();
@@ -107,7 +107,12 @@ export function defineMessages<const T extends Record<string, Template>>(
   for (const [name, text] of Object.entries(texts as Record<string, Template>)) {
     const code = `${section}.${name}`;
     if (typeof text === 'string') {
-      if (!fixedCodes.has(text)) fixedCodes.set(text, code);
+      const owner = fixedCodes.get(text);
+      // A response carries a fixed text's code by the text alone, so two codes for one text would
+      // make a client's code depend on which catalog was loaded first: share the one text instead.
+      if (owner !== undefined && owner !== code)
+        throw new Error(`${code} repeats the text of ${owner} ('${text}'): use ${owner}, or word it differently`);
+      fixedCodes.set(text, code);
       definedCodes.set(code, text);
       catalog[name] = text;
     } else {
@@ -157,6 +162,14 @@ export const messages = defineMessages('common', {
   prototypeKey: 'Request body must not set __proto__ or constructor.prototype',
   routeNotFound: 'Route not found',
   invalidRequest: 'Invalid request',
+  // Field texts several sections' schemas share: each text is one section's (defineMessages refuses a second).
+  nothingToUpdate: 'Nothing to update',
+  groupIdsInvalid: 'Groups must be a list of group ids',
+  dryRunInvalid: 'dryRun must be true or false',
+  notifyInvalid: 'notify must be true or false',
+  reasonTooLong: 'The reason is at most 500 characters',
+  dayFromInvalid: 'from must be a day (YYYY-MM-DD)',
+  dayToInvalid: 'to must be a day (YYYY-MM-DD)',
   messagingOff: 'Messaging is not running in this process',
   notFound: ({ item }: { item: string }) => `${item} not found`,
   unknownSort: ({ sort }: { sort: string }) => `Unknown sort '${sort}'`,

@@ -105,8 +105,8 @@ const userFields = {
   address: clearableText('Address', 500),
   /** The groups the user belongs to: the whole set (a repeated id counts once). */
   groupIds: z
-    .array(recordId(userMessages.groupIdsInvalid), { error: userMessages.groupIdsInvalid })
-    .max(1000, userMessages.groupIdsInvalid)
+    .array(recordId(messages.groupIdsInvalid), { error: messages.groupIdsInvalid })
+    .max(1000, messages.groupIdsInvalid)
     .transform((ids) => [...new Set(ids)]),
   messageGroupId: recordId(userMessages.messageGroupIdInvalid).nullable(),
 };
@@ -142,7 +142,7 @@ export const editUserFormSchema = userInput(false);
 export const updateUserSchema = z
   .object({ ...userFields, password: password(false) })
   .partial()
-  .refine((v) => Object.values(v).some((value) => value !== undefined), userMessages.nothingToUpdate);
+  .refine((v) => Object.values(v).some((value) => value !== undefined), messages.nothingToUpdate);
 export type UpdateUser = z.output<typeof updateUserSchema>;
 
 export const userListQuerySchema = listQuerySchema(USER_SORTS).extend({
