@@ -1,3 +1,4 @@
+import { PAGE_SIZE } from '@ritim/shared';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 import { paginationItems } from './pagination-items';
@@ -66,5 +67,34 @@ export function Pagination({ page, totalPages, onPageChange }: PaginationProps) 
         <ChevronRightIcon className="size-4" />
       </button>
     </nav>
+  );
+}
+
+/**
+ * The foot of a paged list inside a panel (pages of PAGE_SIZE): which rows show of how many, and
+ * the page buttons; nothing while everything fits on one page.
+ */
+export function PanelPages({
+  page,
+  totalCount,
+  shown,
+  onPageChange,
+}: {
+  page: number;
+  totalCount: number;
+  shown: number;
+  onPageChange: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  const totalPages = Math.ceil(totalCount / PAGE_SIZE);
+  if (totalPages <= 1) return null;
+  const first = (page - 1) * PAGE_SIZE + 1;
+  return (
+    <div className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+      <p className="text-sm text-slate-600">
+        {t('list.showing', { from: first, to: first + shown - 1, total: totalCount })}
+      </p>
+      <Pagination page={page} totalPages={totalPages} onPageChange={onPageChange} />
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { messages, type BillingAccount } from '@ritim/shared';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -8,11 +8,21 @@ import { ChipList } from '../../components/chip-list';
 import { DataTable } from '../../components/data-table';
 import { ErrorText, ItemLoader, parseRouteId, StatusCard } from '../../components/entity-form';
 import { PageTitle } from '../../components/page-title';
+import { PanelPages } from '../../components/pagination';
 import { Panel } from '../../components/panel';
+import { TextField } from '../../components/text-field';
 import { buttonClass } from '../../components/ui';
 import { translateMessage } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
-import { accounts, eventChoicesQuery, invoiceListQuery, packagesQuery, paymentsQuery, statementQuery } from './api';
+import {
+  accounts,
+  eventChoicesQuery,
+  invoiceListQuery,
+  packagesQuery,
+  pageOf,
+  paymentsQuery,
+  statementQuery,
+} from './api';
 import { InvoiceStatusBadge, invoiceName, PanelLoaded } from './invoice-bits';
 import { formatBalances, formatMoney, formatMonth } from './money';
 import { PackageDialog } from './package-dialog';
@@ -117,7 +127,11 @@ function Empty({ children }: { children: ReactNode }) {
 
 function AccountInvoices({ account }: { account: BillingAccount }) {
   const { t, i18n } = useTranslation();
-  const query = useQuery(invoiceListQuery({ accountId: account.id, limit: 50, offset: 0 }));
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    ...invoiceListQuery({ accountId: account.id, ...pageOf(page) }),
+    placeholderData: keepPreviousData,
+  });
   return (
     <Panel id="account-invoices" title={t('audit.sections.billingInvoices')}>
       <PanelLoaded query={query}>
@@ -125,36 +139,44 @@ function AccountInvoices({ account }: { account: BillingAccount }) {
           result.items.length === 0 ? (
             <Empty>{t('billing.noInvoices')}</Empty>
           ) : (
-            <DataTable
-              caption={t('audit.sections.billingInvoices')}
-              rows={result.items}
-              rowKey={(row) => row.id!}
-              rowLabel={(row) => invoiceName(row, t)}
-              cardsOnPhone
-              columns={[
-                {
-                  key: 'number',
-                  header: t('messaging.types.invoice'),
-                  cell: (row) => (
-                    <Link to={`/billing/invoices/${row.id}`} className="font-medium text-indigo-700 hover:underline">
-                      {invoiceName(row, t)}
-                    </Link>
-                  ),
-                },
-                { key: 'month', header: t('common.month'), cell: (row) => formatMonth(row.month, i18n.language) },
-                {
-                  key: 'total',
-                  header: t('billing.total'),
-                  cell: (row) => formatMoney(row.total, row.currency, i18n.language),
-                  className: 'tabular-nums whitespace-nowrap',
-                },
-                {
-                  key: 'status',
-                  header: t('common.status'),
-                  cell: (row) => <InvoiceStatusBadge status={row.status} />,
-                },
-              ]}
-            />
+            <>
+              <DataTable
+                caption={t('audit.sections.billingInvoices')}
+                rows={result.items}
+                rowKey={(row) => row.id!}
+                rowLabel={(row) => invoiceName(row, t)}
+                cardsOnPhone
+                columns={[
+                  {
+                    key: 'number',
+                    header: t('messaging.types.invoice'),
+                    cell: (row) => (
+                      <Link to={`/billing/invoices/${row.id}`} className="font-medium text-indigo-700 hover:underline">
+                        {invoiceName(row, t)}
+                      </Link>
+                    ),
+                  },
+                  { key: 'month', header: t('common.month'), cell: (row) => formatMonth(row.month, i18n.language) },
+                  {
+                    key: 'total',
+                    header: t('billing.total'),
+                    cell: (row) => formatMoney(row.total, row.currency, i18n.language),
+                    className: 'tabular-nums whitespace-nowrap',
+                  },
+                  {
+                    key: 'status',
+                    header: t('common.status'),
+                    cell: (row) => <InvoiceStatusBadge status={row.status} />,
+                  },
+                ]}
+              />
+              <PanelPages
+                page={page}
+                totalCount={result.totalCount}
+                shown={result.items.length}
+                onPageChange={setPage}
+              />
+            </>
           )
         }
       </PanelLoaded>
@@ -164,7 +186,8 @@ function AccountInvoices({ account }: { account: BillingAccount }) {
 
 function AccountPackages({ account, onAdd }: { account: BillingAccount; onAdd: () => void }) {
   const { t, i18n } = useTranslation();
-  const query = useQuery(packagesQuery(account.id));
+  const [page, setPage] = useState(1);
+  const query = useQuery(packagesQuery(account.id, page));
   const events = useQuery({ ...eventChoicesQuery(), enabled: query.data?.items.some((row) => row.eventId !== null) });
   const eventTitle = (eventId: number | null) =>
     eventId === null
@@ -186,38 +209,46 @@ function AccountPackages({ account, onAdd }: { account: BillingAccount; onAdd: (
           result.items.length === 0 ? (
             <Empty>{t('billing.noPackages')}</Empty>
           ) : (
-            <DataTable
-              caption={t('audit.sections.billingPackages')}
-              rows={result.items}
-              rowKey={(row) => row.id}
-              rowLabel={(row) => t('calendar.day.count', { count: row.sessions })}
-              cardsOnPhone
-              columns={[
-                {
-                  key: 'sessions',
-                  header: t('attendance.sessions'),
-                  cell: (row) => t('calendar.day.count', { count: row.sessions }),
-                },
-                {
-                  key: 'remaining',
-                  header: t('billing.remaining'),
-                  cell: (row) => row.remaining,
-                  className: 'tabular-nums',
-                },
-                {
-                  key: 'amount',
-                  header: t('events.price'),
-                  cell: (row) => formatMoney(row.amount, row.currency, i18n.language),
-                  className: 'tabular-nums whitespace-nowrap',
-                },
-                { key: 'event', header: t('billing.packageEvent'), cell: (row) => eventTitle(row.eventId) },
-                {
-                  key: 'validUntil',
-                  header: t('billing.validUntil'),
-                  cell: (row) => row.validUntil ?? t('common.none'),
-                },
-              ]}
-            />
+            <>
+              <DataTable
+                caption={t('audit.sections.billingPackages')}
+                rows={result.items}
+                rowKey={(row) => row.id}
+                rowLabel={(row) => t('calendar.day.count', { count: row.sessions })}
+                cardsOnPhone
+                columns={[
+                  {
+                    key: 'sessions',
+                    header: t('attendance.sessions'),
+                    cell: (row) => t('calendar.day.count', { count: row.sessions }),
+                  },
+                  {
+                    key: 'remaining',
+                    header: t('billing.remaining'),
+                    cell: (row) => row.remaining,
+                    className: 'tabular-nums',
+                  },
+                  {
+                    key: 'amount',
+                    header: t('events.price'),
+                    cell: (row) => formatMoney(row.amount, row.currency, i18n.language),
+                    className: 'tabular-nums whitespace-nowrap',
+                  },
+                  { key: 'event', header: t('billing.packageEvent'), cell: (row) => eventTitle(row.eventId) },
+                  {
+                    key: 'validUntil',
+                    header: t('billing.validUntil'),
+                    cell: (row) => row.validUntil ?? t('common.none'),
+                  },
+                ]}
+              />
+              <PanelPages
+                page={page}
+                totalCount={result.totalCount}
+                shown={result.items.length}
+                onPageChange={setPage}
+              />
+            </>
           )
         }
       </PanelLoaded>
@@ -228,7 +259,8 @@ function AccountPackages({ account, onAdd }: { account: BillingAccount; onAdd: (
 function AccountPayments({ account, onRecord }: { account: BillingAccount; onRecord: () => void }) {
   const { t, i18n } = useTranslation();
   const zone = useSession().user?.timezone;
-  const query = useQuery(paymentsQuery(account.id));
+  const [page, setPage] = useState(1);
+  const query = useQuery(paymentsQuery(account.id, page));
   return (
     <Panel
       id="account-payments"
@@ -244,29 +276,37 @@ function AccountPayments({ account, onRecord }: { account: BillingAccount; onRec
           result.items.length === 0 ? (
             <Empty>{t('billing.noPayments')}</Empty>
           ) : (
-            <DataTable
-              caption={t('audit.sections.billingPayments')}
-              rows={result.items}
-              rowKey={(row) => row.id}
-              rowLabel={(row) => formatDateTime(row.receivedAt, zone)}
-              cardsOnPhone
-              columns={[
-                {
-                  key: 'receivedAt',
-                  header: t('billing.receivedAt'),
-                  cell: (row) => formatDateTime(row.receivedAt, zone),
-                  className: 'tabular-nums whitespace-nowrap',
-                },
-                {
-                  key: 'amount',
-                  header: t('billing.amount'),
-                  cell: (row) => formatMoney(row.amount, row.currency, i18n.language),
-                  className: 'tabular-nums whitespace-nowrap',
-                },
-                { key: 'method', header: t('billing.method'), cell: (row) => t(`billing.methods.${row.method}`) },
-                { key: 'note', header: t('billing.note'), cell: (row) => row.note ?? '' },
-              ]}
-            />
+            <>
+              <DataTable
+                caption={t('audit.sections.billingPayments')}
+                rows={result.items}
+                rowKey={(row) => row.id}
+                rowLabel={(row) => formatDateTime(row.receivedAt, zone)}
+                cardsOnPhone
+                columns={[
+                  {
+                    key: 'receivedAt',
+                    header: t('billing.receivedAt'),
+                    cell: (row) => formatDateTime(row.receivedAt, zone),
+                    className: 'tabular-nums whitespace-nowrap',
+                  },
+                  {
+                    key: 'amount',
+                    header: t('billing.amount'),
+                    cell: (row) => formatMoney(row.amount, row.currency, i18n.language),
+                    className: 'tabular-nums whitespace-nowrap',
+                  },
+                  { key: 'method', header: t('billing.method'), cell: (row) => t(`billing.methods.${row.method}`) },
+                  { key: 'note', header: t('billing.note'), cell: (row) => row.note ?? '' },
+                ]}
+              />
+              <PanelPages
+                page={page}
+                totalCount={result.totalCount}
+                shown={result.items.length}
+                onPageChange={setPage}
+              />
+            </>
           )
         }
       </PanelLoaded>
@@ -277,14 +317,38 @@ function AccountPayments({ account, onRecord }: { account: BillingAccount; onRec
 function AccountStatement({ account }: { account: BillingAccount }) {
   const { t, i18n } = useTranslation();
   const zone = useSession().user?.timezone;
-  const query = useQuery(statementQuery(account.id));
+  // The days typed, and the range last asked for (typing a 'to' before the 'from' asks nothing).
+  const [days, setDays] = useState({ from: '', to: '' });
+  const [range, setRange] = useState<{ from?: string; to?: string }>({});
+  const inverted = days.from !== '' && days.to !== '' && days.from > days.to;
+  const change = (next: { from: string; to: string }) => {
+    setDays(next);
+    if (next.from === '' || next.to === '' || next.from <= next.to)
+      setRange({ from: next.from || undefined, to: next.to || undefined });
+  };
+  const query = useQuery(statementQuery(account.id, range));
   const money = (amount: number, currency: string) => formatMoney(amount, currency, i18n.language);
   return (
     <Panel id="account-statement" title={t('billing.statement')} subtitle={t('billing.statementHint')}>
+      <div className="flex flex-wrap items-start gap-3 border-b border-slate-200 px-4 py-3 sm:px-6">
+        <TextField
+          type="date"
+          label={t('billing.statementFrom')}
+          value={days.from}
+          onChange={(event) => change({ ...days, from: event.target.value })}
+        />
+        <TextField
+          type="date"
+          label={t('billing.statementTo')}
+          value={days.to}
+          error={inverted ? t('billing.statementRangeInverted') : undefined}
+          onChange={(event) => change({ ...days, to: event.target.value })}
+        />
+      </div>
       <PanelLoaded query={query}>
         {(statement) =>
           statement.entries.length === 0 ? (
-            <Empty>{t('billing.noEntries')}</Empty>
+            <Empty>{range.from || range.to ? t('billing.noEntriesInRange') : t('billing.noEntries')}</Empty>
           ) : (
             <>
               <DataTable

@@ -15,8 +15,8 @@ import type {
   RunInvoices,
   UpdateBillingAccount,
 } from '@ritim/shared';
-import { MAX_LIMIT } from '@ritim/shared';
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { MAX_LIMIT, PAGE_SIZE } from '@ritim/shared';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '../../api/client';
 import { messageLogKeys } from '../../api/message-logs';
 import { create, defineResource, get, list, type ListResult, type PageQuery } from '../../api/resources';
@@ -65,24 +65,32 @@ export const invoiceQuery = (id: number) =>
   });
 
 /** An account's packages, oldest first (the order the run uses them in). */
-export const packagesQuery = (accountId: number) =>
+export const packagesQuery = (accountId: number, page = 1) =>
   queryOptions({
-    queryKey: billingKeys.packages(accountId),
-    queryFn: ({ signal }) => list<BillingPackage>('billing/packages', { accountId, limit: MAX_LIMIT }, signal),
+    queryKey: [...billingKeys.packages(accountId), page],
+    queryFn: ({ signal }) => list<BillingPackage>('billing/packages', { accountId, ...pageOf(page) }, signal),
+    placeholderData: keepPreviousData,
   });
 
 /** An account's payments, newest received first. */
-export const paymentsQuery = (accountId: number) =>
+export const paymentsQuery = (accountId: number, page = 1) =>
   queryOptions({
-    queryKey: billingKeys.payments(accountId),
-    queryFn: ({ signal }) => list<BillingPayment>('billing/payments', { accountId, limit: MAX_LIMIT }, signal),
+    queryKey: [...billingKeys.payments(accountId), page],
+    queryFn: ({ signal }) => list<BillingPayment>('billing/payments', { accountId, ...pageOf(page) }, signal),
+    placeholderData: keepPreviousData,
   });
 
-export const statementQuery = (accountId: number) =>
+/** An account's statement over the days `from`..`to` (either left out: from the first entry, up to now). */
+export const statementQuery = (accountId: number, range: { from?: string; to?: string } = {}) =>
   queryOptions({
-    queryKey: billingKeys.statement(accountId),
-    queryFn: ({ signal }) => apiRequest<AccountStatement>(`billing/accounts/${accountId}/statement`, { signal }),
+    queryKey: [...billingKeys.statement(accountId), range],
+    queryFn: ({ signal }) =>
+      apiRequest<AccountStatement>(`billing/accounts/${accountId}/statement`, { query: range, signal }),
+    placeholderData: keepPreviousData,
   });
+
+/** The limit and offset of page `page` (from 1) of a list. */
+export const pageOf = (page: number) => ({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
 
 /** Everything billing shows reads again after a write: balances, statements and invoices move together. */
 async function refreshBilling(queryClient: QueryClient) {
