@@ -109,6 +109,36 @@ export function ItemLoader<T, K extends QueryKey>({ query, fetchFailed, backTo, 
   );
 }
 
+/**
+ * The item a route's id parameter names (`/things/:id`): an id that is no positive whole number is
+ * refused at once, asking nothing; else ItemLoader loads it. `children` also gets the id.
+ */
+export function RouteItem<T, K extends QueryKey>({
+  param,
+  query,
+  fetchFailed,
+  backTo,
+  children,
+}: Omit<ItemLoaderProps<T, K>, 'query' | 'children'> & {
+  param: string | undefined;
+  query: (id: number) => UseQueryOptions<T, Error, T, K>;
+  children: (item: T, id: number) => ReactNode;
+}) {
+  const id = parseRouteId(param);
+  if (id === null) {
+    return (
+      <StatusCard backTo={backTo}>
+        <ErrorText message={fetchFailed(translateMessage(messages.invalidId))} toastId={`bad-id-${backTo}-${param}`} />
+      </StatusCard>
+    );
+  }
+  return (
+    <ItemLoader key={id} query={query(id)} fetchFailed={fetchFailed} backTo={backTo}>
+      {(item) => children(item, id)}
+    </ItemLoader>
+  );
+}
+
 interface FormCardProps<I extends FieldValues, O extends FieldValues> {
   form: UseFormReturn<I, unknown, O>;
   onSubmit: (values: O) => Promise<void>;
@@ -295,24 +325,17 @@ export function EntityForm<T, S extends z.ZodType<FieldValues, FieldValues>, K e
       </FormFrame>
     );
   }
-  const id = parseRouteId(param);
   return (
     <FormFrame title={texts.editTitle} description={texts.description} wide={props.wide}>
-      {id === null ? (
-        <StatusCard backTo={listPath}>
-          <ErrorText message={texts.fetchFailed(translateMessage(messages.invalidId))} toastId={`bad-id-${param}`} />
-        </StatusCard>
-      ) : (
-        <ItemLoader key={id} query={props.itemQuery(id)} fetchFailed={texts.fetchFailed} backTo={listPath}>
-          {(item) => (
-            <>
-              <EntityFormBody item={item} props={props} />
-              {props.below?.(item)}
-              {props.history && <Widget name="HistoryPanel" entityType={props.history} entityId={id} />}
-            </>
-          )}
-        </ItemLoader>
-      )}
+      <RouteItem param={param} query={props.itemQuery} fetchFailed={texts.fetchFailed} backTo={listPath}>
+        {(item, id) => (
+          <>
+            <EntityFormBody item={item} props={props} />
+            {props.below?.(item)}
+            {props.history && <Widget name="HistoryPanel" entityType={props.history} entityId={id} />}
+          </>
+        )}
+      </RouteItem>
     </FormFrame>
   );
 }

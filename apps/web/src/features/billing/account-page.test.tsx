@@ -94,4 +94,12 @@ describe('Billing account page', { timeout: 30_000 }, () => {
       'from=2026-11-01&to=2026-11-30',
     ]);
   });
+
+  it('refuses an id that is no positive whole number at once, asking the API nothing about it', async () => {
+    const { api } = stubAccount();
+    renderApp('/billing/accounts/3x');
+    expect((await screen.findByRole('alert')).textContent).toContain('Id must be a positive whole number');
+    expect(screen.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe('/billing/accounts');
+    expect(api.calls().filter((call) => call.url.startsWith('/api/billing'))).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { messages, type BillingAccount } from '@ritim/shared';
+import type { BillingAccount } from '@ritim/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,13 +6,12 @@ import { Link, useParams } from 'react-router';
 import { useSession } from '../../auth/session-store';
 import { ChipList } from '../../components/chip-list';
 import { DataTable } from '../../components/data-table';
-import { ErrorText, ItemLoader, parseRouteId, StatusCard } from '../../components/entity-form';
+import { RouteItem } from '../../components/entity-form';
 import { PageTitle } from '../../components/page-title';
 import { PanelPages } from '../../components/pagination';
 import { Panel } from '../../components/panel';
 import { TextField } from '../../components/text-field';
 import { buttonClass } from '../../components/ui';
-import { translateMessage } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import {
   accounts,
@@ -31,27 +30,15 @@ import { PaymentDialog } from './payment-dialog';
 /** /billing/accounts/:accountId (docs/screens.md): one account's guests, packages, invoices, payments and statement. */
 export function AccountScreen() {
   const { t } = useTranslation();
-  const param = useParams().accountId;
-  const id = parseRouteId(param);
-  if (id === null) {
-    return (
-      <StatusCard backTo="/billing/accounts">
-        <ErrorText
-          message={t('billing.fetchFailed', { error: translateMessage(messages.invalidId) })}
-          toastId={`bad-account-${param}`}
-        />
-      </StatusCard>
-    );
-  }
   return (
-    <ItemLoader
-      key={id}
-      query={accounts.itemQuery(id)}
+    <RouteItem
+      param={useParams().accountId}
+      query={accounts.itemQuery}
       fetchFailed={(error) => t('billing.fetchFailed', { error })}
       backTo="/billing/accounts"
     >
       {(account) => <AccountDetails account={account} />}
-    </ItemLoader>
+    </RouteItem>
   );
 }
 

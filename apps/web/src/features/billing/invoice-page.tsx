@@ -1,11 +1,11 @@
-import { billingMessages, messages, type Invoice } from '@ritim/shared';
+import { billingMessages, type Invoice } from '@ritim/shared';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../api/errors';
 import { useSession } from '../../auth/session-store';
 import { DataTable } from '../../components/data-table';
-import { ErrorText, ItemLoader, parseRouteId, StatusCard } from '../../components/entity-form';
+import { RouteItem } from '../../components/entity-form';
 import { PageTitle } from '../../components/page-title';
 import { Panel } from '../../components/panel';
 import { Spinner } from '../../components/spinner';
@@ -13,37 +13,25 @@ import { TextAreaField } from '../../components/text-field';
 import { TitledDialog } from '../../components/titled-dialog';
 import { toast } from '../../components/toast';
 import { buttonClass } from '../../components/ui';
-import { translateMessage } from '../../i18n';
 import { formatDateTime } from '../../lib/dates';
 import { downloadInvoicePdf, invoiceQuery, useInvoiceAction, useSendInvoice } from './api';
 import { DialogForm } from './fields';
 import { InvoiceStatusBadge, invoiceName } from './invoice-bits';
+import { translateMessage } from '../../i18n';
 import { formatMoney, formatMonth } from './money';
 
 /** /billing/invoices/:invoiceId (docs/screens.md): one invoice's lines, and Issue, Send, Void and its PDF. */
 export function InvoiceScreen() {
   const { t } = useTranslation();
-  const param = useParams().invoiceId;
-  const id = parseRouteId(param);
-  if (id === null) {
-    return (
-      <StatusCard backTo="/billing/invoices">
-        <ErrorText
-          message={t('billing.invoiceFetchFailed', { error: translateMessage(messages.invalidId) })}
-          toastId={`bad-invoice-${param}`}
-        />
-      </StatusCard>
-    );
-  }
   return (
-    <ItemLoader
-      key={id}
-      query={invoiceQuery(id)}
+    <RouteItem
+      param={useParams().invoiceId}
+      query={invoiceQuery}
       fetchFailed={(error) => t('billing.invoiceFetchFailed', { error })}
       backTo="/billing/invoices"
     >
       {(invoice) => <InvoiceDetails invoice={invoice} />}
-    </ItemLoader>
+    </RouteItem>
   );
 }
 

@@ -1,16 +1,14 @@
 import { errorMessage } from '../../api/errors';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DEFAULT_TIMEZONE, type EventOccurrence, messages } from '@ritim/shared';
+import { DEFAULT_TIMEZONE, type EventOccurrence } from '@ritim/shared';
 import { useForm, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import {
-  ErrorText,
   FormCard,
   FormFrame,
   FormSection,
-  ItemLoader,
-  parseRouteId,
+  RouteItem,
   StatusCard,
   useSubmitWithFeedback,
 } from '../../components/entity-form';
@@ -22,7 +20,6 @@ import { occurrenceQuery, useUpdateOccurrence } from '../../api/occurrences';
 import { useOccurrenceConflicts } from '../../api/conflicts';
 import { ConflictWarnings } from '../../entities/occurrence/conflict-warnings';
 import { useSession } from '../../auth/session-store';
-import { translateMessage } from '../../i18n';
 import {
   fullName,
   occurrenceDefaults,
@@ -158,29 +155,25 @@ function CompletedOccurrence({ occurrence }: { occurrence: EventOccurrence }) {
  */
 export function EditOccurrenceScreen() {
   const { t } = useTranslation();
-  const param = useParams().occurrenceId;
-  const id = parseRouteId(param);
-  const fetchFailed = (error: string) => t('common.occurrenceFetchFailed', { error });
   return (
     <FormFrame title={t('occurrences.editTitle')} description={t('occurrences.editDescription')} wide>
-      {id === null ? (
-        <StatusCard backTo={LIST_PATH}>
-          <ErrorText message={fetchFailed(translateMessage(messages.invalidId))} toastId={`bad-id-${param}`} />
-        </StatusCard>
-      ) : (
-        <ItemLoader key={id} query={occurrenceQuery(id)} fetchFailed={fetchFailed} backTo={LIST_PATH}>
-          {(occurrence) => (
-            <>
-              {occurrence.status === 'completed' ? (
-                <CompletedOccurrence occurrence={occurrence} />
-              ) : (
-                <OccurrenceForm key={occurrence.id} occurrence={occurrence} />
-              )}
-              <Widget name="HistoryPanel" entityType="event-occurrences" entityId={occurrence.id} />
-            </>
-          )}
-        </ItemLoader>
-      )}
+      <RouteItem
+        param={useParams().occurrenceId}
+        query={occurrenceQuery}
+        fetchFailed={(error) => t('common.occurrenceFetchFailed', { error })}
+        backTo={LIST_PATH}
+      >
+        {(occurrence) => (
+          <>
+            {occurrence.status === 'completed' ? (
+              <CompletedOccurrence occurrence={occurrence} />
+            ) : (
+              <OccurrenceForm key={occurrence.id} occurrence={occurrence} />
+            )}
+            <Widget name="HistoryPanel" entityType="event-occurrences" entityId={occurrence.id} />
+          </>
+        )}
+      </RouteItem>
     </FormFrame>
   );
 }
