@@ -12,8 +12,15 @@ import { openScreen, SCREENS, seedScreens, type ScreenIds } from './screens.js';
 const unique = uniqueNames();
 let ids: ScreenIds;
 
+/**
+ * This worker's seed, made once: the screens run in parallel (below), so a worker may come back to
+ * this file after another's tests, and Playwright then runs beforeAll again in the same process.
+ */
+let seeded: Promise<ScreenIds> | undefined;
+
 test.beforeAll(async ({ playwright }) => {
-  ids = await seedScreens(playwright, unique);
+  seeded ??= seedScreens(playwright, unique);
+  ids = await seeded;
 });
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
