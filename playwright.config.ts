@@ -25,7 +25,9 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (each step's DOM, the network, the console) without the
+    // screencast: recording and encoding its frames cost CPU in every test, passing or not.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: chromium,
       args: [
