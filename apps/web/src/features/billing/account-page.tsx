@@ -320,13 +320,13 @@ function AccountStatement({ account }: { account: BillingAccount }) {
       <div className="flex flex-wrap items-start gap-3 border-b border-slate-200 px-4 py-3 sm:px-6">
         <TextField
           type="date"
-          label={t('billing.statementFrom')}
+          label={t('attendance.from')}
           value={days.from}
           onChange={(event) => change({ ...days, from: event.target.value })}
         />
         <TextField
           type="date"
-          label={t('billing.statementTo')}
+          label={t('events.to')}
           value={days.to}
           error={inverted ? t('billing.statementRangeInverted') : undefined}
           onChange={(event) => change({ ...days, to: event.target.value })}

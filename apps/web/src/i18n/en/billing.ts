@@ -27,8 +27,6 @@ export const billing = {
   packagesHint:
     'Prepaid sessions: a charged session uses one of the oldest package with some left instead of its price.',
   statement: 'Statement',
-  statementFrom: 'From',
-  statementTo: 'To',
   statementRangeInverted: 'To must not be before From',
   noEntriesInRange: 'No issued invoices or payments in these days.',
   statementHint: 'Issued invoices, payments and voids, each with the balance after it.',

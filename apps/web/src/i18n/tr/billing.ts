@@ -30,8 +30,6 @@ export const billing: DeepPartial<typeof en> = {
   packagesHint:
     'Ön ödemeli oturumlar: ücretli bir oturum, fiyatı yerine oturumu kalan en eski paketten birini kullanır.',
   statement: 'Hesap ekstresi',
-  statementFrom: 'Başlangıç',
-  statementTo: 'Bitiş',
   statementRangeInverted: 'Bitiş, başlangıçtan önce olamaz',
   noEntriesInRange: 'Bu günlerde kesilen fatura ya da ödeme yok.',
   statementHint: 'Kesilen faturalar, ödemeler ve iptaller, her birinin ardından kalan bakiyeyle.',
